@@ -1,0 +1,105 @@
+package persistence
+
+import (
+	"context"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Item is one stored item: attribute name to DynamoDB attribute value. Using the
+// DynamoDB value model in the port keeps every backend honest about what the
+// production table can store.
+type Item = map[string]types.AttributeValue
+
+// Attribute names of the table's keys, its one global secondary index and TTL.
+const (
+	AttrPK     = "pk"
+	AttrSK     = "sk"
+	AttrGSI1PK = "gsi1pk"
+	AttrGSI1SK = "gsi1sk"
+	AttrTTL    = "ttl"
+	// IndexGSI1 is the name of the global secondary index over gsi1pk/gsi1sk.
+	IndexGSI1 = "gsi1"
+)
+
+// Key addresses one item.
+type Key struct {
+	PK string
+	SK string
+}
+
+// Query selects the items of one partition, ordered by sort key.
+type Query struct {
+	PK string
+	// SKPrefix keeps only sort keys that begin with it; empty keeps all.
+	SKPrefix string
+	// Descending returns the newest (greatest) sort keys first.
+	Descending bool
+	// Limit caps the items of one page; zero means the backend's page size.
+	Limit int32
+	// Cursor continues after the page that returned it; empty starts over.
+	Cursor string
+}
+
+// IndexQuery selects the items of one gsi1 partition, ordered by gsi1sk.
+type IndexQuery struct {
+	GSI1PK string
+	// SKUpTo keeps only items whose gsi1sk sorts at or before it; empty keeps all.
+	// Projections use it as "due at or before now".
+	SKUpTo string
+	Limit  int32
+	Cursor string
+}
+
+// Scan walks the whole table. It is for maintenance only (clear-chat, admin
+// overviews of the emulator); request paths use Query.
+type Scan struct {
+	// Filter keeps only items that satisfy it; nil keeps all.
+	Filter *Condition
+	Limit  int32
+	Cursor string
+}
+
+// Page is one page of results. Next is empty on the last page.
+type Page struct {
+	Items []Item
+	Next  string
+}
+
+// Update changes some attributes of one item, creating it when absent (as
+// DynamoDB's UpdateItem does) unless a condition forbids it.
+type Update struct {
+	// Set assigns values, marshalled with attributevalue.Marshal.
+	Set map[string]any
+	// Remove deletes attributes.
+	Remove []string
+	// Add increments numeric attributes atomically (absent counts as zero).
+	Add map[string]int64
+}
+
+// Table is the key-value table: one DynamoDB table in production, an in-memory
+// map in the emulator and tests. Implementations are safe for concurrent use;
+// every method honours ctx and reports failure through its error. A failed
+// condition is ErrConflict, a missing item ErrNotFound (Get only).
+type Table interface {
+	// Get reads one item.
+	Get(ctx context.Context, key Key) (Item, error)
+	// Put writes a whole item (it must hold pk and sk), replacing any previous
+	// one, when cond (optional) holds for the stored item.
+	Put(ctx context.Context, item Item, cond *Condition) error
+	// Update applies upd to one item when cond (optional) holds and returns the
+	// item as it is after the update.
+	Update(ctx context.Context, key Key, upd Update, cond *Condition) (Item, error)
+	// Delete removes one item when cond (optional) holds; deleting an absent
+	// item without a condition succeeds.
+	Delete(ctx context.Context, key Key, cond *Condition) error
+	// Query reads one page of a partition.
+	Query(ctx context.Context, q Query) (Page, error)
+	// QueryIndex reads one page of a gsi1 partition.
+	QueryIndex(ctx context.Context, q IndexQuery) (Page, error)
+	// BatchWrite puts and deletes many items without conditions. It is not
+	// atomic: on error some writes may have happened.
+	BatchWrite(ctx context.Context, puts []Item, deletes []Key) error
+	// Scan reads one page of the whole table.
+	Scan(ctx context.Context, s Scan) (Page, error)
+}
