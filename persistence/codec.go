@@ -1,0 +1,58 @@
+package persistence
+
+import (
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// encodeRecord marshals a record into an item without keys. Timestamps use
+// TimeLayout; attributes tagged omitempty that are null are left out, so a
+// null field costs nothing and older readers never see a new attribute.
+func encodeRecord(v any) (Item, error) {
+	return attributevalue.MarshalMapWithOptions(v, func(o *attributevalue.EncoderOptions) {
+		o.EncodeTime = func(t time.Time) (types.AttributeValue, error) {
+			return str(FormatTime(t)), nil
+		}
+		o.OmitNullAttributeValues = true
+	})
+}
+
+// decodeRecord unmarshals an item into a record. Key attributes are ignored
+// because no record declares them; absent and NULL attributes both leave the
+// zero value, which each record's normalize turns into its default.
+func decodeRecord(item Item, out any) error {
+	return attributevalue.UnmarshalMapWithOptions(item, out, func(o *attributevalue.DecoderOptions) {
+		o.DecodeTime.S = ParseTime
+	})
+}
+
+// withKeys adds the table keys to an encoded record.
+func withKeys(item Item, key Key) Item {
+	item[AttrPK] = str(key.PK)
+	item[AttrSK] = str(key.SK)
+	return item
+}
+
+// withIndex adds the gsi1 keys to an encoded record.
+func withIndex(item Item, pk, sk string) Item {
+	item[AttrGSI1PK] = str(pk)
+	item[AttrGSI1SK] = str(sk)
+	return item
+}
+
+// keyOf reads the table keys of a stored item, as returned by a query.
+func keyOf(item Item) Key {
+	return Key{PK: stringAttr(item, AttrPK), SK: stringAttr(item, AttrSK)}
+}
+
+// stringAttr reads a string attribute; absent or of another type reads as "".
+func stringAttr(item Item, name string) string {
+	if s, ok := item[name].(*types.AttributeValueMemberS); ok {
+		return s.Value
+	}
+	return ""
+}
+
+func str(s string) types.AttributeValue { return &types.AttributeValueMemberS{Value: s} }

@@ -1,0 +1,85 @@
+package persistence
+
+import "time"
+
+// The key schema of the one table (DESIGN.md "Key schema"). Everything that
+// belongs to a phone's conversations lives in its SESSION# partition, so
+// clear-chat and history are single-partition queries.
+const (
+	// ActiveSK is the sort key of the pointer to a phone's active session.
+	ActiveSK = "ACTIVE"
+	// ResetPointer is the active pointer's value after an admin reset: the
+	// phone has no active session, its history stays.
+	ResetPointer = "<reset>"
+	// BufferSK is the sort key of a phone's debounce buffer.
+	BufferSK = "BUFFER"
+	// ReceiptSK is the sort key of an inbound message receipt.
+	ReceiptSK = "RECEIPT"
+	// LatestSK is the sort key of a phone's pending-message marker.
+	LatestSK = "latest"
+	// ProjectionSK is the sort key of a session's CRM projection.
+	ProjectionSK = "META"
+	// DemandPK is the one partition of out-of-portfolio demands.
+	DemandPK = "DEMAND"
+)
+
+// SessionPK is the partition of a phone's sessions, active pointer and
+// message log.
+func SessionPK(phone string) string { return "SESSION#" + phone }
+
+// SessionSK is the sort key of one session.
+func SessionSK(sessionID string) string { return "S#" + sessionID }
+
+// sessionSKPrefix selects the session items of a phone's partition.
+const sessionSKPrefix = "S#"
+
+// MessageSK is the sort key of one message log item. The fixed-width UTC
+// timestamp makes a session's messages sort oldest first; the message ID keeps
+// two messages of the same instant apart.
+func MessageSK(sessionID string, ts time.Time, messageID string) string {
+	return MessagePrefix(sessionID) + FormatTime(ts) + "#" + messageID
+}
+
+// MessagePrefix selects the message log of one session.
+func MessagePrefix(sessionID string) string { return "M#" + sessionID + "#" }
+
+// BufferIndexPK is the gsi1 partition listing the phones with a buffer.
+const BufferIndexPK = "DEBOUNCE"
+
+// DebouncePK is the partition of a phone's debounce buffer.
+func DebouncePK(phone string) string { return "DEBOUNCE#" + phone }
+
+// ReceiptPK is the partition of the receipt of one platform message ID.
+func ReceiptPK(platformMessageID string) string { return "RECEIPT#" + platformMessageID }
+
+// LatestPK is the partition of a phone's pending-message marker. It shares the
+// RECEIPT# prefix with receipts, as the design's schema has it; the sort key
+// tells them apart.
+func LatestPK(phone string) string { return "RECEIPT#" + phone }
+
+// ProjectionPK is the partition of a session's CRM projection.
+func ProjectionPK(sessionID string) string { return "CRM_SYNC#" + sessionID }
+
+// ProjectionIndexPK is the gsi1 partition of the projections in one status.
+// Only statuses the sync job reads or counts are indexed; SYNCED projections
+// leave the index, which keeps it as small as the backlog.
+func ProjectionIndexPK(status ProjectionStatus) string { return "CRM_SYNC#" + string(status) }
+
+// ProjectionIndexSK orders a status partition by next attempt time.
+func ProjectionIndexSK(nextAttemptAt time.Time, sessionID string) string {
+	return FormatTime(nextAttemptAt) + "#" + sessionID
+}
+
+// dueUpTo is the IndexQuery.SKUpTo that keeps the projections due at or before
+// now: '$' sorts right after the '#' that follows the timestamp.
+func dueUpTo(now time.Time) string { return FormatTime(now) + "$" }
+
+// ProviderIndexPK is the gsi1 partition that finds an outbound message by the
+// platform's message ID, for delivery statuses. Its gsi1sk is the message's
+// sort key.
+func ProviderIndexPK(providerMessageID string) string { return "PMID#" + providerMessageID }
+
+// DemandSK orders demands by creation time.
+func DemandSK(createdAt time.Time, demandID string) string {
+	return FormatTime(createdAt) + "#" + demandID
+}

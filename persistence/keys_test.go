@@ -1,0 +1,51 @@
+package persistence_test
+
+import (
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+func TestKeySchema(t *testing.T) {
+	tests := []struct{ got, want string }{
+		{persistence.SessionPK("+55119"), "SESSION#+55119"},
+		{persistence.SessionSK("abc"), "S#abc"},
+		{persistence.MessageSK("abc", t0, "m1"), "M#abc#2025-03-14T12:00:00.123456789Z#m1"},
+		{persistence.MessagePrefix("abc"), "M#abc#"},
+		{persistence.DebouncePK("+55119"), "DEBOUNCE#+55119"},
+		{persistence.ReceiptPK("wamid.X"), "RECEIPT#wamid.X"},
+		{persistence.LatestPK("+55119"), "RECEIPT#+55119"},
+		{persistence.ProjectionPK("abc"), "CRM_SYNC#abc"},
+		{persistence.ProjectionIndexPK(persistence.ProjectionPending), "CRM_SYNC#PENDING"},
+		{persistence.ProjectionIndexSK(t0, "abc"), "2025-03-14T12:00:00.123456789Z#abc"},
+		{persistence.ProviderIndexPK("wamid.X"), "PMID#wamid.X"},
+		{persistence.DemandSK(t0, "d1"), "2025-03-14T12:00:00.123456789Z#d1"},
+	}
+	for _, tc := range tests {
+		if tc.got != tc.want {
+			t.Errorf("key %q, want %q", tc.got, tc.want)
+		}
+	}
+}
+
+// Message keys must sort in time order, whatever the fraction of a second and
+// whatever the zone the caller's time was in.
+func TestMessageKeysSortInTimeOrder(t *testing.T) {
+	sp := time.FixedZone("BRT", -3*60*60)
+	times := []time.Time{
+		time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(2025, 1, 1, 0, 0, 0, 5, time.UTC),
+		time.Date(2025, 1, 1, 0, 0, 0, 500_000_000, time.UTC),
+		time.Date(2024, 12, 31, 22, 0, 1, 0, sp), // 2025-01-01T01:00:01Z
+		time.Date(2025, 1, 1, 10, 0, 0, 0, time.UTC),
+	}
+	keys := make([]string, len(times))
+	for i, ts := range times {
+		keys[i] = persistence.MessageSK("s", ts, "m")
+	}
+	if !sort.StringsAreSorted(keys) {
+		t.Errorf("message keys out of time order: %q", keys)
+	}
+}

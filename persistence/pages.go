@@ -1,0 +1,50 @@
+package persistence
+
+import (
+	"context"
+	"math"
+)
+
+// queryAll reads the pages of q until the last one, or until max items when
+// max > 0, so repositories hide paging from their callers.
+func queryAll(ctx context.Context, t Table, q Query, max int) ([]Item, error) {
+	var items []Item
+	for {
+		q.Limit = pageLimit(max, len(items))
+		page, err := t.Query(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, page.Items...)
+		if page.Next == "" || max > 0 && len(items) >= max {
+			return items, nil
+		}
+		q.Cursor = page.Next
+	}
+}
+
+// queryIndexAll is queryAll over a gsi1 partition.
+func queryIndexAll(ctx context.Context, t Table, q IndexQuery, max int) ([]Item, error) {
+	var items []Item
+	for {
+		q.Limit = pageLimit(max, len(items))
+		page, err := t.QueryIndex(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, page.Items...)
+		if page.Next == "" || max > 0 && len(items) >= max {
+			return items, nil
+		}
+		q.Cursor = page.Next
+	}
+}
+
+// pageLimit asks for no more than the items still wanted; zero leaves the
+// page size to the backend.
+func pageLimit(max, have int) int32 {
+	if max <= 0 {
+		return 0
+	}
+	return int32(min(max-have, math.MaxInt32))
+}

@@ -1,0 +1,139 @@
+package persistence
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// ProjectionStatus is the sync status of a CRM projection. It is not a
+// SessionState.
+type ProjectionStatus string
+
+// The projection statuses.
+const (
+	// ProjectionPending: the CRM has not confirmed the desired revision yet.
+	ProjectionPending ProjectionStatus = "PENDING"
+	// ProjectionSynced: the CRM holds the desired revision.
+	ProjectionSynced ProjectionStatus = "SYNCED"
+	// ProjectionBlocked: a permanent failure needs a person; no retries.
+	ProjectionBlocked ProjectionStatus = "BLOCKED"
+	// ProjectionUncertain: a call may or may not have taken effect; the next
+	// attempt must look before it writes.
+	ProjectionUncertain ProjectionStatus = "UNCERTAIN"
+)
+
+// due reports whether the sync job works on projections in status s.
+func (s ProjectionStatus) due() bool { return s == ProjectionPending || s == ProjectionUncertain }
+
+// indexed reports whether projections in status s are kept in gsi1: the due
+// ones, and BLOCKED so the sync job can count them.
+func (s ProjectionStatus) indexed() bool { return s.due() || s == ProjectionBlocked }
+
+// Desired is the CRM state a session should have. Contact and Deal are the
+// contact and deal payloads (see the spec's CRM payloads).
+type Desired struct {
+	Stage    string         `dynamodbav:"stage" json:"stage"`
+	Terminal bool           `dynamodbav:"terminal" json:"terminal"`
+	Contact  map[string]any `dynamodbav:"contact" json:"contact"`
+	Deal     map[string]any `dynamodbav:"deal" json:"deal"`
+}
+
+func (d *Desired) normalize() {
+	if d.Contact == nil {
+		d.Contact = map[string]any{}
+	}
+	if d.Deal == nil {
+		d.Deal = map[string]any{}
+	}
+}
+
+// Revision is the SHA-256 (hex) of d's canonical JSON: object keys sorted at
+// every level, numbers as JSON writes float64, nil payloads as empty objects.
+// Equal desired states have equal revisions however they were built or
+// whichever store they were read back from. It fails only for values JSON
+// cannot encode (NaN, channels), which no payload builder produces.
+func Revision(d Desired) (string, error) {
+	d.normalize()
+	raw, err := json.Marshal(d)
+	if err != nil {
+		return "", fmt.Errorf("persistence: revision of desired state: %w", err)
+	}
+	// Decoding into a generic value and encoding again sorts the keys of
+	// nested structs too and writes every number as a float64 would be.
+	var generic any
+	if err := json.Unmarshal(raw, &generic); err != nil {
+		return "", fmt.Errorf("persistence: revision of desired state: %w", err)
+	}
+	canonical, err := json.Marshal(generic)
+	if err != nil {
+		return "", fmt.Errorf("persistence: revision of desired state: %w", err)
+	}
+	sum := sha256.Sum256(canonical)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// CRMProjection is the durable intent of a session's CRM state (spec "CRM
+// sync projection"), converged by the sync job.
+type CRMProjection struct {
+	SessionID string  `dynamodbav:"session_id" json:"session_id"`
+	Desired   Desired `dynamodbav:"desired" json:"desired"`
+	// Revision is Revision(Desired); ConfirmedRevision the last one the CRM
+	// confirmed.
+	Revision          string `dynamodbav:"revision" json:"revision"`
+	ConfirmedRevision string `dynamodbav:"confirmed_revision,omitempty" json:"confirmed_revision,omitempty"`
+	ETag              string `dynamodbav:"etag,omitempty" json:"etag,omitempty"`
+	ContactID         string `dynamodbav:"contact_id,omitempty" json:"contact_id,omitempty"`
+	DealID            string `dynamodbav:"deal_id,omitempty" json:"deal_id,omitempty"`
+	// CreationStarted is when a worker first began creating the CRM contact or
+	// deal; nil before. A timestamp rather than a flag: a set value without
+	// IDs means an earlier create may have succeeded unseen, and its age tells
+	// the worker how long ago.
+	CreationStarted *time.Time `dynamodbav:"creation_started,omitempty" json:"creation_started,omitempty"`
+
+	Status ProjectionStatus `dynamodbav:"status" json:"status"`
+	// Attempts counts leases taken on the current revision.
+	Attempts      int       `dynamodbav:"attempts" json:"attempts"`
+	NextAttemptAt time.Time `dynamodbav:"next_attempt_at" json:"next_attempt_at"`
+	// PendingSince is when the projection last left SYNCED; nil while synced.
+	PendingSince *time.Time `dynamodbav:"pending_since,omitempty" json:"pending_since,omitempty"`
+	CreatedAt    time.Time  `dynamodbav:"created_at" json:"created_at"`
+	UpdatedAt    time.Time  `dynamodbav:"updated_at" json:"updated_at"`
+
+	LeaseOwner    string     `dynamodbav:"lease_owner,omitempty" json:"lease_owner,omitempty"`
+	LeaseUntil    *time.Time `dynamodbav:"lease_until,omitempty" json:"lease_until,omitempty"`
+	LastError     string     `dynamodbav:"last_error,omitempty" json:"last_error,omitempty"`
+	LastErrorKind ErrorKind  `dynamodbav:"last_error_kind,omitempty" json:"last_error_kind,omitempty"`
+}
+
+// Key is where the projection is stored.
+func (p CRMProjection) Key() Key { return Key{PK: ProjectionPK(p.SessionID), SK: ProjectionSK} }
+
+// EncodeProjection returns the stored item of p, keys included; projections
+// in an indexed status also get their gsi1 keys.
+func EncodeProjection(p CRMProjection) (Item, error) {
+	p.Desired.normalize()
+	item, err := encodeRecord(p)
+	if err != nil {
+		return nil, fmt.Errorf("persistence: encode projection %s: %w", p.SessionID, err)
+	}
+	if p.Status.indexed() {
+		withIndex(item, ProjectionIndexPK(p.Status), ProjectionIndexSK(p.NextAttemptAt, p.SessionID))
+	}
+	return withKeys(item, p.Key()), nil
+}
+
+// DecodeProjection reads a stored projection item.
+func DecodeProjection(item Item) (CRMProjection, error) {
+	var p CRMProjection
+	if err := decodeRecord(item, &p); err != nil {
+		return CRMProjection{}, fmt.Errorf("persistence: decode projection: %w", err)
+	}
+	p.Desired.normalize()
+	if p.Status == "" {
+		p.Status = ProjectionPending
+	}
+	return p, nil
+}

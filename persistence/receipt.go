@@ -1,0 +1,80 @@
+package persistence
+
+import (
+	"fmt"
+	"time"
+)
+
+// ReceiptTTL is how long a receipt is kept: the platform retries a webhook
+// delivery for up to seven days, and a receipt must outlive every retry to
+// keep "one message, one turn".
+const ReceiptTTL = 7 * 24 * time.Hour
+
+// Receipt is the record of one inbound platform message, written by the
+// webhook with a conditional put on the message ID: a redelivery finds it and
+// stops. It holds the whole turn because the queue message carries only the
+// phone and the message ID, and the consumer rebuilds the turn from here.
+type Receipt struct {
+	InboundTurn
+	// TTL is the expiry in epoch seconds; the table deletes the item after it.
+	TTL int64 `dynamodbav:"ttl" json:"ttl"`
+	// The processing steps, set once each as the turn progresses (see
+	// ReceiptStep).
+	AgentRoutedAt *time.Time `dynamodbav:"agent_routed_at,omitempty" json:"agent_routed_at,omitempty"`
+	DispatchedAt  *time.Time `dynamodbav:"dispatched_at,omitempty" json:"dispatched_at,omitempty"`
+	SyncClaimedAt *time.Time `dynamodbav:"sync_claimed_at,omitempty" json:"sync_claimed_at,omitempty"`
+	CompletedAt   *time.Time `dynamodbav:"completed_at,omitempty" json:"completed_at,omitempty"`
+}
+
+// NewReceipt returns the receipt of turn received now, expiring ReceiptTTL
+// later.
+func NewReceipt(turn InboundTurn, now time.Time) Receipt {
+	return Receipt{InboundTurn: turn, TTL: now.Add(ReceiptTTL).Unix()}
+}
+
+// ReceiptStep names a processing step of a receipt: the attribute that
+// records when it happened.
+type ReceiptStep string
+
+// The processing steps. The spec names them; this is what Intake means by them.
+const (
+	// StepDispatched: the queue consumer took the queue message.
+	StepDispatched ReceiptStep = "dispatched_at"
+	// StepAgentRouted: the turn reached the session actor of its phone.
+	StepAgentRouted ReceiptStep = "agent_routed_at"
+	// StepSyncClaimed: a synchronous path (/chat) claimed the turn, so the
+	// queue path must not process it again.
+	StepSyncClaimed ReceiptStep = "sync_claimed_at"
+	// StepCompleted: the turn was answered or otherwise finished.
+	StepCompleted ReceiptStep = "completed_at"
+)
+
+func (s ReceiptStep) valid() bool {
+	switch s {
+	case StepDispatched, StepAgentRouted, StepSyncClaimed, StepCompleted:
+		return true
+	}
+	return false
+}
+
+// Key is where the receipt is stored.
+func (r Receipt) Key() Key { return Key{PK: ReceiptPK(r.MessageID), SK: ReceiptSK} }
+
+// EncodeReceipt returns the stored item of r, keys included.
+func EncodeReceipt(r Receipt) (Item, error) {
+	item, err := encodeRecord(r)
+	if err != nil {
+		return nil, fmt.Errorf("persistence: encode receipt %s: %w", r.MessageID, err)
+	}
+	return withKeys(item, r.Key()), nil
+}
+
+// DecodeReceipt reads a stored receipt item.
+func DecodeReceipt(item Item) (Receipt, error) {
+	var r Receipt
+	if err := decodeRecord(item, &r); err != nil {
+		return Receipt{}, fmt.Errorf("persistence: decode receipt: %w", err)
+	}
+	r.InboundTurn.normalize()
+	return r, nil
+}

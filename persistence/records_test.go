@@ -1,0 +1,163 @@
+package persistence_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// roundTrip proves that v survives Go value → item → Go value and
+// Go value → JSON → Go value, and that its item matches the golden file, which
+// pins the stored format: a changed attribute name or time format shows up as
+// a diff, and a golden file written by this release must load in later ones.
+func roundTrip[T any](t *testing.T, goldenName string, v T,
+	encode func(T) (persistence.Item, error), decode func(persistence.Item) (T, error)) {
+	t.Helper()
+	item, err := encode(v)
+	if err != nil {
+		t.Fatalf("encode: %v", err)
+	}
+	golden(t, goldenName, itemJSON(t, item))
+
+	got, err := decode(item)
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	if !reflect.DeepEqual(got, v) {
+		t.Errorf("item round trip changed the value\n got: %#v\nwant: %#v", got, v)
+	}
+	if !*update {
+		fromFile, err := decode(readItem(t, goldenName))
+		if err != nil {
+			t.Fatalf("decode golden: %v", err)
+		}
+		if !reflect.DeepEqual(fromFile, v) {
+			t.Errorf("golden item decodes to another value\n got: %#v\nwant: %#v", fromFile, v)
+		}
+	}
+	jsonRoundTrip(t, v)
+}
+
+func jsonRoundTrip[T any](t *testing.T, v T) {
+	t.Helper()
+	raw, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("json marshal: %v", err)
+	}
+	var got T
+	if err := json.Unmarshal(raw, &got); err != nil {
+		t.Fatalf("json unmarshal %s: %v", raw, err)
+	}
+	if !reflect.DeepEqual(got, v) {
+		t.Errorf("JSON round trip changed the value\njson: %s\n got: %#v\nwant: %#v", raw, got, v)
+	}
+}
+
+func TestSessionRoundTrip(t *testing.T) {
+	roundTrip(t, "session.golden.json", fullSession(), persistence.EncodeSession, persistence.DecodeSession)
+}
+
+func TestNewSessionRoundTrip(t *testing.T) {
+	roundTrip(t, "session_new.golden.json", persistence.NewSession("sess-2", "+5511999990000", "instance_b", t0),
+		persistence.EncodeSession, persistence.DecodeSession)
+}
+
+func TestLegacySummarySessionRoundTrip(t *testing.T) {
+	s := fullSession()
+	s.OperationalSummary = persistence.LegacySummary("Cliente pediu orçamento.")
+	roundTrip(t, "session_legacy_summary.golden.json", s, persistence.EncodeSession, persistence.DecodeSession)
+}
+
+func TestMessageRoundTrip(t *testing.T) {
+	roundTrip(t, "message.golden.json", fullMessage(), persistence.EncodeMessage, persistence.DecodeMessage)
+}
+
+func TestReceiptRoundTrip(t *testing.T) {
+	roundTrip(t, "receipt.golden.json", fullReceipt(), persistence.EncodeReceipt, persistence.DecodeReceipt)
+}
+
+func TestLatestMarkerRoundTrip(t *testing.T) {
+	m := persistence.LatestMarker{PhoneNumber: "+5511999990000", PendingMessageIDs: []string{"wamid.IN1", "wamid.IN2"}, Version: 2}
+	roundTrip(t, "latest.golden.json", m, persistence.EncodeLatestMarker, persistence.DecodeLatestMarker)
+}
+
+func TestDebounceBufferRoundTrip(t *testing.T) {
+	second := fullTurn()
+	second.MessageID, second.Content, second.ReceivedAt = "wamid.IN2", "[image]", t1
+	second.MessageType, second.PushName = persistence.MessageImage, ""
+	b := persistence.DebounceBuffer{PhoneNumber: "+5511999990000", Turns: []persistence.InboundTurn{fullTurn(), second}}
+	roundTrip(t, "buffer.golden.json", b, persistence.EncodeBuffer, persistence.DecodeBuffer)
+}
+
+func TestDemandRoundTrip(t *testing.T) {
+	roundTrip(t, "demand.golden.json", fullDemand(), persistence.EncodeDemand, persistence.DecodeDemand)
+}
+
+func TestProjectionRoundTrip(t *testing.T) {
+	roundTrip(t, "projection.golden.json", fullProjection(), persistence.EncodeProjection, persistence.DecodeProjection)
+}
+
+func TestSyncedProjectionLeavesIndex(t *testing.T) {
+	p := fullProjection()
+	p.Status = persistence.ProjectionSynced
+	item, err := persistence.EncodeProjection(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := item[persistence.AttrGSI1PK]; ok {
+		t.Errorf("a SYNCED projection must not be indexed: %v", item[persistence.AttrGSI1PK])
+	}
+}
+
+func TestQueueMessageHasExactlyTwoFields(t *testing.T) {
+	q := fullTurn().QueueMessage()
+	raw, err := json.Marshal(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"phone_number":"+5511999990000","message_id":"wamid.IN1"}`; string(raw) != want {
+		t.Errorf("queue message = %s, want %s", raw, want)
+	}
+	jsonRoundTrip(t, q)
+}
+
+func TestStubResponseJSON(t *testing.T) {
+	tests := []struct {
+		name string
+		v    any
+		want string
+	}{
+		{"failure with nulls", persistence.StubResponse{Detail: "boom"},
+			`{"success":false,"mock_id":null,"detail":"boom","error_kind":null}`},
+		{"success", persistence.StubResponse{Success: true, MockID: "wamid.X", Detail: "sent"},
+			`{"success":true,"mock_id":"wamid.X","detail":"sent","error_kind":null}`},
+		{"uncertain", persistence.StubResponse{Detail: "timeout", ErrorKind: persistence.ErrorKindUncertain},
+			`{"success":false,"mock_id":null,"detail":"timeout","error_kind":"uncertain"}`},
+		{"queued handoff", persistence.HandoffNotifyResult{
+			StubResponse: persistence.StubResponse{Success: true, Detail: "queued"}, QueuePosition: 1},
+			`{"success":true,"mock_id":null,"detail":"queued","error_kind":null,"notified":false,"operator_phone":null,"queue_position":1}`},
+		{"notified handoff", persistence.HandoffNotifyResult{
+			StubResponse: persistence.StubResponse{Success: true, MockID: "m-1", Detail: "ok"},
+			Notified:     true, OperatorPhone: "+5511888880000", QueuePosition: 1},
+			`{"success":true,"mock_id":"m-1","detail":"ok","error_kind":null,"notified":true,"operator_phone":"+5511888880000","queue_position":1}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			raw, err := json.Marshal(tc.v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(raw) != tc.want {
+				t.Errorf("got  %s\nwant %s", raw, tc.want)
+			}
+			switch v := tc.v.(type) {
+			case persistence.StubResponse:
+				jsonRoundTrip(t, v)
+			case persistence.HandoffNotifyResult:
+				jsonRoundTrip(t, v)
+			}
+		})
+	}
+}

@@ -1,0 +1,128 @@
+package persistence
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// Sessions stores sessions and the active-session pointer of each phone.
+// Methods are safe for concurrent use; writes are single-item conditional
+// writes, so a stale writer gets ErrConflict instead of overwriting.
+type Sessions struct {
+	table Table
+}
+
+// NewSessions returns the session repository over table.
+func NewSessions(table Table) *Sessions { return &Sessions{table: table} }
+
+// attrActiveID is the attribute of the active pointer that holds the session
+// ID, or ResetPointer.
+const attrActiveID = "session_id"
+
+// Active returns the phone's active session. It is ErrNotFound when the phone
+// has none: no pointer, a reset pointer, or a pointer to a missing session.
+func (r *Sessions) Active(ctx context.Context, phone string) (Session, error) {
+	item, err := r.table.Get(ctx, Key{PK: SessionPK(phone), SK: ActiveSK})
+	if err != nil {
+		return Session{}, fmt.Errorf("persistence: active session pointer: %w", err)
+	}
+	id := stringAttr(item, attrActiveID)
+	if id == "" || id == ResetPointer {
+		return Session{}, fmt.Errorf("persistence: active session: %w", ErrNotFound)
+	}
+	return r.Get(ctx, phone, id)
+}
+
+// Get returns one session of the phone.
+func (r *Sessions) Get(ctx context.Context, phone, sessionID string) (Session, error) {
+	item, err := r.table.Get(ctx, Key{PK: SessionPK(phone), SK: SessionSK(sessionID)})
+	if err != nil {
+		return Session{}, fmt.Errorf("persistence: session %s: %w", sessionID, err)
+	}
+	return DecodeSession(item)
+}
+
+// Create stores a new session with version 1 and makes it the phone's active
+// session. It is ErrConflict when a session with that ID exists. The two
+// writes are not atomic: if the second fails the session exists but is not
+// active, and retrying Create reports the conflict, so callers retry with a
+// fresh ID.
+func (r *Sessions) Create(ctx context.Context, s Session) (Session, error) {
+	s.Version = 1
+	item, err := EncodeSession(s)
+	if err != nil {
+		return Session{}, err
+	}
+	if err := r.table.Put(ctx, item, NotExists(AttrPK).Ptr()); err != nil {
+		return Session{}, fmt.Errorf("persistence: create session %s: %w", s.SessionID, err)
+	}
+	if err := r.point(ctx, s.PhoneNumber, s.SessionID); err != nil {
+		return Session{}, err
+	}
+	return DecodeSession(item)
+}
+
+// Save writes s over the stored version it was loaded with and returns it
+// with the next version. It is ErrConflict when the stored session has moved
+// on (another writer saved, claimed, or it is gone): reload and decide, the
+// stored state is never overwritten. Save does not touch UpdatedAt; callers
+// set it, because they own the clock.
+func (r *Sessions) Save(ctx context.Context, s Session) (Session, error) {
+	loaded := s.Version
+	s.Version++
+	item, err := EncodeSession(s)
+	if err != nil {
+		return Session{}, err
+	}
+	if err := r.table.Put(ctx, item, versionIs(loaded).Ptr()); err != nil {
+		return Session{}, fmt.Errorf("persistence: save session %s at version %d: %w", s.SessionID, loaded, err)
+	}
+	return DecodeSession(item)
+}
+
+// Reset replaces the phone's active pointer with ResetPointer: the next
+// message starts a new session, and history stays (spec POST /admin/reset).
+// Closing the session is the caller's business, before the reset.
+func (r *Sessions) Reset(ctx context.Context, phone string) error {
+	return r.point(ctx, phone, ResetPointer)
+}
+
+func (r *Sessions) point(ctx context.Context, phone, id string) error {
+	item := withKeys(Item{attrActiveID: str(id)}, Key{PK: SessionPK(phone), SK: ActiveSK})
+	if err := r.table.Put(ctx, item, nil); err != nil {
+		return fmt.Errorf("persistence: point active session to %s: %w", id, err)
+	}
+	return nil
+}
+
+// Claim assigns the session to an operator, only when no operator holds it,
+// and returns the claimed session. The loser of a race, or anyone claiming an
+// assigned session, gets ErrConflict. Claim bumps the version, so an actor
+// holding the unassigned state cannot save over the claim.
+//
+// The check reads assigned_to and writes conditional on the version read,
+// rather than on attribute_not_exists(assigned_to): older releases stored an
+// unassigned session with assigned_to NULL, which exists.
+func (r *Sessions) Claim(ctx context.Context, phone, sessionID, operator string) (Session, error) {
+	key := Key{PK: SessionPK(phone), SK: SessionSK(sessionID)}
+	for range casAttempts {
+		s, err := r.Get(ctx, phone, sessionID)
+		if err != nil {
+			return Session{}, err
+		}
+		if s.AssignedTo != "" {
+			return Session{}, fmt.Errorf("persistence: claim session %s: already assigned: %w", sessionID, ErrConflict)
+		}
+		upd := Update{Set: map[string]any{"assigned_to": operator}, Add: map[string]int64{attrVersion: 1}}
+		item, err := r.table.Update(ctx, key, upd, versionIs(s.Version).Ptr())
+		if errors.Is(err, ErrConflict) {
+			continue // another write landed; reread to see whether it was a claim
+		}
+		if err != nil {
+			return Session{}, fmt.Errorf("persistence: claim session %s: %w", sessionID, err)
+		}
+		return DecodeSession(item)
+	}
+	return Session{}, fmt.Errorf("persistence: claim session %s: still contended after %d attempts: %w", sessionID, casAttempts, ErrConflict)
+}
