@@ -1,0 +1,111 @@
+package dynamo
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// batchSize is BatchWriteItem's limit of write requests per call.
+const batchSize = 25
+
+// retryPolicy bounds the resubmission of UnprocessedItems, which DynamoDB
+// returns when a partition is throttled: exponential backoff with jitter, as
+// AWS recommends, for a fixed number of calls per chunk.
+type retryPolicy struct {
+	attempts int
+	base     time.Duration
+	max      time.Duration
+}
+
+var defaultRetry = retryPolicy{attempts: 8, base: 50 * time.Millisecond, max: 5 * time.Second}
+
+// delay is the wait before retry n (0-based): half the exponential step plus
+// a random part of the other half.
+func (p retryPolicy) delay(n int) time.Duration {
+	d := min(p.base<<n, p.max)
+	return d/2 + rand.N(d/2+1)
+}
+
+// BatchWrite puts and deletes many items without conditions, in
+// BatchWriteItem calls of at most 25 writes, retrying unprocessed writes. A key
+// named twice is rejected before anything is written (DynamoDB would reject it
+// only within one chunk). It is not atomic: on error, earlier chunks are written.
+func (t *Table) BatchWrite(ctx context.Context, puts []persistence.Item, deletes []persistence.Key) error {
+	reqs, err := writeRequests(puts, deletes)
+	if err != nil {
+		return fmt.Errorf("dynamo: batch write: %w", err)
+	}
+	for start := 0; start < len(reqs); start += batchSize {
+		chunk := reqs[start:min(start+batchSize, len(reqs))]
+		if err := t.writeChunk(ctx, chunk); err != nil {
+			return fmt.Errorf("dynamo: batch write (writes %d-%d of %d): %w", start+1, start+len(chunk), len(reqs), err)
+		}
+	}
+	return nil
+}
+
+// writeRequests validates the writes and turns them into requests.
+func writeRequests(puts []persistence.Item, deletes []persistence.Key) ([]types.WriteRequest, error) {
+	seen := make(map[persistence.Key]bool, len(puts)+len(deletes))
+	claim := func(k persistence.Key) error {
+		if seen[k] {
+			return fmt.Errorf("provided list of item keys contains duplicates: %s/%s", k.PK, k.SK)
+		}
+		seen[k] = true
+		return nil
+	}
+	reqs := make([]types.WriteRequest, 0, len(puts)+len(deletes))
+	for i, item := range puts {
+		key, err := checkItem(item)
+		if err != nil {
+			return nil, fmt.Errorf("put %d: %w", i, err)
+		}
+		if err := claim(key); err != nil {
+			return nil, err
+		}
+		reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: item}})
+	}
+	for _, key := range deletes {
+		if err := checkKey(key); err != nil {
+			return nil, fmt.Errorf("delete: %w", err)
+		}
+		if err := claim(key); err != nil {
+			return nil, err
+		}
+		reqs = append(reqs, types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: keyAttrs(key)}})
+	}
+	return reqs, nil
+}
+
+// writeChunk writes one chunk, resubmitting its unprocessed writes with
+// backoff until none remain, the attempts run out or ctx ends.
+func (t *Table) writeChunk(ctx context.Context, pending []types.WriteRequest) error {
+	for attempt := 0; ; attempt++ {
+		out, err := t.api.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{
+			RequestItems: map[string][]types.WriteRequest{t.name: pending},
+		})
+		if err != nil {
+			return err
+		}
+		pending = out.UnprocessedItems[t.name]
+		if len(pending) == 0 {
+			return nil
+		}
+		if attempt+1 >= t.retry.attempts {
+			return fmt.Errorf("%d writes still unprocessed after %d attempts", len(pending), t.retry.attempts)
+		}
+		timer := time.NewTimer(t.retry.delay(attempt))
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return ctx.Err()
+		case <-timer.C:
+		}
+	}
+}

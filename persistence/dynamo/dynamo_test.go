@@ -1,0 +1,97 @@
+package dynamo_test
+
+import (
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/intake-runtime/intake/internal/testservers"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/dynamo"
+	"github.com/intake-runtime/intake/persistence/persistencetest"
+)
+
+func TestContract(t *testing.T) {
+	client := dynaliteClient(t)
+	persistencetest.Run(t, func(t *testing.T) persistence.Table { return newTable(t, client) })
+}
+
+func TestEnsureTable(t *testing.T) {
+	client := dynaliteClient(t)
+	name := tableName()
+	first, err := dynamo.EnsureTable(t.Context(), client, name)
+	if err != nil {
+		t.Fatalf("first EnsureTable: %v", err)
+	}
+	if !first.Created || first.Name != name || !strings.HasPrefix(first.TTL, dynamo.TTLNotSupported+": ") {
+		t.Fatalf("first EnsureTable = %+v; want created, TTL not supported by dynalite", first)
+	}
+	second, err := dynamo.EnsureTable(t.Context(), client, name)
+	if err != nil {
+		t.Fatalf("second EnsureTable: %v", err)
+	}
+	if second.Created {
+		t.Fatalf("second EnsureTable = %+v; want Created false", second)
+	}
+	t.Log(first, "|", second)
+
+	out, err := client.DescribeTable(t.Context(), &dynamodb.DescribeTableInput{TableName: &name})
+	if err != nil {
+		t.Fatalf("DescribeTable: %v", err)
+	}
+	if out.Table.BillingModeSummary == nil || out.Table.BillingModeSummary.BillingMode != types.BillingModePayPerRequest {
+		t.Errorf("billing mode = %+v; want PAY_PER_REQUEST", out.Table.BillingModeSummary)
+	}
+	if len(out.Table.GlobalSecondaryIndexes) != 1 || aws.ToString(out.Table.GlobalSecondaryIndexes[0].IndexName) != persistence.IndexGSI1 {
+		t.Errorf("indexes = %+v; want gsi1", out.Table.GlobalSecondaryIndexes)
+	}
+}
+
+func TestEnsureTableRejectsAnotherSchema(t *testing.T) {
+	client := dynaliteClient(t)
+	name := tableName()
+	_, err := client.CreateTable(t.Context(), &dynamodb.CreateTableInput{
+		TableName:            &name,
+		BillingMode:          types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("id"), AttributeType: types.ScalarAttributeTypeS}},
+		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("id"), KeyType: types.KeyTypeHash}},
+	})
+	if err != nil {
+		t.Fatalf("CreateTable: %v", err)
+	}
+	if _, err := dynamo.EnsureTable(t.Context(), client, name); err == nil || !strings.Contains(err.Error(), "another schema") {
+		t.Fatalf("EnsureTable on a foreign table: %v; want a schema error", err)
+	}
+}
+
+// dynaliteClient starts dynalite for the test and returns a client for it,
+// with static dummy credentials (dynalite checks that requests are signed,
+// not by whom).
+func dynaliteClient(t *testing.T) *dynamodb.Client {
+	endpoint := testservers.Dynalite(t)
+	cfg := aws.Config{
+		Region:      "us-east-1",
+		Credentials: credentials.NewStaticCredentialsProvider("x", "x", ""),
+	}
+	return dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(endpoint) })
+}
+
+var tables atomic.Int64
+
+// tableName returns a table name unique in this test process.
+func tableName() string { return fmt.Sprintf("intake-test-%d", tables.Add(1)) }
+
+// newTable creates a fresh table with EnsureTable and returns it.
+func newTable(t *testing.T, client *dynamodb.Client) persistence.Table {
+	t.Helper()
+	name := tableName()
+	if _, err := dynamo.EnsureTable(t.Context(), client, name); err != nil {
+		t.Fatalf("EnsureTable(%s): %v", name, err)
+	}
+	return dynamo.New(client, name)
+}

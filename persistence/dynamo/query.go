@@ -1,0 +1,128 @@
+package dynamo
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// Query reads one page of a partition with a strongly consistent Query.
+func (t *Table) Query(ctx context.Context, q persistence.Query) (persistence.Page, error) {
+	fail := func(err error) (persistence.Page, error) {
+		return persistence.Page{}, fmt.Errorf("dynamo: query %s: %w", q.PK, err)
+	}
+	if err := checkPartition(persistence.AttrPK, q.PK); err != nil {
+		return fail(err)
+	}
+	var b exprBuilder
+	keyCond := b.name(persistence.AttrPK) + " = " + b.value(&types.AttributeValueMemberS{Value: q.PK})
+	if q.SKPrefix != "" {
+		keyCond += " AND begins_with(" + b.name(persistence.AttrSK) + ", " + b.value(&types.AttributeValueMemberS{Value: q.SKPrefix}) + ")"
+	}
+	in := &dynamodb.QueryInput{
+		TableName:              &t.name,
+		KeyConditionExpression: &keyCond,
+		ScanIndexForward:       aws.Bool(!q.Descending),
+		ConsistentRead:         aws.Bool(true),
+	}
+	var err error
+	if in.Limit, err = checkLimit(q.Limit); err != nil {
+		return fail(err)
+	}
+	if in.ExclusiveStartKey, err = decodeCursor(q.Cursor); err != nil {
+		return fail(err)
+	}
+	in.ExpressionAttributeNames, in.ExpressionAttributeValues = b.names, b.values
+	out, err := t.api.Query(ctx, in)
+	if err != nil {
+		return fail(err)
+	}
+	page, err := newPage(out.Items, out.LastEvaluatedKey)
+	if err != nil {
+		return fail(err)
+	}
+	return page, nil
+}
+
+// QueryIndex reads one page of a gsi1 partition. Global secondary indexes
+// only offer eventually consistent reads.
+func (t *Table) QueryIndex(ctx context.Context, q persistence.IndexQuery) (persistence.Page, error) {
+	fail := func(err error) (persistence.Page, error) {
+		return persistence.Page{}, fmt.Errorf("dynamo: query index %s: %w", q.GSI1PK, err)
+	}
+	if err := checkPartition(persistence.AttrGSI1PK, q.GSI1PK); err != nil {
+		return fail(err)
+	}
+	var b exprBuilder
+	keyCond := b.name(persistence.AttrGSI1PK) + " = " + b.value(&types.AttributeValueMemberS{Value: q.GSI1PK})
+	if q.SKUpTo != "" {
+		keyCond += " AND " + b.name(persistence.AttrGSI1SK) + " <= " + b.value(&types.AttributeValueMemberS{Value: q.SKUpTo})
+	}
+	in := &dynamodb.QueryInput{
+		TableName:              &t.name,
+		IndexName:              aws.String(persistence.IndexGSI1),
+		KeyConditionExpression: &keyCond,
+	}
+	var err error
+	if in.Limit, err = checkLimit(q.Limit); err != nil {
+		return fail(err)
+	}
+	if in.ExclusiveStartKey, err = decodeCursor(q.Cursor); err != nil {
+		return fail(err)
+	}
+	in.ExpressionAttributeNames, in.ExpressionAttributeValues = b.names, b.values
+	out, err := t.api.Query(ctx, in)
+	if err != nil {
+		return fail(err)
+	}
+	page, err := newPage(out.Items, out.LastEvaluatedKey)
+	if err != nil {
+		return fail(err)
+	}
+	return page, nil
+}
+
+// Scan reads one page of the whole table with a strongly consistent Scan.
+// Limit counts the items read before the filter, as DynamoDB does.
+func (t *Table) Scan(ctx context.Context, s persistence.Scan) (persistence.Page, error) {
+	fail := func(err error) (persistence.Page, error) {
+		return persistence.Page{}, fmt.Errorf("dynamo: scan: %w", err)
+	}
+	var b exprBuilder
+	in := &dynamodb.ScanInput{TableName: &t.name, ConsistentRead: aws.Bool(true)}
+	var err error
+	if in.FilterExpression, err = b.conditionExpr(s.Filter); err != nil {
+		return fail(err)
+	}
+	if in.Limit, err = checkLimit(s.Limit); err != nil {
+		return fail(err)
+	}
+	if in.ExclusiveStartKey, err = decodeCursor(s.Cursor); err != nil {
+		return fail(err)
+	}
+	in.ExpressionAttributeNames, in.ExpressionAttributeValues = b.names, b.values
+	out, err := t.api.Scan(ctx, in)
+	if err != nil {
+		return fail(err)
+	}
+	page, err := newPage(out.Items, out.LastEvaluatedKey)
+	if err != nil {
+		return fail(err)
+	}
+	return page, nil
+}
+
+func newPage(items []map[string]types.AttributeValue, last map[string]types.AttributeValue) (persistence.Page, error) {
+	next, err := encodeCursor(last)
+	if err != nil {
+		return persistence.Page{}, err
+	}
+	if items == nil {
+		items = []persistence.Item{}
+	}
+	return persistence.Page{Items: items, Next: next}, nil
+}

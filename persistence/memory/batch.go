@@ -1,0 +1,56 @@
+package memory
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// BatchWrite puts and deletes many items without conditions. It validates
+// everything first, as DynamoDB validates a BatchWriteItem request, and
+// rejects a key named twice (DynamoDB rejects duplicates within one request;
+// both backends reject them within one call, so chunking never changes the
+// outcome). Here the writes then happen at once.
+func (t *Table) BatchWrite(ctx context.Context, puts []persistence.Item, deletes []persistence.Key) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("memory: batch write: %w", err)
+	}
+	seen := make(map[persistence.Key]bool, len(puts)+len(deletes))
+	claim := func(k persistence.Key) error {
+		if seen[k] {
+			return fmt.Errorf("memory: batch write: provided list of item keys contains duplicates: %s/%s", k.PK, k.SK)
+		}
+		seen[k] = true
+		return nil
+	}
+	clean := make([]persistence.Item, len(puts))
+	keys := make([]persistence.Key, len(puts))
+	for i, item := range puts {
+		c, k, err := prepare(item)
+		if err != nil {
+			return fmt.Errorf("memory: batch write: put %d: %w", i, err)
+		}
+		if err := claim(k); err != nil {
+			return err
+		}
+		clean[i], keys[i] = c, k
+	}
+	for _, k := range deletes {
+		if err := checkKey(k); err != nil {
+			return fmt.Errorf("memory: batch write: delete: %w", err)
+		}
+		if err := claim(k); err != nil {
+			return err
+		}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for i, c := range clean {
+		t.items.put(keys[i], c)
+	}
+	for _, k := range deletes {
+		t.items.delete(k)
+	}
+	return nil
+}

@@ -1,0 +1,17 @@
+// Package memory owns the in-memory persistence.Table used by the emulator
+// and by tests: one process, no network, no durability.
+//
+// It fails exactly where DynamoDB fails, so code that passes against it does
+// not break against the production table: it validates items, keys, numbers
+// and conditions as DynamoDB does, normalizes numbers the way DynamoDB returns
+// them, keeps the 400 KB item limit, and evaluates conditions with DynamoDB's
+// semantics (a comparison with an absent attribute or another type is false).
+// It passes the shared contract suite in persistencetest.
+//
+// One difference is deliberate: an item whose numeric ttl attribute (epoch
+// seconds) is in the past is invisible at once, to reads and to conditions,
+// while DynamoDB deletes expired items within days. Code must not depend on
+// either timing. The clock is injectable (WithClock) for tests.
+//
+// It imports only the persistence port and the AWS attribute value types.
+package memory

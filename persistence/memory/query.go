@@ -1,0 +1,102 @@
+package memory
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// Query returns one page of the partition q.PK in sort key order.
+func (t *Table) Query(ctx context.Context, q persistence.Query) (persistence.Page, error) {
+	if err := ctx.Err(); err != nil {
+		return persistence.Page{}, fmt.Errorf("memory: query %s: %w", q.PK, err)
+	}
+	if err := checkKeyValue(persistence.AttrPK, q.PK, maxPartitionKey); err != nil {
+		return persistence.Page{}, fmt.Errorf("memory: query %s: %w", q.PK, err)
+	}
+	if err := checkLimit(q.Limit); err != nil {
+		return persistence.Page{}, fmt.Errorf("memory: query %s: %w", q.PK, err)
+	}
+	cursor, err := queryCursor(q.Cursor, func(p position) bool { return p.PK == q.PK && p.GSI1SK == "" })
+	if err != nil {
+		return persistence.Page{}, fmt.Errorf("memory: query %s: %w", q.PK, err)
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var entries []entry
+	if p := t.items.parts[q.PK]; p != nil {
+		now := t.now()
+		start, _ := slices.BinarySearch(p.sks, q.SKPrefix)
+		for _, sk := range p.sks[start:] {
+			if !strings.HasPrefix(sk, q.SKPrefix) {
+				break
+			}
+			if item := p.items[sk]; !expired(item, now) {
+				entries = append(entries, entry{pos: position{PK: q.PK, SK: sk}, item: item})
+			}
+		}
+	}
+	return paginate(entries, cursor, q.Descending, q.Limit, nil), nil
+}
+
+// QueryIndex returns one page of the gsi1 partition q.GSI1PK in gsi1sk order,
+// up to and including q.SKUpTo when set. Items with equal gsi1sk come in table
+// key order (DynamoDB leaves that order unspecified).
+func (t *Table) QueryIndex(ctx context.Context, q persistence.IndexQuery) (persistence.Page, error) {
+	if err := ctx.Err(); err != nil {
+		return persistence.Page{}, fmt.Errorf("memory: query index %s: %w", q.GSI1PK, err)
+	}
+	if err := checkKeyValue(persistence.AttrGSI1PK, q.GSI1PK, maxPartitionKey); err != nil {
+		return persistence.Page{}, fmt.Errorf("memory: query index %s: %w", q.GSI1PK, err)
+	}
+	if err := checkLimit(q.Limit); err != nil {
+		return persistence.Page{}, fmt.Errorf("memory: query index %s: %w", q.GSI1PK, err)
+	}
+	cursor, err := queryCursor(q.Cursor, func(p position) bool { return p.GSI1PK == q.GSI1PK && p.GSI1SK != "" })
+	if err != nil {
+		return persistence.Page{}, fmt.Errorf("memory: query index %s: %w", q.GSI1PK, err)
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := t.now()
+	var entries []entry
+	for key := range t.items.index[q.GSI1PK] {
+		item := t.items.get(key)
+		g := gsi1sk(item)
+		if expired(item, now) || q.SKUpTo != "" && g > q.SKUpTo {
+			continue
+		}
+		pos := position{PK: key.PK, SK: key.SK, GSI1PK: q.GSI1PK, GSI1SK: g}
+		entries = append(entries, entry{pos: pos, item: item})
+	}
+	slices.SortFunc(entries, func(a, b entry) int {
+		switch {
+		case a.pos.before(b.pos):
+			return -1
+		case b.pos.before(a.pos):
+			return 1
+		}
+		return 0
+	})
+	return paginate(entries, cursor, false, q.Limit, nil), nil
+}
+
+// queryCursor decodes an optional cursor and checks that it came from the
+// same kind of query over the same partition, as DynamoDB checks an
+// ExclusiveStartKey against the key schema.
+func queryCursor(s string, belongs func(position) bool) (*position, error) {
+	if s == "" {
+		return nil, nil
+	}
+	p, err := decodeCursor(s)
+	if err != nil {
+		return nil, err
+	}
+	if !belongs(p) {
+		return nil, fmt.Errorf("the cursor does not belong to this query")
+	}
+	return &p, nil
+}
