@@ -1,0 +1,91 @@
+# The Makefile is the manual: every task a developer or CI runs is a target here.
+#   make run     build bin/intake and run the emulator on http://localhost:8080
+#   make test    install the test tools if needed, then go vet and go test -race
+#   make bench   run the benchmarks
+#   make lint    gofmt and go vet
+#   make proto   regenerate actors/**/*.pb.go with the pinned protoc-gen-go
+#   make build   build bin/intake
+#   make clean   remove bin/ and test artifacts
+
+SHELL := /usr/bin/env bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := build
+
+GO      ?= go
+BIN     := $(CURDIR)/bin
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.version=$(VERSION)
+
+PROTOC_GEN_GO_VERSION := v1.36.12
+TESTSERVERS           := tools/testservers
+
+.PHONY: run build test testservers chromium bench lint proto protoc protoc-gen-go clean
+
+## run: build and start the emulator (DASHBOARD_PORT, default 8080)
+run: build
+	$(BIN)/intake emulator
+
+## build: compile bin/intake; go build downloads the modules it needs
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN)/intake ./cmd/intake
+
+## test: vet and race-test everything, after installing the test servers and Chromium
+test: testservers chromium
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+## testservers: npm test servers (dynalite, local-aws-sqs, aws-ses-v2-local), only when stale
+testservers: $(TESTSERVERS)/node_modules
+
+# The directory is the stamp: npm ci reruns only when it is missing or older
+# than the lock file. Without npm the tests that need these servers skip
+# locally (CI sets CI=1 and fails them instead).
+$(TESTSERVERS)/node_modules: $(TESTSERVERS)/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+		npm ci --prefix $(TESTSERVERS) --no-audit --no-fund && touch $@; \
+	else \
+		echo "make: npm not found; tests that need dynalite, local-aws-sqs or aws-ses-v2-local will skip. Install Node.js (e.g. apt-get install -y nodejs npm) to run them."; \
+	fi
+
+## chromium: the headless browser of the browser tests, installed with apt when running as root
+chromium:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	else \
+		echo "make: chromium not found; browser tests will skip. Install it with: sudo apt-get install -y chromium"; \
+	fi
+
+## bench: benchmarks only, with allocations
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## lint: gofmt must have nothing to say, go vet must pass
+lint:
+	@unformatted=$$(find . \( -path ./tools -o -path ./bin -o -path ./.git \) -prune -o -name '*.go' -print | xargs gofmt -l); \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+
+## proto: regenerate the .pb.go files beside every .proto under actors/
+proto: protoc protoc-gen-go
+	protoc --plugin=protoc-gen-go=$(BIN)/protoc-gen-go --proto_path=. \
+		--go_out=. --go_opt=paths=source_relative \
+		$$(find actors -name '*.proto' | sort)
+
+protoc:
+	@if command -v protoc >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y protobuf-compiler; \
+	else \
+		echo "make: protoc not found. Install it with: sudo apt-get install -y protobuf-compiler"; exit 1; \
+	fi
+
+# The generated code records the plugin version, so it is pinned and checked.
+protoc-gen-go:
+	@if [ "$$($(BIN)/protoc-gen-go --version 2>/dev/null)" != "protoc-gen-go $(PROTOC_GEN_GO_VERSION)" ]; then \
+		GOBIN=$(BIN) $(GO) install google.golang.org/protobuf/cmd/protoc-gen-go@$(PROTOC_GEN_GO_VERSION); \
+	fi
+
+## clean: remove build output and test artifacts (not the npm test servers)
+clean:
+	rm -rf $(BIN) test-artifacts

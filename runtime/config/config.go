@@ -1,0 +1,205 @@
+package config
+
+import (
+	"time"
+
+	"go.uber.org/zap/zapcore"
+)
+
+// Config is every setting Intake reads from its environment, grouped by the
+// component that uses it. The comment on each field names its variable and
+// default; Load fills it and Validate checks it.
+type Config struct {
+	HTTP      HTTP
+	DevUI     DevUI
+	Log       Log
+	Messaging Messaging
+	LLM       LLM
+	CRM       CRM
+	ERP       ERP
+	Table     Table
+	Queue     Queue
+	Admin     Admin
+	Handoff   Handoff
+	Session   Session
+	Sync      Sync
+	Content   Content
+}
+
+// HTTP holds the listen ports. Both servers listen on 0.0.0.0.
+type HTTP struct {
+	// DashboardPort is the emulator's port (DASHBOARD_PORT, default 8080).
+	// 0 picks a free port, which tests use.
+	DashboardPort int
+	// Port is the port of `intake serve` (PORT, default 8080).
+	Port int
+}
+
+// DevUI gates the development surfaces (dashboard, chat, admin pages).
+type DevUI struct {
+	// Enabled turns them on (DEV_UI_ENABLED, default false; the emulator
+	// supplies true when the variable is undefined). When off they answer 404.
+	Enabled bool
+}
+
+// Log sets the zap logger's verbosity.
+type Log struct {
+	// Level is the minimum level written (LOG_LEVEL: debug, info, warn or
+	// error; default info).
+	Level zapcore.Level
+}
+
+// Messaging configures the messaging platform adapter.
+type Messaging struct {
+	// CloudEnabled sends through the platform; false swaps in a local stub
+	// that records and succeeds (MESSAGING_CLOUD_ENABLED, default true).
+	CloudEnabled bool
+	// APIBaseURL is the base of outbound calls (MESSAGING_API_BASE_URL,
+	// default https://graph.facebook.com).
+	APIBaseURL string
+	// APIVersion is the {version} path segment of outbound calls
+	// (MESSAGING_API_VERSION, default v21.0).
+	APIVersion string
+	// PhoneNumberID is the sender number ID (MESSAGING_PHONE_NUMBER_ID).
+	PhoneNumberID string
+	// AccessToken is the bearer token of outbound calls (MESSAGING_ACCESS_TOKEN).
+	AccessToken Secret
+	// AppSecret verifies X-Hub-Signature-256 on the webhook (MESSAGING_APP_SECRET).
+	AppSecret Secret
+	// VerifyToken answers the webhook verification handshake (MESSAGING_VERIFY_TOKEN).
+	VerifyToken Secret
+	// Instances are the brand instance values; the first is the adapter's
+	// default (MESSAGING_INSTANCES, comma-separated, default instance_a,instance_b).
+	Instances []string
+	// MaxRPS paces outbound sends per number, in requests per second
+	// (MESSAGING_MAX_RPS, default 80).
+	MaxRPS float64
+}
+
+// Provider names accepted by LLM_PROVIDER.
+const (
+	ProviderOpenAI = "openai" // an OpenAI-compatible Responses API server
+	ProviderReplay = "replay" // answers recorded in LLM_REPLAY_FILE
+)
+
+// LLM configures the language-model client.
+type LLM struct {
+	// Provider is ProviderOpenAI or ProviderReplay (LLM_PROVIDER, default openai).
+	Provider string
+	// APIKey authenticates model calls (LLM_API_KEY).
+	APIKey Secret
+	// BaseURL points the client at a compatible server (LLM_BASE_URL; empty
+	// keeps the provider's default).
+	BaseURL string
+	// Model is the model name sent with every call (LLM_MODEL).
+	Model string
+	// ReasoningEffort is passed through when set (LLM_REASONING_EFFORT,
+	// e.g. low, medium, high; unset sends none).
+	ReasoningEffort string
+	// ReplayFile is the fixture the replay provider answers from
+	// (LLM_REPLAY_FILE; required when Provider is replay).
+	ReplayFile string
+}
+
+// CRM configures the CRM client (contacts and deals).
+type CRM struct {
+	// Enabled calls the CRM; false swaps in a local stub (CRM_ENABLED, default true).
+	Enabled bool
+	// BaseURL is the CRM API base (CRM_BASE_URL, default https://api.hubapi.com).
+	BaseURL string
+	// AccessToken is the bearer token (CRM_ACCESS_TOKEN).
+	AccessToken Secret
+	// Pipeline is the pipeline deals are created in (CRM_PIPELINE).
+	Pipeline string
+	// OwnerID owns the created records (CRM_OWNER_ID).
+	OwnerID string
+	// MaxRPS paces CRM calls (CRM_MAX_RPS, default 9).
+	MaxRPS float64
+}
+
+// ERP configures the management-system client (customers).
+type ERP struct {
+	// Enabled calls the ERP; false swaps in a local stub (ERP_ENABLED, default true).
+	Enabled bool
+	// BaseURL is the ERP API base (ERP_BASE_URL, default https://api.bling.com.br/Api/v3).
+	BaseURL string
+	// AccessToken is the bearer token (ERP_ACCESS_TOKEN).
+	AccessToken Secret
+	// MaxRPS paces ERP calls (ERP_MAX_RPS, default 3).
+	MaxRPS float64
+}
+
+// Table locates the DynamoDB table used by serve, sync and table create.
+type Table struct {
+	// Name is the table name (TABLE_NAME, default intake).
+	Name string
+	// Region is the AWS region (AWS_REGION, default us-east-1).
+	Region string
+	// Endpoint overrides the DynamoDB endpoint, e.g. dynalite in tests
+	// (AWS_ENDPOINT_URL_DYNAMODB; empty uses AWS).
+	Endpoint string
+}
+
+// Queue selects the inbound queue.
+type Queue struct {
+	// InboundURL is the SQS queue of inbound messages (INBOUND_QUEUE_URL;
+	// empty uses the in-process queue).
+	InboundURL string
+}
+
+// Admin protects the admin API.
+type Admin struct {
+	// APIKey is compared with the X-Admin-Key header of /admin/api/*
+	// (ADMIN_API_KEY; empty keeps the API closed).
+	APIKey Secret
+}
+
+// Handoff configures how conversations reach human operators.
+type Handoff struct {
+	// NotifierEnabled sends handoff notifications; false swaps in a local
+	// stub (HANDOFF_NOTIFIER_ENABLED, default true).
+	NotifierEnabled bool
+	// EmailFrom is the sender of handoff e-mails (HANDOFF_EMAIL_FROM).
+	EmailFrom string
+	// EmailTo are the recipients of handoff e-mails (HANDOFF_EMAIL_TO,
+	// comma-separated).
+	EmailTo []string
+	// RenotifyAfter is how long a queued handoff waits before operator and
+	// customer are notified again (HANDOFF_RENOTIFY_AFTER, default 10m).
+	RenotifyAfter time.Duration
+	// MaxRenotifications caps those reminders; 0 disables them
+	// (HANDOFF_MAX_RENOTIFICATIONS, default 3).
+	MaxRenotifications int
+	// OperatorPhones are the numbers allowed into /atendimento
+	// (OPERATOR_PHONES, comma-separated).
+	OperatorPhones []string
+}
+
+// Session times the per-phone session actor.
+type Session struct {
+	// DebounceWindow is the quiet time that flushes a burst of customer
+	// messages into one model call (DEBOUNCE_WINDOW, default 2s).
+	DebounceWindow time.Duration
+	// DebounceMaxWait caps the wait so a steady stream still flushes; at
+	// least DebounceWindow (DEBOUNCE_MAX_WAIT, default 8s).
+	DebounceMaxWait time.Duration
+	// IdleTimeout stops an idle session actor; it recovers from its snapshot
+	// on the next message (SESSION_IDLE_TIMEOUT, default 10m).
+	IdleTimeout time.Duration
+	// MaxContextEnrichments bounds knowledge injections per turn; 0 disables
+	// them (MAX_CONTEXT_ENRICHMENTS, default 2).
+	MaxContextEnrichments int
+}
+
+// Sync schedules the CRM sync job.
+type Sync struct {
+	// Interval is the job's period in serve and the emulator (SYNC_INTERVAL,
+	// default 30s).
+	Interval time.Duration
+}
+
+// Content locates prompts, the service catalogue and knowledge packages.
+type Content struct {
+	// Dir reads them from disk (CONTENT_DIR; empty uses the embedded copy).
+	Dir string
+}

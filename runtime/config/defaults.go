@@ -1,0 +1,41 @@
+package config
+
+import (
+	"time"
+
+	"go.uber.org/zap/zapcore"
+)
+
+// setDefaults fills every field with the default of DESIGN.md's table. Load
+// calls it before reading the environment, not after, so that a variable set
+// to a zero value (CRM_ENABLED=false, MAX_CONTEXT_ENRICHMENTS=0) is kept
+// instead of being mistaken for "unset".
+func (c *Config) setDefaults() {
+	*c = Config{
+		HTTP: HTTP{DashboardPort: 8080, Port: 8080},
+		Log:  Log{Level: zapcore.InfoLevel},
+		Messaging: Messaging{
+			CloudEnabled: true,
+			APIBaseURL:   "https://graph.facebook.com",
+			APIVersion:   "v21.0",
+			Instances:    []string{"instance_a", "instance_b"},
+			MaxRPS:       80,
+		},
+		LLM:   LLM{Provider: ProviderOpenAI},
+		CRM:   CRM{Enabled: true, BaseURL: "https://api.hubapi.com", MaxRPS: 9},
+		ERP:   ERP{Enabled: true, BaseURL: "https://api.bling.com.br/Api/v3", MaxRPS: 3},
+		Table: Table{Name: "intake", Region: "us-east-1"},
+		Handoff: Handoff{
+			NotifierEnabled:    true,
+			RenotifyAfter:      10 * time.Minute,
+			MaxRenotifications: 3,
+		},
+		Session: Session{
+			DebounceWindow:        2 * time.Second,
+			DebounceMaxWait:       8 * time.Second,
+			IdleTimeout:           10 * time.Minute,
+			MaxContextEnrichments: 2,
+		},
+		Sync: Sync{Interval: 30 * time.Second},
+	}
+}

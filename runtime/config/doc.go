@@ -1,0 +1,14 @@
+// Package config turns Intake's environment variables into one validated
+// Config value. It is the only place that knows the variable names, their
+// defaults and their rules (DESIGN.md, "Configuration"); everything else
+// receives typed values from it.
+//
+// Load takes a lookup function instead of reading the process environment so
+// that main passes os.LookupEnv, the emulator layers its env file on top, and
+// tests pass a map. Errors name the variable and say what was expected, and
+// all of them are reported at once, so a bad deployment is fixed in one pass.
+//
+// Secrets are held as Secret values, which never print themselves.
+//
+// config imports no other Intake package.
+package config

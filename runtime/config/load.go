@@ -1,0 +1,98 @@
+package config
+
+import (
+	"errors"
+	"strings"
+)
+
+// LookupFunc reports the value of an environment variable and whether it is
+// set. os.LookupEnv is one; tests pass a map's lookup.
+type LookupFunc func(name string) (string, bool)
+
+// Load reads every variable of Config through lookup, starting from the
+// defaults, and validates the result. A variable that is unset or blank keeps
+// its default. On any problem Load returns the zero Config and all problems
+// joined, each an *Error naming its variable.
+func Load(lookup LookupFunc) (Config, error) {
+	var c Config
+	c.setDefaults()
+	r := reader{lookup: lookup}
+	r.readInto(&c)
+	errs := append(r.errs, c.problems()...)
+	if len(errs) > 0 {
+		return Config{}, errors.Join(errs...)
+	}
+	return c, nil
+}
+
+// WithFallback returns a lookup that asks lookup first and falls back to
+// fallback for variables that are unset or blank there. It gives the
+// set-if-absent semantics of the emulator: exported variables win over its
+// env file and its own defaults (DEV_UI_ENABLED=true).
+func WithFallback(lookup LookupFunc, fallback map[string]string) LookupFunc {
+	return func(name string) (string, bool) {
+		if v, ok := lookup(name); ok && strings.TrimSpace(v) != "" {
+			return v, true
+		}
+		v, ok := fallback[name]
+		return v, ok
+	}
+}
+
+// readInto overwrites the fields of c whose variables are set. The variable
+// names here and in validate.go are the binding names of DESIGN.md.
+func (r *reader) readInto(c *Config) {
+	r.port("DASHBOARD_PORT", &c.HTTP.DashboardPort)
+	r.port("PORT", &c.HTTP.Port)
+	r.boolean("DEV_UI_ENABLED", &c.DevUI.Enabled)
+	r.level("LOG_LEVEL", &c.Log.Level)
+
+	r.boolean("MESSAGING_CLOUD_ENABLED", &c.Messaging.CloudEnabled)
+	r.text("MESSAGING_API_BASE_URL", &c.Messaging.APIBaseURL)
+	r.text("MESSAGING_API_VERSION", &c.Messaging.APIVersion)
+	r.text("MESSAGING_PHONE_NUMBER_ID", &c.Messaging.PhoneNumberID)
+	r.secret("MESSAGING_ACCESS_TOKEN", &c.Messaging.AccessToken)
+	r.secret("MESSAGING_APP_SECRET", &c.Messaging.AppSecret)
+	r.secret("MESSAGING_VERIFY_TOKEN", &c.Messaging.VerifyToken)
+	r.list("MESSAGING_INSTANCES", &c.Messaging.Instances)
+	r.rate("MESSAGING_MAX_RPS", &c.Messaging.MaxRPS)
+
+	r.text("LLM_PROVIDER", &c.LLM.Provider)
+	r.secret("LLM_API_KEY", &c.LLM.APIKey)
+	r.text("LLM_BASE_URL", &c.LLM.BaseURL)
+	r.text("LLM_MODEL", &c.LLM.Model)
+	r.text("LLM_REASONING_EFFORT", &c.LLM.ReasoningEffort)
+	r.text("LLM_REPLAY_FILE", &c.LLM.ReplayFile)
+
+	r.boolean("CRM_ENABLED", &c.CRM.Enabled)
+	r.text("CRM_BASE_URL", &c.CRM.BaseURL)
+	r.secret("CRM_ACCESS_TOKEN", &c.CRM.AccessToken)
+	r.text("CRM_PIPELINE", &c.CRM.Pipeline)
+	r.text("CRM_OWNER_ID", &c.CRM.OwnerID)
+	r.rate("CRM_MAX_RPS", &c.CRM.MaxRPS)
+
+	r.boolean("ERP_ENABLED", &c.ERP.Enabled)
+	r.text("ERP_BASE_URL", &c.ERP.BaseURL)
+	r.secret("ERP_ACCESS_TOKEN", &c.ERP.AccessToken)
+	r.rate("ERP_MAX_RPS", &c.ERP.MaxRPS)
+
+	r.text("TABLE_NAME", &c.Table.Name)
+	r.text("AWS_REGION", &c.Table.Region)
+	r.text("AWS_ENDPOINT_URL_DYNAMODB", &c.Table.Endpoint)
+	r.text("INBOUND_QUEUE_URL", &c.Queue.InboundURL)
+	r.secret("ADMIN_API_KEY", &c.Admin.APIKey)
+
+	r.boolean("HANDOFF_NOTIFIER_ENABLED", &c.Handoff.NotifierEnabled)
+	r.text("HANDOFF_EMAIL_FROM", &c.Handoff.EmailFrom)
+	r.list("HANDOFF_EMAIL_TO", &c.Handoff.EmailTo)
+	r.duration("HANDOFF_RENOTIFY_AFTER", &c.Handoff.RenotifyAfter)
+	r.count("HANDOFF_MAX_RENOTIFICATIONS", &c.Handoff.MaxRenotifications)
+	r.list("OPERATOR_PHONES", &c.Handoff.OperatorPhones)
+
+	r.duration("DEBOUNCE_WINDOW", &c.Session.DebounceWindow)
+	r.duration("DEBOUNCE_MAX_WAIT", &c.Session.DebounceMaxWait)
+	r.duration("SESSION_IDLE_TIMEOUT", &c.Session.IdleTimeout)
+	r.count("MAX_CONTEXT_ENRICHMENTS", &c.Session.MaxContextEnrichments)
+	r.duration("SYNC_INTERVAL", &c.Sync.Interval)
+	r.text("CONTENT_DIR", &c.Content.Dir)
+}

@@ -1,0 +1,150 @@
+package config_test
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"go.uber.org/zap/zapcore"
+
+	"github.com/intake-runtime/intake/runtime/config"
+)
+
+// env is a lookup over a map, as tests pass to Load instead of the process
+// environment.
+func env(vars map[string]string) config.LookupFunc {
+	return func(name string) (string, bool) {
+		v, ok := vars[name]
+		return v, ok
+	}
+}
+
+func TestLoadDefaults(t *testing.T) {
+	want := config.Config{
+		HTTP: config.HTTP{DashboardPort: 8080, Port: 8080},
+		Log:  config.Log{Level: zapcore.InfoLevel},
+		Messaging: config.Messaging{
+			CloudEnabled: true,
+			APIBaseURL:   "https://graph.facebook.com",
+			APIVersion:   "v21.0",
+			Instances:    []string{"instance_a", "instance_b"},
+			MaxRPS:       80,
+		},
+		LLM:   config.LLM{Provider: "openai"},
+		CRM:   config.CRM{Enabled: true, BaseURL: "https://api.hubapi.com", MaxRPS: 9},
+		ERP:   config.ERP{Enabled: true, BaseURL: "https://api.bling.com.br/Api/v3", MaxRPS: 3},
+		Table: config.Table{Name: "intake", Region: "us-east-1"},
+		Handoff: config.Handoff{
+			NotifierEnabled:    true,
+			RenotifyAfter:      10 * time.Minute,
+			MaxRenotifications: 3,
+		},
+		Session: config.Session{
+			DebounceWindow:        2 * time.Second,
+			DebounceMaxWait:       8 * time.Second,
+			IdleTimeout:           10 * time.Minute,
+			MaxContextEnrichments: 2,
+		},
+		Sync: config.Sync{Interval: 30 * time.Second},
+	}
+	for name, vars := range map[string]map[string]string{
+		"unset": {},
+		"blank": {"DEBOUNCE_WINDOW": "", "CRM_ENABLED": "  ", "MESSAGING_INSTANCES": "", "LLM_PROVIDER": ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			got, err := config.Load(env(vars))
+			if err != nil {
+				t.Fatalf("Load: %v", err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("Load defaults:\n got %#v\nwant %#v", got, want)
+			}
+		})
+	}
+}
+
+func TestLoadReadsEveryVariable(t *testing.T) {
+	tests := []struct {
+		name, value string
+		field       func(config.Config) any
+		want        any
+	}{
+		{"DASHBOARD_PORT", "9090", func(c config.Config) any { return c.HTTP.DashboardPort }, 9090},
+		{"PORT", "0", func(c config.Config) any { return c.HTTP.Port }, 0},
+		{"DEV_UI_ENABLED", "1", func(c config.Config) any { return c.DevUI.Enabled }, true},
+		{"LOG_LEVEL", "debug", func(c config.Config) any { return c.Log.Level }, zapcore.DebugLevel},
+		{"MESSAGING_CLOUD_ENABLED", "false", func(c config.Config) any { return c.Messaging.CloudEnabled }, false},
+		{"MESSAGING_API_BASE_URL", "http://127.0.0.1:9000", func(c config.Config) any { return c.Messaging.APIBaseURL }, "http://127.0.0.1:9000"},
+		{"MESSAGING_API_VERSION", "v22.0", func(c config.Config) any { return c.Messaging.APIVersion }, "v22.0"},
+		{"MESSAGING_PHONE_NUMBER_ID", "1234", func(c config.Config) any { return c.Messaging.PhoneNumberID }, "1234"},
+		{"MESSAGING_ACCESS_TOKEN", "tok", func(c config.Config) any { return c.Messaging.AccessToken.Reveal() }, "tok"},
+		{"MESSAGING_APP_SECRET", "app", func(c config.Config) any { return c.Messaging.AppSecret.Reveal() }, "app"},
+		{"MESSAGING_VERIFY_TOKEN", "ver", func(c config.Config) any { return c.Messaging.VerifyToken.Reveal() }, "ver"},
+		{"MESSAGING_INSTANCES", " x , ,y ", func(c config.Config) any { return c.Messaging.Instances }, []string{"x", "y"}},
+		{"MESSAGING_MAX_RPS", "0.5", func(c config.Config) any { return c.Messaging.MaxRPS }, 0.5},
+		{"LLM_PROVIDER", "openai", func(c config.Config) any { return c.LLM.Provider }, "openai"},
+		{"LLM_API_KEY", "sk-1", func(c config.Config) any { return c.LLM.APIKey.Reveal() }, "sk-1"},
+		{"LLM_BASE_URL", "http://localhost:11434/v1", func(c config.Config) any { return c.LLM.BaseURL }, "http://localhost:11434/v1"},
+		{"LLM_MODEL", "gpt-x", func(c config.Config) any { return c.LLM.Model }, "gpt-x"},
+		{"LLM_REASONING_EFFORT", "low", func(c config.Config) any { return c.LLM.ReasoningEffort }, "low"},
+		{"LLM_REPLAY_FILE", "f.yaml", func(c config.Config) any { return c.LLM.ReplayFile }, "f.yaml"},
+		{"CRM_ENABLED", "0", func(c config.Config) any { return c.CRM.Enabled }, false},
+		{"CRM_BASE_URL", "http://crm.test", func(c config.Config) any { return c.CRM.BaseURL }, "http://crm.test"},
+		{"CRM_ACCESS_TOKEN", "crm", func(c config.Config) any { return c.CRM.AccessToken.Reveal() }, "crm"},
+		{"CRM_PIPELINE", "p1", func(c config.Config) any { return c.CRM.Pipeline }, "p1"},
+		{"CRM_OWNER_ID", "o1", func(c config.Config) any { return c.CRM.OwnerID }, "o1"},
+		{"CRM_MAX_RPS", "4", func(c config.Config) any { return c.CRM.MaxRPS }, 4.0},
+		{"ERP_ENABLED", "FALSE", func(c config.Config) any { return c.ERP.Enabled }, false},
+		{"ERP_BASE_URL", "https://erp.test/v3", func(c config.Config) any { return c.ERP.BaseURL }, "https://erp.test/v3"},
+		{"ERP_ACCESS_TOKEN", "erp", func(c config.Config) any { return c.ERP.AccessToken.Reveal() }, "erp"},
+		{"ERP_MAX_RPS", "1", func(c config.Config) any { return c.ERP.MaxRPS }, 1.0},
+		{"TABLE_NAME", "intake-test", func(c config.Config) any { return c.Table.Name }, "intake-test"},
+		{"AWS_REGION", "sa-east-1", func(c config.Config) any { return c.Table.Region }, "sa-east-1"},
+		{"AWS_ENDPOINT_URL_DYNAMODB", "http://127.0.0.1:4567", func(c config.Config) any { return c.Table.Endpoint }, "http://127.0.0.1:4567"},
+		{"INBOUND_QUEUE_URL", "https://sqs.test/1/q", func(c config.Config) any { return c.Queue.InboundURL }, "https://sqs.test/1/q"},
+		{"ADMIN_API_KEY", "adm", func(c config.Config) any { return c.Admin.APIKey.Reveal() }, "adm"},
+		{"HANDOFF_NOTIFIER_ENABLED", "false", func(c config.Config) any { return c.Handoff.NotifierEnabled }, false},
+		{"HANDOFF_EMAIL_FROM", "bot@example.com", func(c config.Config) any { return c.Handoff.EmailFrom }, "bot@example.com"},
+		{"HANDOFF_EMAIL_TO", "a@example.com,b@example.com", func(c config.Config) any { return c.Handoff.EmailTo }, []string{"a@example.com", "b@example.com"}},
+		{"HANDOFF_RENOTIFY_AFTER", "90s", func(c config.Config) any { return c.Handoff.RenotifyAfter }, 90 * time.Second},
+		{"HANDOFF_MAX_RENOTIFICATIONS", "0", func(c config.Config) any { return c.Handoff.MaxRenotifications }, 0},
+		{"OPERATOR_PHONES", "5511999990000,5511988880000", func(c config.Config) any { return c.Handoff.OperatorPhones }, []string{"5511999990000", "5511988880000"}},
+		{"DEBOUNCE_WINDOW", "500ms", func(c config.Config) any { return c.Session.DebounceWindow }, 500 * time.Millisecond},
+		{"DEBOUNCE_MAX_WAIT", "2s", func(c config.Config) any { return c.Session.DebounceMaxWait }, 2 * time.Second},
+		{"SESSION_IDLE_TIMEOUT", "1h", func(c config.Config) any { return c.Session.IdleTimeout }, time.Hour},
+		{"MAX_CONTEXT_ENRICHMENTS", "0", func(c config.Config) any { return c.Session.MaxContextEnrichments }, 0},
+		{"SYNC_INTERVAL", "5m", func(c config.Config) any { return c.Sync.Interval }, 5 * time.Minute},
+		{"CONTENT_DIR", "./content", func(c config.Config) any { return c.Content.Dir }, "./content"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := config.Load(env(map[string]string{tt.name: tt.value}))
+			if err != nil {
+				t.Fatalf("Load(%s=%q): %v", tt.name, tt.value, err)
+			}
+			if got := tt.field(c); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Load(%s=%q) = %#v, want %#v", tt.name, tt.value, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestWithFallback(t *testing.T) {
+	lookup := config.WithFallback(
+		env(map[string]string{"DEV_UI_ENABLED": "false", "PORT": " "}),
+		map[string]string{"DEV_UI_ENABLED": "true", "PORT": "9000", "TABLE_NAME": "from-file"},
+	)
+	c, err := config.Load(lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DevUI.Enabled {
+		t.Error("DEV_UI_ENABLED: exported false must win over the fallback true")
+	}
+	if c.HTTP.Port != 9000 {
+		t.Errorf("PORT: blank exported value must fall back, got %d", c.HTTP.Port)
+	}
+	if c.Table.Name != "from-file" {
+		t.Errorf("TABLE_NAME: unset must fall back, got %q", c.Table.Name)
+	}
+}

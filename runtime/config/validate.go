@@ -1,0 +1,146 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net/mail"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// tableName is DynamoDB's rule for table names, checked here so that a typo
+// fails at start-up with the variable's name rather than at the first write.
+var tableName = regexp.MustCompile(`^[A-Za-z0-9_.-]{3,255}$`)
+
+// Validate checks the ranges and relations that parsing cannot: positive
+// durations and rates, DEBOUNCE_MAX_WAIT >= DEBOUNCE_WINDOW, a known
+// LLM_PROVIDER, well-formed URLs and addresses. It returns every problem
+// joined, each an *Error naming its variable, or nil.
+func (c Config) Validate() error {
+	return errors.Join(c.problems()...)
+}
+
+func (c Config) problems() []error {
+	var v validator
+	v.port("DASHBOARD_PORT", c.HTTP.DashboardPort)
+	v.port("PORT", c.HTTP.Port)
+
+	v.url("MESSAGING_API_BASE_URL", c.Messaging.APIBaseURL, true)
+	if s := c.Messaging.APIVersion; s == "" || strings.ContainsAny(s, "/?# \t") {
+		v.fail("MESSAGING_API_VERSION", "%q is not a single path segment (e.g. v21.0)", s)
+	}
+	v.instances("MESSAGING_INSTANCES", c.Messaging.Instances)
+	v.rate("MESSAGING_MAX_RPS", c.Messaging.MaxRPS)
+
+	switch c.LLM.Provider {
+	case ProviderOpenAI:
+	case ProviderReplay:
+		if c.LLM.ReplayFile == "" {
+			v.fail("LLM_REPLAY_FILE", "is required when LLM_PROVIDER=replay")
+		}
+	default:
+		v.fail("LLM_PROVIDER", "%q is not a provider (use %s or %s)", c.LLM.Provider, ProviderOpenAI, ProviderReplay)
+	}
+	v.url("LLM_BASE_URL", c.LLM.BaseURL, false)
+
+	v.url("CRM_BASE_URL", c.CRM.BaseURL, true)
+	v.rate("CRM_MAX_RPS", c.CRM.MaxRPS)
+	v.url("ERP_BASE_URL", c.ERP.BaseURL, true)
+	v.rate("ERP_MAX_RPS", c.ERP.MaxRPS)
+
+	if !tableName.MatchString(c.Table.Name) {
+		v.fail("TABLE_NAME", "%q is not a table name (3-255 letters, digits, _ . -)", c.Table.Name)
+	}
+	if c.Table.Region == "" {
+		v.fail("AWS_REGION", "is required")
+	}
+	v.url("AWS_ENDPOINT_URL_DYNAMODB", c.Table.Endpoint, false)
+	v.url("INBOUND_QUEUE_URL", c.Queue.InboundURL, false)
+
+	if c.Handoff.EmailFrom != "" {
+		v.address("HANDOFF_EMAIL_FROM", c.Handoff.EmailFrom)
+	}
+	for _, to := range c.Handoff.EmailTo {
+		v.address("HANDOFF_EMAIL_TO", to)
+	}
+	v.positive("HANDOFF_RENOTIFY_AFTER", c.Handoff.RenotifyAfter)
+	v.notNegative("HANDOFF_MAX_RENOTIFICATIONS", c.Handoff.MaxRenotifications)
+
+	v.positive("DEBOUNCE_WINDOW", c.Session.DebounceWindow)
+	v.positive("DEBOUNCE_MAX_WAIT", c.Session.DebounceMaxWait)
+	if c.Session.DebounceMaxWait < c.Session.DebounceWindow {
+		v.fail("DEBOUNCE_MAX_WAIT", "%s is shorter than DEBOUNCE_WINDOW (%s); it caps the window, so it must be at least as long",
+			c.Session.DebounceMaxWait, c.Session.DebounceWindow)
+	}
+	v.positive("SESSION_IDLE_TIMEOUT", c.Session.IdleTimeout)
+	v.notNegative("MAX_CONTEXT_ENRICHMENTS", c.Session.MaxContextEnrichments)
+	v.positive("SYNC_INTERVAL", c.Sync.Interval)
+	return v.errs
+}
+
+// validator collects range problems, one *Error per variable checked.
+type validator struct {
+	errs []error
+}
+
+func (v *validator) fail(name, format string, args ...any) {
+	v.errs = append(v.errs, &Error{Var: name, Problem: fmt.Sprintf(format, args...)})
+}
+
+func (v *validator) port(name string, p int) {
+	if p < 0 || p > 65535 {
+		v.fail(name, "%d is not a port number (0-65535)", p)
+	}
+}
+
+func (v *validator) rate(name string, rps float64) {
+	if !(rps > 0) {
+		v.fail(name, "must be greater than 0, got %g", rps)
+	}
+}
+
+func (v *validator) positive(name string, d time.Duration) {
+	if d <= 0 {
+		v.fail(name, "must be a positive duration, got %s", d)
+	}
+}
+
+func (v *validator) notNegative(name string, n int) {
+	if n < 0 {
+		v.fail(name, "must not be negative, got %d", n)
+	}
+}
+
+// url accepts absolute http and https URLs; an empty optional URL means
+// "use the default" and passes.
+func (v *validator) url(name, raw string, required bool) {
+	if raw == "" && !required {
+		return
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		v.fail(name, "%q is not an http(s) URL (e.g. https://host/path)", raw)
+	}
+}
+
+func (v *validator) address(name, addr string) {
+	if _, err := mail.ParseAddress(addr); err != nil {
+		v.fail(name, "%q is not an e-mail address", addr)
+	}
+}
+
+func (v *validator) instances(name string, values []string) {
+	if len(values) == 0 {
+		v.fail(name, "needs at least one instance value (e.g. instance_a,instance_b)")
+		return
+	}
+	seen := make(map[string]bool, len(values))
+	for _, s := range values {
+		if seen[s] {
+			v.fail(name, "lists %q twice", s)
+		}
+		seen[s] = true
+	}
+}
