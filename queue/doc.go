@@ -1,0 +1,16 @@
+// Package queue owns the inbound queue between the webhook and the
+// conversations: the queue message (exactly {"phone_number", "message_id"},
+// the platform message ID), the producer port used by the webhook (Sender), the
+// consumer port used by the runtime (Consumer), and the consumer core that both
+// implementations share (ProcessBatch), which reports failed items Lambda-style
+// as batchItemFailures listing queue message IDs, never platform message IDs.
+//
+// The queue is not the record of a message: the webhook writes the receipt
+// (RECEIPT#<message id>) before it enqueues, so a message the queue loses or
+// drops can still be found in the table.
+//
+// It sits at the bottom of the dependency graph beside persistence, whose
+// QueueMessage record it uses as Message, and imports no other Intake package. Implementations live in sub-packages named after
+// their technology: queue/inprocess (emulator, single node, tests) and
+// queue/sqs (Amazon SQS).
+package queue

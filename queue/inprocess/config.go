@@ -1,0 +1,71 @@
+package inprocess
+
+import (
+	"errors"
+	"time"
+)
+
+// Config tunes the queue. Zero values take the defaults of setDefaults.
+type Config struct {
+	// Capacity bounds the messages accepted but not yet finished (waiting,
+	// being handled or waiting for a retry). Send blocks while it is reached,
+	// so a stalled consumer pushes back on the webhook instead of growing
+	// memory. Default 1024.
+	Capacity int
+	// Consumers is the number of goroutines handling messages. One (the
+	// default) hands messages to the conversations in the order they were
+	// sent (a retried message, or one whose handling a stop interrupted, goes
+	// to the back); more trade that order for throughput.
+	Consumers int
+	// MaxAttempts is how many times one message is handled before it is
+	// dropped. Default 5.
+	MaxAttempts int
+	// RetryBackoff is the wait before the first redelivery of a failed
+	// message; it doubles per attempt up to MaxRetryBackoff. Default 500ms.
+	RetryBackoff time.Duration
+	// MaxRetryBackoff caps the wait between two attempts. Default 30s.
+	MaxRetryBackoff time.Duration
+}
+
+func (c *Config) setDefaults() {
+	if c.Capacity == 0 {
+		c.Capacity = 1024
+	}
+	if c.Consumers == 0 {
+		c.Consumers = 1
+	}
+	if c.MaxAttempts == 0 {
+		c.MaxAttempts = 5
+	}
+	if c.RetryBackoff == 0 {
+		c.RetryBackoff = 500 * time.Millisecond
+	}
+	if c.MaxRetryBackoff == 0 {
+		c.MaxRetryBackoff = 30 * time.Second
+	}
+}
+
+// Validate reports a configuration the queue cannot run with.
+func (c Config) Validate() error {
+	switch {
+	case c.Capacity < 1:
+		return errors.New("inprocess: Capacity must be at least 1")
+	case c.Consumers < 1:
+		return errors.New("inprocess: Consumers must be at least 1")
+	case c.MaxAttempts < 1:
+		return errors.New("inprocess: MaxAttempts must be at least 1")
+	case c.RetryBackoff <= 0 || c.MaxRetryBackoff < c.RetryBackoff:
+		return errors.New("inprocess: need 0 < RetryBackoff <= MaxRetryBackoff")
+	}
+	return nil
+}
+
+// backoff is the wait before the next attempt of a message that has failed
+// attempts times.
+func (c Config) backoff(attempts int) time.Duration {
+	d := c.RetryBackoff
+	for i := 1; i < attempts && d < c.MaxRetryBackoff; i++ {
+		d *= 2
+	}
+	return min(d, c.MaxRetryBackoff)
+}

@@ -1,0 +1,63 @@
+package inprocess
+
+import (
+	"context"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/queue"
+)
+
+// deliver hands one message to handle through the shared consumer core, and
+// then finishes it (success, or drop after the last attempt) or schedules its
+// redelivery.
+func (q *Queue) deliver(ctx context.Context, env envelope, handle queue.Handler) {
+	resp := queue.ProcessBatch(ctx, []queue.Delivery{{ID: env.id, Body: env.body}}, handle)
+	if len(resp.BatchItemFailures) == 0 {
+		q.finish()
+		return
+	}
+	if ctx.Err() != nil {
+		// Stopping: keep the message for the next Run without counting an
+		// attempt the handler may never have had.
+		q.ready <- env
+		return
+	}
+	env.attempts++
+	fields := []zap.Field{
+		zap.String("queue_message_id", env.id),
+		zap.String("message_id", env.msg.MessageID),
+		zap.Int("attempts", env.attempts),
+		zap.Error(resp.BatchItemFailures[0].Err),
+	}
+	if env.attempts >= q.cfg.MaxAttempts {
+		q.log.Error("queue message dropped after its last attempt; its receipt still holds it", fields...)
+		q.finish()
+		return
+	}
+	delay := q.cfg.backoff(env.attempts)
+	q.log.Warn("queue message failed; will retry", append(fields, zap.Duration("retry_in", delay))...)
+	q.retryLater(env, delay)
+}
+
+// finish frees the slot of a message that left the queue for good.
+func (q *Queue) finish() { <-q.slots }
+
+// retryLater puts env back into ready after delay. The timer is tracked so
+// Close can cancel it; a closed queue schedules nothing.
+func (q *Queue) retryLater(env envelope, delay time.Duration) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.closed {
+		return
+	}
+	var t *time.Timer
+	t = time.AfterFunc(delay, func() {
+		q.mu.Lock()
+		delete(q.retries, t)
+		q.mu.Unlock()
+		q.ready <- env
+	})
+	q.retries[t] = struct{}{}
+}
