@@ -1,0 +1,42 @@
+package messaging
+
+import "errors"
+
+// Errors of the inbound parser. A rejected message carries one of them, wrapped
+// with the detail, so the webhook handler can count and log rejections by cause
+// with errors.Is.
+var (
+	// ErrNoDigits reports a sender (or phone_number) without any digit: the spec's
+	// ValueError of _normalize_sender.
+	ErrNoDigits = errors.New("messaging: sender has no digits")
+	// ErrSenderTooLong reports a sender with more than MaxPhoneDigits digits; such
+	// a value is no phone number and would make oversized table keys.
+	ErrSenderTooLong = errors.New("messaging: sender has too many digits")
+	// ErrMissingID reports a message without a platform message ID: without it
+	// the webhook cannot deduplicate deliveries, so it cannot become a turn.
+	ErrMissingID = errors.New("messaging: message has no id")
+	// ErrMalformed reports a message, status or payload whose JSON does not have
+	// the platform's shape.
+	ErrMalformed = errors.New("messaging: malformed")
+	// ErrUnknownStatus reports a delivery status other than sent, delivered,
+	// read or failed.
+	ErrUnknownStatus = errors.New("messaging: unknown delivery status")
+	// ErrUnknownInstance reports an internal payload naming an instance that is
+	// not configured.
+	ErrUnknownInstance = errors.New("messaging: unknown instance")
+	// ErrEmptyContent reports an internal payload without content.
+	ErrEmptyContent = errors.New("messaging: empty content")
+)
+
+// Errors of the outbound side: the caller passed arguments no platform call can
+// accept. Send still returns a permanent StubResponse alongside them.
+var (
+	// ErrInvalidRecipient reports a recipient without digits.
+	ErrInvalidRecipient = errors.New("messaging: recipient has no digits")
+	// ErrEmptyText reports a message text that is empty or only white space.
+	ErrEmptyText = errors.New("messaging: empty text")
+	// ErrTextTooLong reports a text above MaxTextRunes, the platform's limit.
+	ErrTextTooLong = errors.New("messaging: text too long")
+	// ErrEmptyMessageID reports a MarkRead call without a message ID.
+	ErrEmptyMessageID = errors.New("messaging: empty message id")
+)

@@ -1,0 +1,82 @@
+package messaging
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Limiter is a token bucket with a burst of one: it lets callers through at
+// most rate times per second, evenly spaced, in the order they asked. Each Wait
+// reserves the next free slot under a lock and then sleeps until it, so
+// concurrent callers never share a slot, and a caller whose context ends gives
+// its slot back. It is safe for concurrent use. (golang.org/x/time/rate would
+// do, but it is not a dependency of this module and this is all we need.)
+// Keeping the next free slot instead of a token count is the same bucket
+// written for a burst of one.
+type Limiter struct {
+	clock    Clock
+	interval time.Duration
+
+	mu sync.Mutex
+	// next is the earliest time the next caller may go.
+	next time.Time
+}
+
+// NewLimiter returns a limiter of rate events per second on clock.
+func NewLimiter(rate int, clock Clock) (*Limiter, error) {
+	if rate <= 0 || time.Second/time.Duration(rate) == 0 {
+		return nil, fmt.Errorf("messaging: limiter rate must be between 1 and 1e9, got %d", rate)
+	}
+	if clock == nil {
+		return nil, errors.New("messaging: limiter needs a clock")
+	}
+	return &Limiter{clock: clock, interval: time.Second / time.Duration(rate)}, nil
+}
+
+// Wait blocks until the caller may go, or until ctx ends. A caller whose
+// deadline falls before its slot fails at once instead of sleeping into it.
+func (l *Limiter) Wait(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	slot, delay := l.reserve()
+	if delay <= 0 {
+		return nil
+	}
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < delay {
+		l.release(slot)
+		return fmt.Errorf("messaging: pacing slot in %v is past the deadline: %w", delay, context.DeadlineExceeded)
+	}
+	if err := l.clock.Sleep(ctx, delay); err != nil {
+		l.release(slot)
+		return err
+	}
+	return nil
+}
+
+// reserve takes the next slot and says how long until it.
+func (l *Limiter) reserve() (slot time.Time, delay time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.clock.Now()
+	slot = l.next
+	if slot.Before(now) {
+		slot = now
+	}
+	l.next = slot.Add(l.interval)
+	return slot, slot.Sub(now)
+}
+
+// release gives back a slot that was not used, when it is still the last one
+// handed out; otherwise later callers already hold later slots and the gap
+// simply stays (a little under-use, never over-use).
+func (l *Limiter) release(slot time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.next.Equal(slot.Add(l.interval)) {
+		l.next = slot
+	}
+}

@@ -1,0 +1,54 @@
+package messaging
+
+import (
+	"fmt"
+	"strings"
+)
+
+// MaxPhoneDigits bounds a normalized phone number. E.164 allows 15 digits; the
+// extra room keeps test and emulator numbers working while table keys built
+// from the phone stay small whatever a caller posts.
+const MaxPhoneDigits = 20
+
+// NormalizeSender is the spec's _normalize_sender: it drops every character
+// that is not an ASCII digit and prefixes "+". A value without any digit is
+// ErrNoDigits, one with more than MaxPhoneDigits digits ErrSenderTooLong.
+// Normalizing an already normalized number returns it unchanged, so every
+// layer can call it safely.
+func NormalizeSender(raw string) (string, error) {
+	digits := Digits(raw)
+	switch {
+	case digits == "":
+		return "", fmt.Errorf("%w: %q", ErrNoDigits, clip(raw, 40))
+	case len(digits) > MaxPhoneDigits:
+		return "", fmt.Errorf("%w: %d digits", ErrSenderTooLong, len(digits))
+	}
+	return "+" + digits, nil
+}
+
+// Digits keeps only the ASCII digits of s. The platform wants the recipient of
+// a send as digits only, and it compares wa_id with the sender that way.
+func Digits(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= '0' && c <= '9' {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// clip shortens s to at most n bytes (on a rune boundary) for error texts, so
+// a hostile payload cannot blow up logs.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !isRuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
