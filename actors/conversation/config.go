@@ -1,0 +1,79 @@
+package conversation
+
+import (
+	"errors"
+	"strings"
+)
+
+// Config holds the conversation rules' limits and the texts the bot sends
+// when it cannot trust the model's own text. Texts are Portuguese: customers
+// are Brazilian.
+type Config struct {
+	// MaxEnrichments bounds the knowledge injections (s=5) of one customer
+	// turn (MAX_CONTEXT_ENRICHMENTS). Default 2.
+	MaxEnrichments int
+	// MaxValidationFailures is the number of failed registration validations
+	// (retry_count) at which the conversation goes to a person with
+	// VALIDATION_FAILED instead of asking again. Default 3.
+	MaxValidationFailures int
+	// FallbackText is sent instead of a model answer that failed, could not
+	// be parsed or broke the conversation contract; a person takes over
+	// (AGENT_FAILURE).
+	FallbackText string
+	// RetryText is sent when registration data failed validation: the model's
+	// own text may claim success, so it is never used then. "{campos}" is
+	// replaced by the invalid fields ("o CPF/CNPJ e o e-mail").
+	RetryText string
+	// ValidationHandoffText is sent when the last allowed validation failed
+	// and a person takes over (VALIDATION_FAILED).
+	ValidationHandoffText string
+	// EnrichmentFallbackText is sent when the model keeps asking for knowledge
+	// past the per-turn bound: the conversation goes on, unanswered question
+	// acknowledged.
+	EnrichmentFallbackText string
+}
+
+func (c *Config) setDefaults() {
+	if c.MaxEnrichments == 0 {
+		c.MaxEnrichments = 2
+	}
+	if c.MaxValidationFailures == 0 {
+		c.MaxValidationFailures = 3
+	}
+	if c.FallbackText == "" {
+		c.FallbackText = "Desculpe, tive um problema para responder agora. Já chamei um atendente da nossa equipe, que vai continuar o seu atendimento por aqui."
+	}
+	if c.RetryText == "" {
+		c.RetryText = "Não consegui validar {campos}. Pode conferir e me enviar de novo, por favor?"
+	}
+	if c.ValidationHandoffText == "" {
+		c.ValidationHandoffText = "Não consegui validar os seus dados. Vou pedir para um atendente da nossa equipe conferir com você por aqui."
+	}
+	if c.EnrichmentFallbackText == "" {
+		c.EnrichmentFallbackText = "Não encontrei essa informação agora. Vou registrar a sua dúvida para o consultor responder; enquanto isso, podemos seguir com o seu atendimento?"
+	}
+}
+
+// Validate reports every invalid field.
+func (c Config) Validate() error {
+	var errs []error
+	if c.MaxEnrichments < 0 {
+		errs = append(errs, errors.New("conversation: MaxEnrichments must not be negative"))
+	}
+	if c.MaxValidationFailures < 1 {
+		errs = append(errs, errors.New("conversation: MaxValidationFailures must be at least 1"))
+	}
+	if !strings.Contains(c.RetryText, "{campos}") {
+		errs = append(errs, errors.New("conversation: RetryText must contain {campos}, to tell the customer what was invalid"))
+	}
+	for _, text := range []struct{ name, value string }{
+		{"FallbackText", c.FallbackText},
+		{"ValidationHandoffText", c.ValidationHandoffText},
+		{"EnrichmentFallbackText", c.EnrichmentFallbackText},
+	} {
+		if strings.TrimSpace(text.value) == "" {
+			errs = append(errs, errors.New("conversation: "+text.name+" must not be blank"))
+		}
+	}
+	return errors.Join(errs...)
+}

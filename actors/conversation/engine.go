@@ -1,0 +1,159 @@
+package conversation
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/intake-runtime/intake/actors/conversation/content"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// Input is one step of a conversation as the session actor sees it.
+type Input struct {
+	// Session is the session as loaded, before this step.
+	Session persistence.Session
+	// History is the session's message log before this turn, oldest first,
+	// as stored: superseded and system messages are filtered out here.
+	History []persistence.Message
+	// Customer holds this burst's customer texts, in order.
+	Customer []string
+	// PushName is the customer's profile name on the platform, when known.
+	PushName string
+	// Packages are the knowledge package IDs injected during this turn
+	// (Outcome.Enrich of earlier steps of the same turn).
+	Packages []string
+	// Now is the time of the step.
+	Now time.Time
+}
+
+// Outcome is the result of one step: the new session and what the actor must
+// do about it. Its Session never shares maps or slices with the Input.
+type Outcome struct {
+	// Session is the session after the step.
+	Session persistence.Session
+	// Reply is the text for the customer; "" sends nothing.
+	Reply string
+	// Enrich lists the knowledge packages to inject before calling the model
+	// again (s=5); the turn is not over and nothing is sent. Apply has already
+	// enforced MaxEnrichments (context_enrichment_count) and recorded the IDs
+	// in collected_packages.
+	Enrich []string
+	// Demand is the out-of-portfolio demand to record (s=4).
+	Demand *persistence.OutOfPortfolioDemand
+	// Handoff is the reason to queue the conversation for operators; "" when
+	// none.
+	Handoff persistence.HandoffReason
+	// Project is set when registration data is complete and valid: the CRM
+	// and ERP projection must (re)run.
+	Project bool
+	// Summarize asks for an operational summary (closing or handoff): call
+	// SummaryRequest, then ApplySummary.
+	Summarize bool
+	// Illegal says why the model's answer was refused or missing (for the
+	// log); "" when the answer was used. A refused answer never reaches the
+	// customer: the outcome then carries a configured text instead.
+	Illegal string
+}
+
+// Engine applies the conversation rules. It is immutable and safe for
+// concurrent use; the content store it reads is itself safe for concurrent
+// use and may change under it (prompt and knowledge edits apply to the next
+// request).
+type Engine struct {
+	cfg     Config
+	content *content.Store
+}
+
+// New returns an Engine with cfg's defaults applied.
+func New(cfg Config, store *content.Store) (*Engine, error) {
+	cfg.setDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if store == nil {
+		return nil, errors.New("conversation: a content store is required")
+	}
+	return &Engine{cfg: cfg, content: store}, nil
+}
+
+// Silent reports whether the bot stays silent in a state: in HANDOFF and HUMAN
+// a person owns the conversation, so customer messages are only logged and no
+// model is called; a CLOSED session takes no turns (the actor starts a new
+// session instead).
+func Silent(state persistence.SessionState) bool {
+	switch state {
+	case persistence.StateHandoff, persistence.StateHuman, persistence.StateClosed:
+		return true
+	}
+	return false
+}
+
+// NewSession returns the session of a phone's new conversation, assigned to
+// TRIAGE. previous is the phone's last session, or nil: a customer who writes
+// again after a CLOSED session gets a new session linked to it
+// (previous_session_id), recognized by the name the previous one learned.
+// Registration data is not carried over: the registrar asks again, so stale
+// data is confirmed by the customer rather than assumed.
+func (e *Engine) NewSession(previous *persistence.Session, id, phone, instance string, now time.Time) persistence.Session {
+	s := persistence.NewSession(id, phone, instance, now)
+	s.CurrentAgent = persistence.AgentTriage
+	if previous != nil {
+		s.PreviousSessionID = persistence.NullString(previous.SessionID)
+		s.RecognizedName = previous.RecognizedName
+		if name := stringValue(previous.CadastralData[keyName]); name != "" {
+			s.RecognizedName = persistence.NullString(name)
+		}
+	}
+	return s
+}
+
+// agentFor is the agent that answers in the session's state: the assigned one,
+// or the state's default for sessions written without one.
+func agentFor(s persistence.Session) persistence.AgentName {
+	if s.CurrentAgent != "" {
+		return s.CurrentAgent
+	}
+	switch s.State {
+	case persistence.StateNew:
+		return persistence.AgentTriage
+	case persistence.StateDataCollect, persistence.StateCompleted:
+		return persistence.AgentRegistrar
+	default:
+		return persistence.AgentQualifier
+	}
+}
+
+// burst is the customer's texts of this turn as one message.
+func (in Input) burst() string {
+	parts := make([]string, 0, len(in.Customer))
+	for _, c := range in.Customer {
+		if c = strings.TrimSpace(c); c != "" {
+			parts = append(parts, c)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// cloneSession copies the maps and slices of s, so an Outcome can change its
+// session without touching the caller's.
+func cloneSession(s persistence.Session) persistence.Session {
+	s.QualificationData = cloneMap(s.QualificationData)
+	s.CadastralData = cloneMap(s.CadastralData)
+	s.CollectedPackages = append([]string{}, s.CollectedPackages...)
+	return s
+}
+
+func cloneMap(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// errNoPrompt reports an agent without instructions.
+func errNoPrompt(agent persistence.AgentName) error {
+	return fmt.Errorf("conversation: agent %s has no prompt", agent)
+}

@@ -1,0 +1,36 @@
+package conversation
+
+import (
+	"errors"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// Failure is the outcome of a turn the model could not serve: the call failed,
+// or its answers could not be parsed after the actor's retry. The customer
+// gets the configured fallback text, never the raw answer, and a person takes
+// over (HANDOFF, AGENT_FAILURE, with a summary); Illegal holds the cause for
+// the log. The session is otherwise kept as loaded (a pending subject change
+// stays visible to the operator). In the silent states it sends nothing and
+// changes nothing.
+func (e *Engine) Failure(in Input, cause error) Outcome {
+	out := Outcome{Session: cloneSession(in.Session)}
+	if cause != nil {
+		out.Illegal = cause.Error()
+	}
+	if Silent(in.Session.State) {
+		return out
+	}
+	s := &out.Session
+	s.State = persistence.StateHandoff
+	s.HandoffReason = persistence.HandoffAgentFailure
+	out.Handoff = persistence.HandoffAgentFailure
+	out.Summarize = true
+	out.Reply = e.cfg.FallbackText
+	return out
+}
+
+// refused is Failure for an answer that broke the contract, with the reason.
+func (e *Engine) refused(in Input, why string) Outcome {
+	return e.Failure(in, errors.New(why))
+}

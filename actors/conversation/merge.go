@@ -1,0 +1,112 @@
+package conversation
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Keys of cadastral_data that the rules check or normalise. The registrar's
+// full contract (prompts/REGISTRAR.md), from which the CRM contact and the ERP
+// customer are built, also has endereco and cidade, kept as typed.
+const (
+	keyName     = "nome"
+	keyEmail    = "email"
+	keyDocument = "cpf_cnpj"
+	keyPhone    = "telefone"
+	keyState    = "estado"
+	keyZip      = "cep"
+)
+
+// keySubject is the qualification_data key that holds the customer's request
+// in their own words; a confirmed subject change starts over from it.
+const keySubject = "assunto"
+
+// merge copies the values of from into into, key by key. A later null or
+// blank value never erases what an earlier answer collected: models often
+// repeat only what they learned this turn, or send empty placeholders.
+func merge(into map[string]any, from any) {
+	m, _ := from.(map[string]any)
+	for k, v := range m {
+		if k = strings.TrimSpace(k); k == "" {
+			continue
+		}
+		if v = plain(v); !blank(v) {
+			into[k] = v
+		}
+	}
+}
+
+// mergeText is merge for cadastral_data, whose fields are all text: numbers
+// (a CPF written without quotes) become their digits.
+func mergeText(into map[string]any, from any) {
+	m, _ := from.(map[string]any)
+	for k, v := range m {
+		if k = strings.TrimSpace(k); k == "" {
+			continue
+		}
+		if s := stringValue(v); s != "" {
+			into[k] = s
+		}
+	}
+}
+
+// plain turns a decoded JSON value into the types a stored item holds:
+// json.Number becomes int64 when integral, float64 otherwise; strings are
+// trimmed; nested objects and lists are converted in depth.
+func plain(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		if i, err := v.Int64(); err == nil {
+			return i
+		}
+		f, _ := v.Float64()
+		return f
+	case string:
+		return strings.TrimSpace(v)
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = plain(x)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = plain(x)
+		}
+		return out
+	}
+	return v
+}
+
+func blank(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return true
+	case string:
+		return v == ""
+	}
+	return false
+}
+
+// stringValue renders a scalar as trimmed text ("" for null, objects and
+// lists), keeping every digit of numbers.
+func stringValue(v any) string {
+	switch v := v.(type) {
+	case string:
+		return strings.TrimSpace(v)
+	case json.Number:
+		return v.String()
+	case int64:
+		return strconv.FormatInt(v, 10)
+	case int:
+		return strconv.Itoa(v)
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case bool:
+		return fmt.Sprint(v)
+	}
+	return ""
+}
