@@ -1,0 +1,245 @@
+package session
+
+import (
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+	"github.com/asynkron/protoactor-go/scheduler"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/agent/child"
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// conversationActor is the session actor of one phone. Its state lives here
+// only; its children do the I/O and answer with messages.
+type conversationActor struct {
+	phone    string
+	deps     *Deps
+	logger   *zap.Logger
+	debounce debounce
+
+	store, agent, messaging *actor.PID
+	timers                  *scheduler.TimerScheduler
+
+	// ready is false until the snapshot and buffer are loaded; messages that
+	// arrive before are kept in early, in order, and handled then.
+	ready bool
+	early []envelope
+
+	session *persistence.Session // nil until the phone's first turn
+	buffer  []*sessionpb.InboundTurn
+	firstAt time.Time // arrival of the buffer's first turn
+	chats   []*actor.PID
+
+	flushGen    uint64
+	cancelFlush scheduler.CancelFunc
+
+	inflight   *turn
+	flushAsked bool // a flush came due while a turn was in flight
+	seq        uint64
+	received   uint64 // turns and chats routed here, for the idle handshake
+}
+
+// envelope is a message kept with its sender until the actor is ready.
+type envelope struct {
+	message any
+	sender  *actor.PID
+}
+
+// flushDue fires the debounce timer; gen tells a stale timer from the current one.
+type flushDue struct{ gen uint64 }
+
+func conversationProps(phone string, deps *Deps) *actor.Props {
+	return actor.PropsFromProducer(func() actor.Actor {
+		return &conversationActor{
+			phone:    phone,
+			deps:     deps,
+			logger:   deps.Logger.With(zap.String("phone", phone)),
+			debounce: debounce{window: deps.Config.DebounceWindow, maxWait: deps.Config.DebounceMaxWait},
+		}
+	})
+}
+
+func (c *conversationActor) Receive(ctx actor.Context) {
+	switch msg := ctx.Message().(type) {
+	case *actor.Started:
+		c.start(ctx)
+	case *actor.Stopping, *actor.Restarting:
+		c.stopTimer()
+	case *actor.ReceiveTimeout:
+		c.reportIdle(ctx)
+	case *sessionpb.Wake:
+		// Starting was the point: the load flushes what is buffered.
+		c.received++
+	case *sessionpb.InboundTurn, *sessionpb.ChatRequest:
+		c.received++
+		if !c.ready {
+			c.early = append(c.early, envelope{message: msg, sender: ctx.Sender()})
+			return
+		}
+		c.accept(ctx, msg, ctx.Sender())
+	case *flushDue:
+		if msg.gen == c.flushGen {
+			c.flush(ctx)
+		}
+	case *beginResult:
+		c.onBegin(ctx, msg)
+	case *child.Answer:
+		c.onAnswer(ctx, msg)
+	case *commitResult:
+		c.onCommit(ctx, msg)
+	case *messaging.Sent:
+		if m, ok := msg.Ref.(persistence.Message); ok {
+			ctx.Send(c.store, &deliveredWrite{message: m, response: msg.Response})
+		}
+	}
+}
+
+// start spawns the children and loads the snapshot and the buffer without
+// blocking the mailbox: turns that arrive meanwhile wait in early.
+func (c *conversationActor) start(ctx actor.Context) {
+	c.store = ctx.Spawn(storeProps(c.phone, c.deps.Store, c.logger))
+	c.agent = ctx.Spawn(c.deps.Agent)
+	c.messaging = ctx.Spawn(c.deps.Messaging)
+	c.timers = scheduler.NewTimerScheduler(ctx)
+	ctx.SetReceiveTimeout(c.deps.Config.IdleTimeout)
+	ctx.ReenterAfter(ctx.RequestFuture(c.store, &loadRequest{}, storeTimeout+time.Second), func(res any, err error) {
+		loaded, _ := res.(*loadResult)
+		if err == nil && loaded != nil {
+			err = loaded.err
+		}
+		if err != nil {
+			c.refuseEarly(ctx, err)
+			ctx.Stop(ctx.Self())
+			return
+		}
+		c.ready = true
+		c.session = loaded.session
+		c.buffer = loaded.turns
+		if len(c.buffer) > 0 {
+			// A buffer left by a crash or a stop: answer it now.
+			c.firstAt = c.deps.Now()
+			c.flush(ctx)
+		}
+		for _, e := range c.early {
+			c.accept(ctx, e.message, e.sender)
+		}
+		c.early = nil
+	})
+}
+
+// refuseEarly answers the turns that waited for a load that failed, so their
+// callers retry instead of waiting out a timeout.
+func (c *conversationActor) refuseEarly(ctx actor.Context, cause error) {
+	c.logger.Error("conversation load failed", zap.Error(cause))
+	for _, e := range c.early {
+		if e.sender == nil {
+			continue
+		}
+		switch e.message.(type) {
+		case *sessionpb.InboundTurn:
+			ctx.Send(e.sender, &sessionpb.TurnAck{Error: "the conversation could not be loaded"})
+		case *sessionpb.ChatRequest:
+			ctx.Send(e.sender, &sessionpb.ChatReply{Error: "the conversation could not be loaded"})
+		}
+	}
+	c.early = nil
+}
+
+// accept buffers one customer message. A delivered turn is acknowledged by the
+// store child once the buffer holding it is written; a chat turn is flushed at
+// once and answered when its turn commits.
+func (c *conversationActor) accept(ctx actor.Context, msg any, sender *actor.PID) {
+	var (
+		turn *sessionpb.InboundTurn
+		chat bool
+	)
+	switch m := msg.(type) {
+	case *sessionpb.InboundTurn:
+		turn = m
+	case *sessionpb.ChatRequest:
+		turn, chat = m.GetTurn(), true
+	}
+	if chat && sender != nil {
+		c.chats = append(c.chats, sender)
+	}
+	if c.holds(turn.GetMessageId()) {
+		if !chat && sender != nil {
+			ctx.Send(sender, &sessionpb.TurnAck{Duplicate: true})
+		}
+		if chat {
+			c.flush(ctx)
+		}
+		return
+	}
+	now := c.deps.Now()
+	if len(c.buffer) == 0 {
+		c.firstAt = now
+	}
+	c.buffer = append(c.buffer, turn)
+	if c.inflight != nil {
+		c.inflight.superseded = true
+	}
+	write := &bufferWrite{turns: c.pending()}
+	if !chat {
+		write.ack = sender
+	}
+	ctx.Send(c.store, write)
+	if chat {
+		c.flush(ctx)
+		return
+	}
+	c.armFlush(ctx, c.debounce.deadline(c.firstAt, now).Sub(now))
+}
+
+// holds reports whether the conversation already buffers or runs messageID.
+func (c *conversationActor) holds(messageID string) bool {
+	has := func(t *sessionpb.InboundTurn) bool { return t.GetMessageId() == messageID }
+	if slices.ContainsFunc(c.buffer, has) {
+		return true
+	}
+	return c.inflight != nil && slices.ContainsFunc(c.inflight.turns, has)
+}
+
+// pending is every turn not yet committed, in arrival order: what the
+// persisted buffer must hold.
+func (c *conversationActor) pending() []*sessionpb.InboundTurn {
+	var turns []*sessionpb.InboundTurn
+	if c.inflight != nil {
+		turns = append(turns, c.inflight.turns...)
+	}
+	return append(turns, c.buffer...)
+}
+
+func (c *conversationActor) armFlush(ctx actor.Context, delay time.Duration) {
+	c.stopTimer()
+	c.flushGen++
+	c.cancelFlush = c.timers.SendOnce(max(delay, 0), ctx.Self(), &flushDue{gen: c.flushGen})
+}
+
+func (c *conversationActor) stopTimer() {
+	if c.cancelFlush != nil {
+		c.cancelFlush()
+		c.cancelFlush = nil
+	}
+	c.flushGen++
+}
+
+// reportIdle asks the supervisor to stop this actor when it holds nothing that
+// only memory knows; the supervisor agrees only if no message is on its way.
+func (c *conversationActor) reportIdle(ctx actor.Context) {
+	if !c.ready || c.inflight != nil || len(c.buffer) > 0 || len(c.chats) > 0 {
+		return
+	}
+	ctx.Request(ctx.Parent(), &idle{received: c.received})
+}
+
+// errStaleSnapshot is the panic of an actor whose snapshot write lost to a
+// newer one: the supervisor restarts it, it reloads the newer state and the
+// still-buffered turn runs again on it.
+var errStaleSnapshot = errors.New("session: snapshot is stale; restarting from the table")

@@ -1,0 +1,88 @@
+package session
+
+import (
+	"errors"
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/conversation"
+)
+
+// Config is the timing of session actors.
+type Config struct {
+	// DebounceWindow is the quiet time after a customer message before the
+	// burst is flushed into one turn (DEBOUNCE_WINDOW).
+	DebounceWindow time.Duration
+	// DebounceMaxWait caps how long a burst can be held from its first message
+	// (DEBOUNCE_MAX_WAIT), so a steady stream still gets answers.
+	DebounceMaxWait time.Duration
+	// IdleTimeout stops an actor with nothing buffered or in flight
+	// (SESSION_IDLE_TIMEOUT); it comes back from its snapshot on the next turn.
+	IdleTimeout time.Duration
+	// MaxEnrichments bounds knowledge injections per turn (MAX_CONTEXT_ENRICHMENTS).
+	MaxEnrichments int
+	// ModelAttempts is how many times one turn asks the model for a usable
+	// answer before falling back (unparseable answers count, transport retries
+	// inside the model client do not).
+	ModelAttempts int
+}
+
+func (c *Config) setDefaults() {
+	if c.DebounceWindow == 0 {
+		c.DebounceWindow = 2 * time.Second
+	}
+	if c.DebounceMaxWait == 0 {
+		c.DebounceMaxWait = 8 * time.Second
+	}
+	if c.IdleTimeout == 0 {
+		c.IdleTimeout = 10 * time.Minute
+	}
+	if c.MaxEnrichments == 0 {
+		c.MaxEnrichments = 2
+	}
+	if c.ModelAttempts == 0 {
+		c.ModelAttempts = 2
+	}
+}
+
+// Deps is what every session actor shares: read-only after NewSupervisor.
+type Deps struct {
+	Config Config
+	// Store is the table access of conversations.
+	Store Store
+	// Engine holds the conversation rules.
+	Engine *conversation.Engine
+	// Agent spawns the child that calls the model for one conversation.
+	Agent *actor.Props
+	// Messaging spawns the child that sends replies for one conversation.
+	Messaging *actor.Props
+	// Now is the clock; tests pin it.
+	Now    func() time.Time
+	Logger *zap.Logger
+}
+
+func (d *Deps) validate() error {
+	d.Config.setDefaults()
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.Logger == nil {
+		d.Logger = zap.NewNop()
+	}
+	var errs []error
+	if d.Store == nil {
+		errs = append(errs, errors.New("session: Deps.Store is required"))
+	}
+	if d.Engine == nil {
+		errs = append(errs, errors.New("session: Deps.Engine is required"))
+	}
+	if d.Agent == nil || d.Messaging == nil {
+		errs = append(errs, errors.New("session: Deps.Agent and Deps.Messaging props are required"))
+	}
+	if d.Config.DebounceMaxWait < d.Config.DebounceWindow {
+		errs = append(errs, errors.New("session: DebounceMaxWait must not be shorter than DebounceWindow"))
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,169 @@
+package session_test
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+	"go.uber.org/zap"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/intake-runtime/intake/actors/agent/child"
+	"github.com/intake-runtime/intake/actors/agent/openai"
+	"github.com/intake-runtime/intake/actors/conversation"
+	"github.com/intake-runtime/intake/actors/conversation/content"
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/internal/leaktest"
+	"github.com/intake-runtime/intake/internal/llmtest"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/memory"
+)
+
+// harness is one running actor system with a session supervisor over a
+// memory table, a Responses API server and a recording messaging stub.
+type harness struct {
+	t      *testing.T
+	table  persistence.Table
+	model  *llmtest.Server
+	sender *messaging.Stub
+	system *actor.ActorSystem
+	sup    *session.Supervisor
+	cfg    session.Config
+}
+
+func newHarness(t *testing.T, cfg session.Config, answer func(int) string) *harness {
+	leaktest.Check(t)
+	h := &harness{t: t, table: memory.New(), model: llmtest.NewServer(t, answer), sender: messaging.NewStub(zap.NewNop()), cfg: cfg}
+	h.start()
+	return h
+}
+
+// start starts an actor system over the harness's table (again, after stop).
+func (h *harness) start() {
+	h.t.Helper()
+	model, err := openai.New(openai.Config{APIKey: "test", BaseURL: h.model.URL + "/v1", Model: "test-model", MaxRetries: -1}, zap.NewNop())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	store, err := content.Open("")
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	engine, err := conversation.New(conversation.Config{}, store)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.system = actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger {
+		return slog.New(slog.DiscardHandler)
+	}))
+	h.sup, err = session.NewSupervisor(h.system, session.Deps{
+		Config:    h.cfg,
+		Store:     session.NewTableStore(h.table),
+		Engine:    engine,
+		Agent:     child.Props(model),
+		Messaging: messaging.Props(h.sender, zap.NewNop()),
+		Logger:    zap.NewNop(),
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.t.Cleanup(h.stop)
+}
+
+func (h *harness) stop() {
+	if h.sup == nil {
+		return
+	}
+	if err := h.sup.Stop(); err != nil {
+		h.t.Errorf("stop supervisor: %v", err)
+	}
+	h.system.Shutdown()
+	h.sup = nil
+}
+
+func turn(phone, id, text string) *sessionpb.InboundTurn {
+	return &sessionpb.InboundTurn{
+		PhoneNumber: phone, MessageId: id, Content: text,
+		ReceivedAt: timestamppb.Now(), Instance: "instance_a", MessageType: "text",
+	}
+}
+
+func (h *harness) deliver(phone, id, text string) {
+	h.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := h.sup.Deliver(ctx, turn(phone, id, text)); err != nil {
+		h.t.Fatalf("deliver %s: %v", id, err)
+	}
+}
+
+func (h *harness) chat(phone, id, text string) *sessionpb.ChatReply {
+	h.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	reply, err := h.sup.Chat(ctx, &sessionpb.ChatRequest{Turn: turn(phone, id, text)})
+	if err != nil {
+		h.t.Fatalf("chat %s: %v", id, err)
+	}
+	return reply
+}
+
+// waitSends waits until the stub platform received n messages.
+func (h *harness) waitSends(n int) []messaging.StubSend {
+	h.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if sends := h.sender.Sends(); len(sends) >= n {
+			return sends
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	h.t.Fatalf("waited for %d sends, got %d", n, len(h.sender.Sends()))
+	return nil
+}
+
+// messages returns the message log of the phone's active session.
+func (h *harness) messages(phone string) []persistence.Message {
+	h.t.Helper()
+	ctx := context.Background()
+	s, err := persistence.NewSessions(h.table).Active(ctx, phone)
+	if err != nil {
+		h.t.Fatalf("active session of %s: %v", phone, err)
+	}
+	log, err := persistence.NewMessages(h.table).List(ctx, phone, s.SessionID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return log
+}
+
+func joinAll(texts []string) string { return strings.Join(texts, "\n") }
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// ordered reports whether every part occurs in s, each after the previous one.
+func ordered(s string, parts ...string) bool {
+	for _, p := range parts {
+		i := strings.Index(s, p)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(p):]
+	}
+	return true
+}
+
+func countInbound(log []persistence.Message) int {
+	n := 0
+	for _, m := range log {
+		if m.Direction == persistence.DirectionInbound {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,106 @@
+package session
+
+import (
+	"github.com/google/uuid"
+
+	"github.com/intake-runtime/intake/actors/agent"
+	"github.com/intake-runtime/intake/actors/agent/child"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// The message log items a turn writes. They are built by the actor, which
+// alone knows the states before and after the turn, and written by its store
+// child.
+
+// inboundMessages logs the customer messages of a turn. Each one lists, in
+// debounced_with, the other messages merged into the same turn.
+func (c *conversationActor) inboundMessages(t *turn, after persistence.SessionState) []persistence.Message {
+	ids := make([]string, 0, len(t.turns))
+	for _, m := range t.turns {
+		ids = append(ids, m.GetMessageId())
+	}
+	messages := make([]persistence.Message, 0, len(t.turns))
+	for _, m := range t.turns {
+		msg := persistence.Message{
+			MessageID:         m.GetMessageId(),
+			SessionID:         t.session.SessionID,
+			PhoneNumber:       c.phone,
+			Content:           m.GetContent(),
+			Timestamp:         m.GetReceivedAt().AsTime().UTC(),
+			StateBefore:       t.before,
+			StateAfter:        after,
+			Direction:         persistence.DirectionInbound,
+			MessageType:       persistence.MessageType(m.GetMessageType()),
+			ProviderMessageID: m.GetMessageId(),
+		}
+		if msg.MessageType == "" {
+			msg.MessageType = persistence.MessageText
+		}
+		if len(ids) > 1 {
+			msg.DebouncedWith = othersThan(ids, m.GetMessageId())
+		}
+		messages = append(messages, msg)
+	}
+	return messages
+}
+
+func othersThan(ids []string, id string) []string {
+	others := make([]string, 0, len(ids)-1)
+	for _, other := range ids {
+		if other != id {
+			others = append(others, other)
+		}
+	}
+	return others
+}
+
+// answerMessage logs one model call of a turn as an outbound message with
+// everything needed to audit it and to count its cost: raw answer, parsed head,
+// model, tokens, latency, and the knowledge packages it saw. failure is the
+// call or parse error. clean_message_sent stays empty until the turn commits
+// with this answer's text; answers never sent keep it empty.
+func (c *conversationActor) answerMessage(t *turn, a *child.Answer, parsed agent.ParsedLLMResponse, failure error) persistence.Message {
+	state := t.session.State
+	msg := persistence.Message{
+		MessageID:             uuid.NewString(),
+		SessionID:             t.session.SessionID,
+		PhoneNumber:           c.phone,
+		Content:               parsed.Message,
+		Timestamp:             c.deps.Now().UTC(),
+		StateBefore:           state,
+		StateAfter:            state,
+		Direction:             persistence.DirectionOutbound,
+		MessageType:           persistence.MessageText,
+		LLMRawResponse:        a.Result.RawResponse,
+		LLMModel:              a.Result.Model,
+		TokensInput:           a.Result.TokensInput,
+		TokensOutput:          a.Result.TokensOutput,
+		LatencyMS:             a.Result.LatencyMS,
+		ContextPackagesActive: append([]string(nil), t.packages...),
+	}
+	msg.Agent = t.session.CurrentAgent
+	if parsed.JSONPart != nil {
+		msg.LLMParsedJSON = parsed.JSONPart
+	}
+	if failure != nil {
+		msg.Error = failure.Error()
+	}
+	return msg
+}
+
+// replyMessage is the outbound message that carries a reply no model answer
+// produced: the fallback text after a failure, for instance.
+func (c *conversationActor) replyMessage(t *turn, s persistence.Session, text string) persistence.Message {
+	return persistence.Message{
+		MessageID:        uuid.NewString(),
+		SessionID:        s.SessionID,
+		PhoneNumber:      c.phone,
+		Content:          text,
+		CleanMessageSent: text,
+		Timestamp:        c.deps.Now().UTC(),
+		StateBefore:      t.before,
+		StateAfter:       s.State,
+		Direction:        persistence.DirectionOutbound,
+		MessageType:      persistence.MessageText,
+	}
+}

@@ -1,0 +1,79 @@
+package session_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/internal/llmtest"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+func TestAcknowledgedTurnSurvivesAStopBeforeTheFlush(t *testing.T) {
+	h := newHarness(t, session.Config{DebounceWindow: time.Hour, DebounceMaxWait: time.Hour}, llmtest.AnswerWith("Voltei!"))
+	h.deliver("+5511900000030", "k1", "Oi, alguém aí?")
+	h.stop() // the node dies with the turn acknowledged but never flushed
+	if len(h.model.Calls()) != 0 {
+		t.Fatal("the turn was flushed before the stop; the test proves nothing")
+	}
+
+	h.start() // a new actor system on the same table
+	if n, err := h.sup.Recover(context.Background()); err != nil || n != 1 {
+		t.Fatalf("Recover = %d, %v; want the one buffered phone", n, err)
+	}
+	sends := h.waitSends(1)
+	if sends[0].Text != "Voltei!" {
+		t.Fatalf("sends = %+v", sends)
+	}
+	calls := h.model.Calls()
+	if len(calls) < 1 || !contains(joinAll(calls[0]), "Oi, alguém aí?") {
+		t.Fatalf("calls = %q, want the buffered turn answered", calls)
+	}
+}
+
+func TestIdleActorStopsAndComesBackWithTheSameState(t *testing.T) {
+	h := newHarness(t, session.Config{DebounceWindow: 50 * time.Millisecond, DebounceMaxWait: time.Second, IdleTimeout: 100 * time.Millisecond},
+		func(n int) string {
+			if n == 1 {
+				return `{"s":1,"service":"Pesquisa de mercado","segment":"pesquisa","intent":"contratar","qualification_data":{"tema":"varejo"}} Qual é o seu nome?`
+			}
+			return `{"s":0,"qualification_data":{}} Obrigado!`
+		})
+	first := h.chat("+5511900000031", "i1", "quero uma pesquisa de mercado")
+	time.Sleep(500 * time.Millisecond) // several idle timeouts: the actor is gone
+	second := h.chat("+5511900000031", "i2", "Maria Silva")
+	if second.GetSessionId() != first.GetSessionId() || second.GetState() != first.GetState() {
+		t.Fatalf("after idle: %+v, before: %+v", second, first)
+	}
+	calls := h.model.Calls()
+	if !contains(joinAll(calls[1]), "quero uma pesquisa de mercado") {
+		t.Errorf("the restored actor lost the history: %q", calls[1])
+	}
+}
+
+func TestStaleSnapshotWriteIsRejected(t *testing.T) {
+	h := newHarness(t, session.Config{}, llmtest.AnswerWith("Oi!"))
+	reply := h.chat("+5511900000032", "v1", "Oi")
+	sessions := persistence.NewSessions(h.table)
+	ctx := context.Background()
+	loaded, err := sessions.Get(ctx, "+5511900000032", reply.GetSessionId())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := loaded
+	newer := loaded
+	newer.RetryCount = 1
+	if _, err := sessions.Save(ctx, newer); err != nil {
+		t.Fatal(err)
+	}
+	stale.State = persistence.StateClosed
+	if _, err := sessions.Save(ctx, stale); !errors.Is(err, persistence.ErrConflict) {
+		t.Fatalf("stale save: err = %v, want ErrConflict", err)
+	}
+	stored, _ := sessions.Get(ctx, "+5511900000032", reply.GetSessionId())
+	if stored.RetryCount != 1 || stored.State == persistence.StateClosed {
+		t.Errorf("stale write overwrote the newer state: %+v", stored)
+	}
+}

@@ -1,0 +1,186 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+
+	"github.com/intake-runtime/intake/actors/sessionpb"
+)
+
+// Supervisor is the local implementation of conversation addressing: it owns
+// one supervisor actor that spawns the session actor of a phone on first use,
+// routes every turn of that phone to it, restarts it after a panic (the actor
+// then recovers from its snapshot and buffer) and stops it when it reports idle.
+//
+// Its methods are safe for concurrent use. Callers never see a PID.
+type Supervisor struct {
+	root  *actor.RootContext
+	pid   *actor.PID
+	store Store
+}
+
+// ErrStopped reports a call made after Stop, or while the actor system stops.
+var ErrStopped = errors.New("session: supervisor stopped")
+
+// NewSupervisor spawns the supervisor actor in system. deps are shared,
+// read-only, by every session actor it spawns.
+func NewSupervisor(system *actor.ActorSystem, deps Deps) (*Supervisor, error) {
+	if err := deps.validate(); err != nil {
+		return nil, err
+	}
+	props := actor.PropsFromProducer(func() actor.Actor {
+		return &supervisor{deps: &deps, children: map[string]*childRef{}, phones: map[string]string{}}
+	})
+	pid, err := system.Root.SpawnNamed(props, "sessions")
+	if err != nil {
+		return nil, fmt.Errorf("session: spawn supervisor: %w", err)
+	}
+	return &Supervisor{root: system.Root, pid: pid, store: deps.Store}, nil
+}
+
+// Deliver hands turn to the conversation of its phone and returns once the
+// turn is durably buffered (or recognised as a duplicate). An error means the
+// turn was not accepted and the caller must retry it.
+func (s *Supervisor) Deliver(ctx context.Context, turn *sessionpb.InboundTurn) (*sessionpb.TurnAck, error) {
+	ack, err := ask[*sessionpb.TurnAck](ctx, s, turn, turn)
+	if err == nil && ack.GetError() != "" {
+		err = fmt.Errorf("session: turn %s not buffered: %s", turn.GetMessageId(), ack.GetError())
+	}
+	return ack, err
+}
+
+// Chat runs the request's turn at once (no debounce) and returns the reply.
+func (s *Supervisor) Chat(ctx context.Context, req *sessionpb.ChatRequest) (*sessionpb.ChatReply, error) {
+	return ask[*sessionpb.ChatReply](ctx, s, req.GetTurn(), req)
+}
+
+// Recover wakes the conversation of every phone with buffered turns, so
+// messages acknowledged before a crash or a stop are answered without waiting
+// for the customer to write again. It returns how many it woke.
+func (s *Supervisor) Recover(ctx context.Context) (int, error) {
+	phones, err := s.store.BufferedPhones(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("session: find buffered conversations: %w", err)
+	}
+	for _, phone := range phones {
+		s.root.Send(s.pid, &sessionpb.Wake{PhoneNumber: phone})
+	}
+	return len(phones), nil
+}
+
+// Stop stops every session actor and the supervisor, waiting for them. Turns
+// still buffered stay in the table and are flushed by the next activation.
+func (s *Supervisor) Stop() error {
+	return s.root.StopFuture(s.pid).Wait()
+}
+
+// ask sends msg about turn to the supervisor, which forwards it (sender
+// preserved) to the phone's actor, and waits for an answer of type T until
+// ctx's deadline (a minute without one). The wait is bounded by the deadline,
+// not by cancellation: a protoactor future cannot be abandoned without
+// leaving a goroutine behind.
+func ask[T any](ctx context.Context, s *Supervisor, turn *sessionpb.InboundTurn, msg any) (T, error) {
+	var zero T
+	if turn.GetPhoneNumber() == "" || turn.GetMessageId() == "" {
+		return zero, errors.New("session: a turn needs a phone number and a message ID")
+	}
+	if err := ctx.Err(); err != nil {
+		return zero, err
+	}
+	timeout := time.Minute
+	if deadline, ok := ctx.Deadline(); ok {
+		timeout = time.Until(deadline)
+	}
+	if timeout <= 0 {
+		return zero, context.DeadlineExceeded
+	}
+	res, err := s.root.RequestFuture(s.pid, msg, timeout).Result()
+	switch {
+	case errors.Is(err, actor.ErrTimeout):
+		return zero, fmt.Errorf("session: no answer within %s: %w", timeout, context.DeadlineExceeded)
+	case err != nil:
+		return zero, err
+	}
+	if _, dead := res.(*actor.DeadLetterResponse); dead {
+		return zero, ErrStopped
+	}
+	answer, ok := res.(T)
+	if !ok {
+		return zero, fmt.Errorf("session: unexpected answer %T", res)
+	}
+	return answer, nil
+}
+
+// childRef is the supervisor's view of one session actor.
+type childRef struct {
+	pid *actor.PID
+	// forwarded counts the messages routed to the actor; an idle report that
+	// counts fewer means a message is still in its mailbox, so it must live on.
+	forwarded uint64
+}
+
+// idle is a session actor's report that it has nothing buffered or in flight
+// after handling received messages.
+type idle struct{ received uint64 }
+
+// supervisor is the actor behind Supervisor. Its state lives here only.
+type supervisor struct {
+	deps     *Deps
+	children map[string]*childRef // by phone
+	phones   map[string]string    // phone by child PID ID
+}
+
+func (s *supervisor) Receive(ctx actor.Context) {
+	switch msg := ctx.Message().(type) {
+	case *sessionpb.InboundTurn:
+		s.route(ctx, msg.GetPhoneNumber())
+	case *sessionpb.ChatRequest:
+		s.route(ctx, msg.GetTurn().GetPhoneNumber())
+	case *sessionpb.Wake:
+		s.route(ctx, msg.GetPhoneNumber())
+	case *idle:
+		s.retire(ctx, msg)
+	case *actor.Terminated:
+		s.forget(msg.GetWho())
+	}
+}
+
+func (s *supervisor) route(ctx actor.Context, phone string) {
+	c, ok := s.children[phone]
+	if !ok {
+		pid := ctx.SpawnPrefix(conversationProps(phone, s.deps), "session-")
+		c = &childRef{pid: pid}
+		s.children[phone] = c
+		s.phones[pid.GetId()] = phone
+	}
+	c.forwarded++
+	ctx.Forward(c.pid)
+}
+
+func (s *supervisor) retire(ctx actor.Context, msg *idle) {
+	phone, ok := s.phones[ctx.Sender().GetId()]
+	if !ok {
+		return
+	}
+	c := s.children[phone]
+	if c.forwarded != msg.received {
+		return
+	}
+	s.forget(c.pid)
+	ctx.Stop(c.pid)
+}
+
+func (s *supervisor) forget(pid *actor.PID) {
+	phone, ok := s.phones[pid.GetId()]
+	if !ok {
+		return
+	}
+	delete(s.phones, pid.GetId())
+	if c := s.children[phone]; c != nil && c.pid.Equal(pid) {
+		delete(s.children, phone)
+	}
+}

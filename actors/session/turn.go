@@ -1,0 +1,346 @@
+package session
+
+import (
+	"errors"
+	"slices"
+
+	"github.com/asynkron/protoactor-go/actor"
+	"github.com/google/uuid"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/agent"
+	"github.com/intake-runtime/intake/actors/agent/child"
+	"github.com/intake-runtime/intake/actors/conversation"
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// turn is one flushed burst on its way through the model to a commit.
+type turn struct {
+	seq   uint64
+	turns []*sessionpb.InboundTurn
+	chats []*actor.PID
+	// superseded is set when a customer message arrives while the turn runs:
+	// its answer is then logged as superseded, never sent, and the turn reruns
+	// with everything buffered.
+	superseded bool
+
+	session     persistence.Session // as it stands in this turn
+	before      persistence.SessionState
+	history     []persistence.Message
+	packages    []string
+	attempts    int
+	enrichments int
+	summarizing bool
+	outcome     conversation.Outcome
+	// log holds the model answers of this turn, committed with it.
+	log []persistence.Message
+	// answered is true when the last entry of log is the answer whose outcome
+	// the turn commits; its text is then what the customer receives.
+	answered bool
+	// summary logs the summary call, when the turn made one.
+	summary []persistence.Message
+	// reply is the outbound message of the turn, when it has text to send.
+	reply *persistence.Message
+}
+
+// input is what the conversation rules see of the turn.
+func (t *turn) input(c *conversationActor) conversation.Input {
+	in := conversation.Input{
+		Session:  t.session,
+		History:  t.history,
+		Packages: t.packages,
+		Now:      c.deps.Now(),
+	}
+	for _, m := range t.turns {
+		in.Customer = append(in.Customer, m.GetContent())
+		if m.GetPushName() != "" {
+			in.PushName = m.GetPushName()
+		}
+	}
+	return in
+}
+
+// flush starts a turn with everything buffered, or marks that one is due when
+// a turn is already running (it reruns with the new messages when it ends).
+func (c *conversationActor) flush(ctx actor.Context) {
+	c.stopTimer()
+	if c.inflight != nil {
+		c.flushAsked = true
+		return
+	}
+	if len(c.buffer) == 0 {
+		return
+	}
+	c.seq++
+	t := &turn{seq: c.seq, turns: c.buffer, chats: c.chats}
+	c.buffer, c.chats = nil, nil
+	c.inflight = t
+	last := t.turns[len(t.turns)-1]
+	ctx.Send(c.messaging, &messaging.MarkRead{MessageID: last.GetMessageId()})
+	var current *persistence.Session
+	if c.session != nil {
+		s := *c.session
+		current = &s
+	}
+	ctx.Send(c.store, &beginRequest{seq: t.seq, current: current, fresh: c.freshSession(t.turns[0])})
+}
+
+// freshSession builds the session of a phone's new conversation. It captures
+// values only: the store child calls it outside this actor's mailbox.
+func (c *conversationActor) freshSession(first *sessionpb.InboundTurn) func(*persistence.Session) persistence.Session {
+	engine, phone, instance, now := c.deps.Engine, c.phone, first.GetInstance(), c.deps.Now()
+	id := uuid.NewString()
+	return func(previous *persistence.Session) persistence.Session {
+		return engine.NewSession(previous, id, phone, instance, now)
+	}
+}
+
+func (c *conversationActor) onBegin(ctx actor.Context, res *beginResult) {
+	t := c.inflight
+	if t == nil || t.seq != res.seq {
+		return
+	}
+	if res.err != nil {
+		c.abort(ctx, res.err)
+		return
+	}
+	s := res.session
+	c.session = &s
+	t.session, t.before, t.history = s, s.State, res.history
+	t.session.ContextEnrichmentCount = 0
+	if t.superseded {
+		c.rerun(ctx)
+		return
+	}
+	if conversation.Silent(t.session.State) {
+		// A human holds (or will hold) the conversation: log, do not answer.
+		c.finish(ctx, conversation.Outcome{Session: t.session})
+		return
+	}
+	c.ask(ctx, t)
+}
+
+// ask sends the turn's next model request to the agent child.
+func (c *conversationActor) ask(ctx actor.Context, t *turn) {
+	t.attempts++
+	req, err := c.deps.Engine.Request(t.input(c))
+	if err != nil {
+		c.finish(ctx, c.deps.Engine.Failure(t.input(c), err))
+		return
+	}
+	ctx.Send(c.agent, &child.Call{Seq: t.seq, Request: req})
+}
+
+func (c *conversationActor) onAnswer(ctx actor.Context, a *child.Answer) {
+	t := c.inflight
+	if t == nil || t.seq != a.Seq {
+		return
+	}
+	if t.summarizing {
+		c.onSummary(ctx, t, a)
+		return
+	}
+	err := a.Err
+	var answer agent.ParsedLLMResponse
+	if err == nil {
+		answer, err = agent.Parse(a.Result.RawResponse)
+	}
+	if err == nil {
+		err = answer.Validate()
+	}
+	logged := c.answerMessage(t, a, answer, err)
+	if t.superseded {
+		logged.Error = persistence.ErrorSuperseded
+		ctx.Send(c.store, &logWrite{message: logged})
+		c.rerun(ctx)
+		return
+	}
+	if err != nil {
+		t.log = append(t.log, logged)
+		c.logger.Warn("model answer unusable", zap.Int("attempt", t.attempts), zap.Error(err))
+		if t.attempts < c.deps.Config.ModelAttempts {
+			c.ask(ctx, t)
+			return
+		}
+		c.finish(ctx, c.deps.Engine.Failure(t.input(c), err))
+		return
+	}
+	outcome := c.deps.Engine.Apply(t.input(c), answer)
+	if outcome.Illegal != "" {
+		c.logger.Warn("model answer refused by the conversation rules", zap.Int("attempt", t.attempts), zap.String("why", outcome.Illegal))
+		if outcome.Handoff == persistence.HandoffAgentFailure && t.attempts < c.deps.Config.ModelAttempts {
+			logged.Error = "refused: " + outcome.Illegal
+			t.log = append(t.log, logged)
+			c.ask(ctx, t)
+			return
+		}
+	}
+	t.log = append(t.log, logged)
+	if len(outcome.Enrich) > 0 {
+		c.enrich(ctx, t, outcome)
+		return
+	}
+	t.answered = true
+	c.finish(ctx, outcome)
+}
+
+// enrich injects the requested knowledge packages and asks again, within the
+// per-turn bound; past it the turn falls back safely.
+func (c *conversationActor) enrich(ctx actor.Context, t *turn, outcome conversation.Outcome) {
+	if t.enrichments >= c.deps.Config.MaxEnrichments {
+		c.finish(ctx, c.deps.Engine.EnrichmentExhausted(t.input(c)))
+		return
+	}
+	t.enrichments++
+	t.session = outcome.Session
+	t.session.ContextEnrichmentCount = t.enrichments
+	for _, id := range outcome.Enrich {
+		if !slices.Contains(t.packages, id) {
+			t.packages = append(t.packages, id)
+		}
+	}
+	t.attempts = 0
+	c.ask(ctx, t)
+}
+
+// finish ends the model part of a turn: a summary first when the rules ask
+// for one, then the commit.
+func (c *conversationActor) finish(ctx actor.Context, outcome conversation.Outcome) {
+	t := c.inflight
+	t.outcome = outcome
+	if outcome.Summarize && !t.summarizing {
+		// The summary covers this turn too: its messages are not logged yet.
+		history := append(slices.Clone(t.history), c.inboundMessages(t, outcome.Session.State)...)
+		if outcome.Reply != "" {
+			history = append(history, c.replyMessage(t, outcome.Session, outcome.Reply))
+		}
+		req, err := c.deps.Engine.SummaryRequest(outcome.Session, history)
+		if err == nil {
+			t.summarizing = true
+			ctx.Send(c.agent, &child.Call{Seq: t.seq, Request: req})
+			return
+		}
+		t.outcome.Session = c.deps.Engine.ApplySummary(outcome.Session, "", false)
+	}
+	c.commit(ctx, t)
+}
+
+func (c *conversationActor) onSummary(ctx actor.Context, t *turn, a *child.Answer) {
+	logged := c.answerMessage(t, a, agent.ParsedLLMResponse{}, a.Err)
+	logged.Direction, logged.MessageType = persistence.DirectionSystem, persistence.MessageSystem
+	logged.Agent = persistence.AgentSummarizer
+	t.summary = append(t.summary, logged)
+	if a.Err != nil {
+		c.logger.Warn("summary call failed; using the fallback summary", zap.Error(a.Err))
+	}
+	t.outcome.Session = c.deps.Engine.ApplySummary(t.outcome.Session, a.Result.RawResponse, a.Err == nil)
+	c.commit(ctx, t)
+}
+
+func (c *conversationActor) commit(ctx actor.Context, t *turn) {
+	now := c.deps.Now()
+	session := t.outcome.Session
+	session.UpdatedAt = now
+	messages := c.inboundMessages(t, session.State)
+	messages = append(messages, t.log...)
+	if text := t.outcome.Reply; text != "" {
+		if t.answered {
+			last := &messages[len(messages)-1]
+			last.Content, last.CleanMessageSent, last.StateAfter = text, text, session.State
+		} else {
+			messages = append(messages, c.replyMessage(t, session, text))
+		}
+		reply := messages[len(messages)-1]
+		t.reply = &reply
+	}
+	messages = append(messages, t.summary...)
+	receipts := make([]string, 0, len(t.turns))
+	for _, m := range t.turns {
+		receipts = append(receipts, m.GetMessageId())
+	}
+	ctx.Send(c.store, &commitRequest{seq: t.seq, commit: Commit{
+		Phone:    c.phone,
+		Messages: messages,
+		Session:  session,
+		Buffer:   slices.Clone(c.buffer),
+		Demand:   t.outcome.Demand,
+		Receipts: receipts,
+		Now:      now,
+	}})
+}
+
+func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
+	t := c.inflight
+	if t == nil || t.seq != res.seq {
+		return
+	}
+	if errors.Is(res.err, persistence.ErrConflict) {
+		c.answerChats(ctx, t.chats, nil, "", "the conversation changed elsewhere; retrying")
+		panic(errStaleSnapshot)
+	}
+	if res.err != nil {
+		c.abort(ctx, res.err)
+		return
+	}
+	s := res.session
+	c.session = &s
+	c.inflight = nil
+	if t.reply != nil {
+		ctx.Send(c.messaging, &messaging.Send{To: c.phone, Text: t.reply.Content, Ref: *t.reply})
+	}
+	c.answerChats(ctx, t.chats, &s, t.outcome.Reply, "")
+	c.afterTurn(ctx)
+}
+
+// rerun puts a superseded turn's messages back in front of the buffer.
+func (c *conversationActor) rerun(ctx actor.Context) {
+	t := c.inflight
+	c.inflight = nil
+	c.buffer = append(slices.Clone(t.turns), c.buffer...)
+	c.chats = append(slices.Clone(t.chats), c.chats...)
+	c.afterTurn(ctx)
+}
+
+// abort gives up a turn that could not reach the table; its messages stay
+// buffered (they are in the persisted buffer too) and run again after a window.
+func (c *conversationActor) abort(ctx actor.Context, cause error) {
+	c.logger.Error("turn failed; its messages stay buffered", zap.Error(cause))
+	t := c.inflight
+	c.inflight = nil
+	c.buffer = append(slices.Clone(t.turns), c.buffer...)
+	c.answerChats(ctx, t.chats, nil, "", "the conversation could not be stored; it will be retried")
+	if len(c.buffer) > 0 {
+		c.firstAt = c.deps.Now()
+		c.armFlush(ctx, c.deps.Config.DebounceWindow)
+	}
+}
+
+// afterTurn starts the next turn when one came due during this one; otherwise
+// the debounce timer armed by the newer messages runs its course.
+func (c *conversationActor) afterTurn(ctx actor.Context) {
+	if c.flushAsked {
+		c.flushAsked = false
+		c.flush(ctx)
+		return
+	}
+	if len(c.buffer) > 0 && c.cancelFlush == nil {
+		c.firstAt = c.deps.Now()
+		c.armFlush(ctx, c.deps.Config.DebounceWindow)
+	}
+}
+
+// answerChats answers the chat requests that waited for a turn with its reply
+// (text), or with failure when the turn could not finish.
+func (c *conversationActor) answerChats(ctx actor.Context, chats []*actor.PID, s *persistence.Session, text, failure string) {
+	reply := &sessionpb.ChatReply{Reply: text, Error: failure}
+	if s != nil {
+		reply.SessionId = s.SessionID
+		reply.State = string(s.State)
+		reply.CurrentAgent = string(s.CurrentAgent)
+	}
+	for _, pid := range chats {
+		ctx.Send(pid, reply)
+	}
+}

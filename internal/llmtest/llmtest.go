@@ -1,0 +1,96 @@
+// Package llmtest is test support: an httptest server speaking the Responses
+// API of a language-model provider, recording what each call asked and
+// answering with scripted texts, optionally holding a call until released.
+//
+// Production code never imports it.
+package llmtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+)
+
+// Server is an httptest server speaking the Responses API. It records the
+// user texts of every call and answers with answer(call number), optionally
+// holding a call until the test releases it.
+type Server struct {
+	*httptest.Server
+	answer func(call int) string
+
+	mu     sync.Mutex
+	inputs [][]string
+	holds  map[int]chan struct{}
+	// Arrived receives the number of each call as it arrives.
+	Arrived chan int
+}
+
+// NewServer starts a server answering call n (from 1) with answer(n); the
+// test's cleanup closes it.
+func NewServer(t testing.TB, answer func(call int) string) *Server {
+	m := &Server{answer: answer, holds: map[int]chan struct{}{}, Arrived: make(chan int, 100)}
+	m.Server = httptest.NewServer(http.HandlerFunc(m.serve))
+	t.Cleanup(m.Close)
+	return m
+}
+
+// Hold makes call n wait until the returned function is called.
+func (m *Server) Hold(n int) (release func()) {
+	ch := make(chan struct{})
+	m.mu.Lock()
+	m.holds[n] = ch
+	m.mu.Unlock()
+	var once sync.Once
+	return func() { once.Do(func() { close(ch) }) }
+}
+
+func (m *Server) serve(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	var req struct {
+		Input []struct {
+			Role    string `json:"role"`
+			Content string `json:"content"`
+		} `json:"input"`
+	}
+	_ = json.Unmarshal(body, &req)
+	var users []string
+	for _, in := range req.Input {
+		if in.Role == "user" {
+			users = append(users, in.Content)
+		}
+	}
+	m.mu.Lock()
+	m.inputs = append(m.inputs, users)
+	n := len(m.inputs)
+	hold := m.holds[n]
+	m.mu.Unlock()
+	m.Arrived <- n
+	if hold != nil {
+		select {
+		case <-hold:
+		case <-r.Context().Done():
+			return
+		}
+	}
+	text, _ := json.Marshal(m.answer(n))
+	w.Header().Set("Content-Type", "application/json")
+	fmt.Fprintf(w, `{"id":"resp_%d","object":"response","status":"completed","model":"test-model",`+
+		`"output":[{"type":"message","role":"assistant","content":[{"type":"output_text","text":%s}]}],`+
+		`"usage":{"input_tokens":12,"output_tokens":7,"total_tokens":19}}`, n, text)
+}
+
+// Calls returns the user texts of each call so far.
+func (m *Server) Calls() [][]string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([][]string(nil), m.inputs...)
+}
+
+// AnswerWith answers every call with the same continue-answer.
+func AnswerWith(text string) func(int) string {
+	return func(int) string { return `{"s":0,"qualification_data":{}} ` + text }
+}

@@ -1,0 +1,84 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/agent"
+	"github.com/intake-runtime/intake/actors/agent/openai"
+	"github.com/intake-runtime/intake/actors/agent/replay"
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/dynamo"
+	"github.com/intake-runtime/intake/runtime/config"
+)
+
+// OfflineText is what the bot answers when no model is configured: the
+// emulator keeps working, and says so, instead of failing every turn.
+const OfflineText = "[offline] No language model is configured (set LLM_API_KEY, or LLM_PROVIDER=replay with LLM_REPLAY_FILE). This is the configured fallback reply."
+
+// ModelName describes the model a configuration uses, for banners and logs.
+func ModelName(cfg config.Config) string {
+	switch {
+	case cfg.LLM.Provider == config.ProviderReplay:
+		return "replay (" + cfg.LLM.ReplayFile + ")"
+	case cfg.LLM.APIKey.Reveal() == "":
+		return "offline fallback (no LLM_API_KEY)"
+	default:
+		return "openai " + cfg.LLM.Model
+	}
+}
+
+// newModel builds the language model of cfg: the replay model, the OpenAI
+// client, or the offline fallback when no key is configured.
+func newModel(cfg config.Config, logger *zap.Logger) (agent.Model, error) {
+	switch {
+	case cfg.LLM.Provider == config.ProviderReplay:
+		answers, err := replay.LoadFile(cfg.LLM.ReplayFile)
+		if err != nil {
+			return nil, fmt.Errorf("LLM_REPLAY_FILE: %w", err)
+		}
+		return replay.New(answers), nil
+	case cfg.LLM.APIKey.Reveal() == "":
+		logger.Warn("no language model is configured: every reply is the offline fallback text")
+		return agent.NewOffline(OfflineText), nil
+	default:
+		return openai.New(openai.Config{
+			APIKey:          cfg.LLM.APIKey.Reveal(),
+			BaseURL:         cfg.LLM.BaseURL,
+			Model:           cfg.LLM.Model,
+			ReasoningEffort: cfg.LLM.ReasoningEffort,
+		}, logger)
+	}
+}
+
+// newSender builds the outbound messaging adapter: the Cloud API client when
+// MESSAGING_CLOUD_ENABLED, else the local stub that records sends.
+func newSender(cfg config.Config, logger *zap.Logger) (messaging.Sender, error) {
+	if !cfg.Messaging.CloudEnabled {
+		return messaging.NewStub(logger), nil
+	}
+	client, err := messaging.NewClient(messaging.ClientConfig{
+		BaseURL:       cfg.Messaging.APIBaseURL,
+		Version:       cfg.Messaging.APIVersion,
+		PhoneNumberID: cfg.Messaging.PhoneNumberID,
+		AccessToken:   cfg.Messaging.AccessToken.Reveal(),
+		MaxRPS:        int(math.Ceil(cfg.Messaging.MaxRPS)),
+	}, logger)
+	if err != nil {
+		return nil, fmt.Errorf("MESSAGING_CLOUD_ENABLED=true needs MESSAGING_PHONE_NUMBER_ID and MESSAGING_ACCESS_TOKEN: %w", err)
+	}
+	return client, nil
+}
+
+// newDynamoTable connects to the DynamoDB table of cfg.
+func newDynamoTable(ctx context.Context, cfg config.Config) (persistence.Table, error) {
+	client, err := dynamo.NewClient(ctx, cfg.Table.Region, cfg.Table.Endpoint)
+	if err != nil {
+		return nil, fmt.Errorf("TABLE_NAME %s: %w", cfg.Table.Name, err)
+	}
+	return dynamo.New(client, cfg.Table.Name), nil
+}

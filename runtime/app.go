@@ -1,0 +1,198 @@
+package runtime
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+	"github.com/gofiber/fiber/v2"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/agent"
+	"github.com/intake-runtime/intake/actors/agent/child"
+	"github.com/intake-runtime/intake/actors/conversation"
+	"github.com/intake-runtime/intake/actors/conversation/content"
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/runtime/config"
+	"github.com/intake-runtime/intake/runtime/logging"
+)
+
+// Options replace configured adapters: the emulator passes its simulated
+// cloud context, tests pass local servers. Zero fields use the configuration.
+type Options struct {
+	// Table is the key-value table; nil connects to TABLE_NAME on DynamoDB.
+	Table persistence.Table
+	// Model answers the agents; nil builds it from LLM_*.
+	Model agent.Model
+	// Sender delivers replies; nil builds it from MESSAGING_*.
+	Sender messaging.Sender
+	// Queue carries inbound messages from the webhook to the conversations;
+	// nil uses SQS when INBOUND_QUEUE_URL is set, else an in-process queue.
+	Queue Queue
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
+}
+
+// App is one running Intake: the table, the actor system with the
+// conversations, the inbound queue and its consumer, and the HTTP routes.
+type App struct {
+	cfg    config.Config
+	logger *zap.Logger
+	now    func() time.Time
+
+	table         persistence.Table
+	content       *content.Store
+	system        *actor.ActorSystem
+	conversations *session.Supervisor
+	queue         Queue
+	http          *fiber.App
+}
+
+// New builds the application of cfg. Nothing runs until Run.
+func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Options) (*App, error) {
+	a := &App{cfg: cfg, logger: logger, now: opts.Now, table: opts.Table, queue: opts.Queue}
+	if a.now == nil {
+		a.now = time.Now
+	}
+	var err error
+	if a.table == nil {
+		if a.table, err = newDynamoTable(ctx, cfg); err != nil {
+			return nil, err
+		}
+	}
+	if a.queue == nil {
+		if a.queue, err = newQueue(ctx, cfg, logger.Named("queue")); err != nil {
+			return nil, err
+		}
+	}
+	model, sender := opts.Model, opts.Sender
+	if model == nil {
+		if model, err = newModel(cfg, logger.Named("model")); err != nil {
+			return nil, err
+		}
+	}
+	if sender == nil {
+		if sender, err = newSender(cfg, logger.Named("messaging")); err != nil {
+			return nil, err
+		}
+	}
+	if a.content, err = content.Open(cfg.Content.Dir); err != nil {
+		return nil, fmt.Errorf("CONTENT_DIR: %w", err)
+	}
+	engine, err := conversation.New(conversation.Config{MaxEnrichments: cfg.Session.MaxContextEnrichments}, a.content)
+	if err != nil {
+		return nil, err
+	}
+	a.system = actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger {
+		return logging.Slog(logger.Named("actor"))
+	}))
+	a.conversations, err = session.NewSupervisor(a.system, session.Deps{
+		Config: session.Config{
+			DebounceWindow:  cfg.Session.DebounceWindow,
+			DebounceMaxWait: cfg.Session.DebounceMaxWait,
+			IdleTimeout:     cfg.Session.IdleTimeout,
+			MaxEnrichments:  cfg.Session.MaxContextEnrichments,
+		},
+		Store:     session.NewTableStore(a.table),
+		Engine:    engine,
+		Agent:     child.Props(model),
+		Messaging: messaging.Props(sender, logger.Named("messaging")),
+		Now:       a.now,
+		Logger:    logger.Named("session"),
+	})
+	if err != nil {
+		a.system.Shutdown()
+		return nil, err
+	}
+	if err := a.routes(); err != nil {
+		_ = a.conversations.Stop()
+		a.system.Shutdown()
+		return nil, err
+	}
+	return a, nil
+}
+
+// HTTP is the application's fiber app: the emulator mounts its dashboard on
+// it, tests call its Test method.
+func (a *App) HTTP() *fiber.App { return a.http }
+
+// Table is the application's key-value table.
+func (a *App) Table() persistence.Table { return a.table }
+
+// Content is the store of prompts, catalogue and knowledge packages.
+func (a *App) Content() *content.Store { return a.content }
+
+// Conversations addresses the conversation of a phone.
+func (a *App) Conversations() *session.Supervisor { return a.conversations }
+
+// Run serves HTTP on ln and consumes the inbound queue until ctx is done,
+// then stops in order: no new requests, no new queue messages, then the
+// conversations (turns still buffered stay in the table for the next start).
+func (a *App) Run(ctx context.Context, ln net.Listener) error {
+	consumeCtx, stopConsuming := context.WithCancel(context.Background())
+	var consuming sync.WaitGroup
+	consuming.Add(1)
+	deliver := &turnDeliverer{receipts: persistence.NewReceipts(a.table), conv: a.conversations, now: a.now, logger: a.logger.Named("consumer")}
+	var consumeErr error
+	go func() {
+		defer consuming.Done()
+		consumeErr = a.queue.Run(consumeCtx, deliver.handle)
+	}()
+	if n, err := a.conversations.Recover(ctx); err != nil {
+		a.logger.Error("buffered conversations not recovered", zap.Error(err))
+	} else if n > 0 {
+		a.logger.Info("answering conversations left buffered by the last stop", zap.Int("phones", n))
+	}
+
+	served := make(chan error, 1)
+	go func() { served <- a.http.Listener(ln) }()
+	var serveErr error
+	select {
+	case serveErr = <-served:
+		serveErr = fmt.Errorf("HTTP server stopped unasked: %w", serveErr)
+	case <-ctx.Done():
+		a.logger.Info("stopping: no new requests; buffered turns stay in the table")
+		stopCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+		serveErr = a.http.ShutdownWithContext(stopCtx)
+		cancel()
+		<-served
+	}
+	stopConsuming()
+	consuming.Wait()
+	return errors.Join(serveErr, consumeErr, a.Close())
+}
+
+// Close stops the conversations, the actor system and the queue. Run calls
+// it; call it directly only for an App that never ran.
+func (a *App) Close() error {
+	err := a.conversations.Stop()
+	a.system.Shutdown()
+	return errors.Join(err, a.queue.Close())
+}
+
+// shutdownTimeout bounds the graceful stop of HTTP requests in flight.
+const shutdownTimeout = 10 * time.Second
+
+// routes mounts the HTTP routes every deployment serves.
+func (a *App) routes() error {
+	a.http = fiber.New(fiber.Config{
+		AppName:               "intake",
+		DisableStartupMessage: true,
+		ErrorHandler:          httperr.Handler,
+		BodyLimit:             bodyLimit,
+	})
+	// /healthz proves only that the process answers: it queries nothing.
+	a.http.Get("/healthz", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"ok": true}) })
+	return a.chatRoutes()
+}
+
+// bodyLimit is the largest request body: the webhook's 3 MB.
+const bodyLimit = 3 << 20

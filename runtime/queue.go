@@ -1,0 +1,56 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+	awssqs "github.com/aws/aws-sdk-go-v2/service/sqs"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/queue"
+	"github.com/intake-runtime/intake/queue/inprocess"
+	"github.com/intake-runtime/intake/queue/sqs"
+	"github.com/intake-runtime/intake/runtime/config"
+)
+
+// Queue is the inbound queue as the application uses it: the webhook sends,
+// the consumer runs, and stopping closes it.
+type Queue interface {
+	queue.Sender
+	queue.Consumer
+	Close() error
+}
+
+// newQueue is SQS when INBOUND_QUEUE_URL is set, else an in-process queue.
+func newQueue(ctx context.Context, cfg config.Config, logger *zap.Logger) (Queue, error) {
+	if cfg.Queue.InboundURL == "" {
+		return inprocess.New(inprocess.Config{}, logger)
+	}
+	awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.Table.Region))
+	if err != nil {
+		return nil, fmt.Errorf("INBOUND_QUEUE_URL: %w", err)
+	}
+	return newSQSQueue(cfg.Queue.InboundURL, awssqs.NewFromConfig(awsCfg), logger)
+}
+
+// sqsQueue joins the SQS sender and poller of one queue URL.
+type sqsQueue struct {
+	*sqs.Sender
+	*sqs.Poller
+}
+
+func newSQSQueue(url string, client *awssqs.Client, logger *zap.Logger) (*sqsQueue, error) {
+	sender, err := sqs.NewSender(url, client)
+	if err != nil {
+		return nil, err
+	}
+	poller, err := sqs.NewPoller(sqs.Config{QueueURL: url}, client, logger)
+	if err != nil {
+		return nil, err
+	}
+	return &sqsQueue{Sender: sender, Poller: poller}, nil
+}
+
+// Close implements Queue: the poller stops with the context Run was given.
+func (*sqsQueue) Close() error { return nil }
