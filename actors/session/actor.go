@@ -40,7 +40,8 @@ type conversationActor struct {
 	cancelFlush scheduler.CancelFunc
 
 	inflight   *turn
-	flushAsked bool // a flush came due while a turn was in flight
+	ops        []opRequest // operator commands waiting for the running turn
+	flushAsked bool        // a flush came due while a turn was in flight
 	seq        uint64
 	received   uint64 // turns and chats routed here, for the idle handshake
 }
@@ -76,13 +77,13 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 	case *sessionpb.Wake:
 		// Starting was the point: the load flushes what is buffered.
 		c.received++
-	case *sessionpb.InboundTurn, *sessionpb.ChatRequest:
+	case *sessionpb.InboundTurn, *sessionpb.ChatRequest, *sessionpb.OperatorCommand:
 		c.received++
 		if !c.ready {
 			c.early = append(c.early, envelope{message: msg, sender: ctx.Sender()})
 			return
 		}
-		c.accept(ctx, msg, ctx.Sender())
+		c.handle(ctx, msg, ctx.Sender())
 	case *flushDue:
 		if msg.gen == c.flushGen {
 			c.flush(ctx)
@@ -127,7 +128,7 @@ func (c *conversationActor) start(ctx actor.Context) {
 			c.flush(ctx)
 		}
 		for _, e := range c.early {
-			c.accept(ctx, e.message, e.sender)
+			c.handle(ctx, e.message, e.sender)
 		}
 		c.early = nil
 	})
@@ -146,9 +147,21 @@ func (c *conversationActor) refuseEarly(ctx actor.Context, cause error) {
 			ctx.Send(e.sender, &sessionpb.TurnAck{Error: "the conversation could not be loaded"})
 		case *sessionpb.ChatRequest:
 			ctx.Send(e.sender, &sessionpb.ChatReply{Error: "the conversation could not be loaded"})
+		case *sessionpb.OperatorCommand:
+			ctx.Send(e.sender, refuse("failed", "the conversation could not be loaded"))
 		}
 	}
 	c.early = nil
+}
+
+// handle dispatches a request from outside: a customer turn or an operator
+// command.
+func (c *conversationActor) handle(ctx actor.Context, msg any, sender *actor.PID) {
+	if cmd, ok := msg.(*sessionpb.OperatorCommand); ok {
+		c.operate(ctx, cmd, sender)
+		return
+	}
+	c.accept(ctx, msg, sender)
 }
 
 // accept buffers one customer message. A delivered turn is acknowledged by the
@@ -233,7 +246,7 @@ func (c *conversationActor) stopTimer() {
 // reportIdle asks the supervisor to stop this actor when it holds nothing that
 // only memory knows; the supervisor agrees only if no message is on its way.
 func (c *conversationActor) reportIdle(ctx actor.Context) {
-	if !c.ready || c.inflight != nil || len(c.buffer) > 0 || len(c.chats) > 0 {
+	if !c.ready || c.inflight != nil || len(c.buffer) > 0 || len(c.chats) > 0 || len(c.ops) > 0 {
 		return
 	}
 	ctx.Request(ctx.Parent(), &idle{received: c.received})

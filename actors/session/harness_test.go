@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -34,7 +35,11 @@ type harness struct {
 	system *actor.ActorSystem
 	sup    *session.Supervisor
 	cfg    session.Config
+	// shift moves the actors' clock forward; tests change it between steps.
+	shift atomic.Int64
 }
+
+func (h *harness) now() time.Time { return time.Now().Add(time.Duration(h.shift.Load())) }
 
 func newHarness(t *testing.T, cfg session.Config, answer func(int) string) *harness {
 	leaktest.Check(t)
@@ -67,6 +72,7 @@ func (h *harness) start() {
 		Engine:    engine,
 		Agent:     child.Props(model),
 		Messaging: messaging.Props(h.sender, zap.NewNop()),
+		Now:       h.now,
 		Logger:    zap.NewNop(),
 	})
 	if err != nil {

@@ -46,7 +46,10 @@ func NewSupervisor(system *actor.ActorSystem, deps Deps) (*Supervisor, error) {
 // turn is durably buffered (or recognised as a duplicate). An error means the
 // turn was not accepted and the caller must retry it.
 func (s *Supervisor) Deliver(ctx context.Context, turn *sessionpb.InboundTurn) (*sessionpb.TurnAck, error) {
-	ack, err := ask[*sessionpb.TurnAck](ctx, s, turn, turn)
+	if err := checkTurn(turn); err != nil {
+		return nil, err
+	}
+	ack, err := ask[*sessionpb.TurnAck](ctx, s, turn)
 	if err == nil && ack.GetError() != "" {
 		err = fmt.Errorf("session: turn %s not buffered: %s", turn.GetMessageId(), ack.GetError())
 	}
@@ -55,7 +58,27 @@ func (s *Supervisor) Deliver(ctx context.Context, turn *sessionpb.InboundTurn) (
 
 // Chat runs the request's turn at once (no debounce) and returns the reply.
 func (s *Supervisor) Chat(ctx context.Context, req *sessionpb.ChatRequest) (*sessionpb.ChatReply, error) {
-	return ask[*sessionpb.ChatReply](ctx, s, req.GetTurn(), req)
+	if err := checkTurn(req.GetTurn()); err != nil {
+		return nil, err
+	}
+	return ask[*sessionpb.ChatReply](ctx, s, req)
+}
+
+// Operate applies an operator's action to the conversation of cmd's phone.
+// A refusal (another operator claimed it first, the 24-hour window closed…)
+// is an OperatorResult with ok=false and a code, not an error.
+func (s *Supervisor) Operate(ctx context.Context, cmd *sessionpb.OperatorCommand) (*sessionpb.OperatorResult, error) {
+	if cmd.GetPhoneNumber() == "" || cmd.GetOperatorPhone() == "" || cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_UNSPECIFIED {
+		return nil, errors.New("session: an operator command needs a phone number, an operator and an action")
+	}
+	return ask[*sessionpb.OperatorResult](ctx, s, cmd)
+}
+
+func checkTurn(turn *sessionpb.InboundTurn) error {
+	if turn.GetPhoneNumber() == "" || turn.GetMessageId() == "" {
+		return errors.New("session: a turn needs a phone number and a message ID")
+	}
+	return nil
 }
 
 // Recover wakes the conversation of every phone with buffered turns, so
@@ -78,16 +101,13 @@ func (s *Supervisor) Stop() error {
 	return s.root.StopFuture(s.pid).Wait()
 }
 
-// ask sends msg about turn to the supervisor, which forwards it (sender
-// preserved) to the phone's actor, and waits for an answer of type T until
+// ask sends msg to the supervisor, which forwards it (sender preserved) to
+// its phone's actor, and waits for an answer of type T until
 // ctx's deadline (a minute without one). The wait is bounded by the deadline,
 // not by cancellation: a protoactor future cannot be abandoned without
 // leaving a goroutine behind.
-func ask[T any](ctx context.Context, s *Supervisor, turn *sessionpb.InboundTurn, msg any) (T, error) {
+func ask[T any](ctx context.Context, s *Supervisor, msg any) (T, error) {
 	var zero T
-	if turn.GetPhoneNumber() == "" || turn.GetMessageId() == "" {
-		return zero, errors.New("session: a turn needs a phone number and a message ID")
-	}
 	if err := ctx.Err(); err != nil {
 		return zero, err
 	}
@@ -141,6 +161,8 @@ func (s *supervisor) Receive(ctx actor.Context) {
 	case *sessionpb.ChatRequest:
 		s.route(ctx, msg.GetTurn().GetPhoneNumber())
 	case *sessionpb.Wake:
+		s.route(ctx, msg.GetPhoneNumber())
+	case *sessionpb.OperatorCommand:
 		s.route(ctx, msg.GetPhoneNumber())
 	case *idle:
 		s.retire(ctx, msg)

@@ -21,6 +21,9 @@ type turn struct {
 	seq   uint64
 	turns []*sessionpb.InboundTurn
 	chats []*actor.PID
+	// op is set when the turn runs an operator command instead of customer
+	// messages.
+	op *opRequest
 	// superseded is set when a customer message arrives while the turn runs:
 	// its answer is then logged as superseded, never sent, and the turn reruns
 	// with everything buffered.
@@ -109,6 +112,10 @@ func (c *conversationActor) onBegin(ctx actor.Context, res *beginResult) {
 	s := res.session
 	c.session = &s
 	t.session, t.before, t.history = s, s.State, res.history
+	if t.op != nil {
+		c.applyOp(ctx, t)
+		return
+	}
 	t.session.ContextEnrichmentCount = 0
 	if t.superseded {
 		c.rerun(ctx)
@@ -278,6 +285,9 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 	}
 	if errors.Is(res.err, persistence.ErrConflict) {
 		c.answerChats(ctx, t.chats, nil, "", "the conversation changed elsewhere; retrying")
+		if t.op != nil {
+			c.answerOp(ctx, *t.op, refuse("failed", "the conversation changed meanwhile; try again"))
+		}
 		panic(errStaleSnapshot)
 	}
 	if res.err != nil {
@@ -289,6 +299,9 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 	c.inflight = nil
 	if t.reply != nil {
 		ctx.Send(c.messaging, &messaging.Send{To: c.phone, Text: t.reply.Content, Ref: *t.reply})
+	}
+	if t.op != nil {
+		c.committedOp(ctx, t, s)
 	}
 	c.answerChats(ctx, t.chats, &s, t.outcome.Reply, "")
 	c.afterTurn(ctx)
@@ -309,6 +322,9 @@ func (c *conversationActor) abort(ctx actor.Context, cause error) {
 	c.logger.Error("turn failed; its messages stay buffered", zap.Error(cause))
 	t := c.inflight
 	c.inflight = nil
+	if t.op != nil {
+		c.answerOp(ctx, *t.op, refuse("failed", "the conversation could not be stored; try again"))
+	}
 	c.buffer = append(slices.Clone(t.turns), c.buffer...)
 	c.answerChats(ctx, t.chats, nil, "", "the conversation could not be stored; it will be retried")
 	if len(c.buffer) > 0 {
@@ -320,6 +336,9 @@ func (c *conversationActor) abort(ctx actor.Context, cause error) {
 // afterTurn starts the next turn when one came due during this one; otherwise
 // the debounce timer armed by the newer messages runs its course.
 func (c *conversationActor) afterTurn(ctx actor.Context) {
+	if c.nextOp(ctx) {
+		return
+	}
 	if c.flushAsked {
 		c.flushAsked = false
 		c.flush(ctx)

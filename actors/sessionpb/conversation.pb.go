@@ -26,6 +26,67 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// OperatorAction is what an operator does to a conversation handed off to
+// people.
+type OperatorAction int32
+
+const (
+	OperatorAction_OPERATOR_ACTION_UNSPECIFIED OperatorAction = 0
+	// CLAIM takes a conversation from the handoff queue (HANDOFF → HUMAN).
+	OperatorAction_OPERATOR_ACTION_CLAIM OperatorAction = 1
+	// SEND sends text to the customer as the operator holding the conversation.
+	OperatorAction_OPERATOR_ACTION_SEND OperatorAction = 2
+	// RELEASE puts a held conversation back in the queue (HUMAN → HANDOFF).
+	OperatorAction_OPERATOR_ACTION_RELEASE OperatorAction = 3
+	// CLOSE ends the conversation with an operational summary (→ CLOSED).
+	OperatorAction_OPERATOR_ACTION_CLOSE OperatorAction = 4
+)
+
+// Enum value maps for OperatorAction.
+var (
+	OperatorAction_name = map[int32]string{
+		0: "OPERATOR_ACTION_UNSPECIFIED",
+		1: "OPERATOR_ACTION_CLAIM",
+		2: "OPERATOR_ACTION_SEND",
+		3: "OPERATOR_ACTION_RELEASE",
+		4: "OPERATOR_ACTION_CLOSE",
+	}
+	OperatorAction_value = map[string]int32{
+		"OPERATOR_ACTION_UNSPECIFIED": 0,
+		"OPERATOR_ACTION_CLAIM":       1,
+		"OPERATOR_ACTION_SEND":        2,
+		"OPERATOR_ACTION_RELEASE":     3,
+		"OPERATOR_ACTION_CLOSE":       4,
+	}
+)
+
+func (x OperatorAction) Enum() *OperatorAction {
+	p := new(OperatorAction)
+	*p = x
+	return p
+}
+
+func (x OperatorAction) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (OperatorAction) Descriptor() protoreflect.EnumDescriptor {
+	return file_actors_sessionpb_conversation_proto_enumTypes[0].Descriptor()
+}
+
+func (OperatorAction) Type() protoreflect.EnumType {
+	return &file_actors_sessionpb_conversation_proto_enumTypes[0]
+}
+
+func (x OperatorAction) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use OperatorAction.Descriptor instead.
+func (OperatorAction) EnumDescriptor() ([]byte, []int) {
+	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{0}
+}
+
 // InboundTurn is one customer message for a conversation (the spec's
 // InboundTurn: phone, message ID, content, received time, instance).
 type InboundTurn struct {
@@ -351,6 +412,174 @@ func (x *Wake) GetPhoneNumber() string {
 	return ""
 }
 
+// OperatorCommand is one operator action on the conversation of a phone.
+type OperatorCommand struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	PhoneNumber string                 `protobuf:"bytes,1,opt,name=phone_number,json=phoneNumber,proto3" json:"phone_number,omitempty"`
+	// session_id must be the conversation's active session: an operator acting
+	// on a page older than the conversation is refused, not misapplied.
+	SessionId     string         `protobuf:"bytes,2,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	OperatorPhone string         `protobuf:"bytes,3,opt,name=operator_phone,json=operatorPhone,proto3" json:"operator_phone,omitempty"`
+	Action        OperatorAction `protobuf:"varint,4,opt,name=action,proto3,enum=intake.session.OperatorAction" json:"action,omitempty"`
+	// text is the message of a SEND.
+	Text          string `protobuf:"bytes,5,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OperatorCommand) Reset() {
+	*x = OperatorCommand{}
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OperatorCommand) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OperatorCommand) ProtoMessage() {}
+
+func (x *OperatorCommand) ProtoReflect() protoreflect.Message {
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OperatorCommand.ProtoReflect.Descriptor instead.
+func (*OperatorCommand) Descriptor() ([]byte, []int) {
+	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *OperatorCommand) GetPhoneNumber() string {
+	if x != nil {
+		return x.PhoneNumber
+	}
+	return ""
+}
+
+func (x *OperatorCommand) GetSessionId() string {
+	if x != nil {
+		return x.SessionId
+	}
+	return ""
+}
+
+func (x *OperatorCommand) GetOperatorPhone() string {
+	if x != nil {
+		return x.OperatorPhone
+	}
+	return ""
+}
+
+func (x *OperatorCommand) GetAction() OperatorAction {
+	if x != nil {
+		return x.Action
+	}
+	return OperatorAction_OPERATOR_ACTION_UNSPECIFIED
+}
+
+func (x *OperatorCommand) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+// OperatorResult answers an OperatorCommand.
+type OperatorResult struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Ok    bool                   `protobuf:"varint,1,opt,name=ok,proto3" json:"ok,omitempty"`
+	// code names a refusal: not_found, stale_session, already_claimed,
+	// not_assigned, invalid_state, window_closed, empty_text, failed.
+	Code       string `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	Message    string `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	State      string `protobuf:"bytes,4,opt,name=state,proto3" json:"state,omitempty"`
+	AssignedTo string `protobuf:"bytes,5,opt,name=assigned_to,json=assignedTo,proto3" json:"assigned_to,omitempty"`
+	// message_id is the logged outbound message of a SEND.
+	MessageId     string `protobuf:"bytes,6,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OperatorResult) Reset() {
+	*x = OperatorResult{}
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OperatorResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OperatorResult) ProtoMessage() {}
+
+func (x *OperatorResult) ProtoReflect() protoreflect.Message {
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OperatorResult.ProtoReflect.Descriptor instead.
+func (*OperatorResult) Descriptor() ([]byte, []int) {
+	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *OperatorResult) GetOk() bool {
+	if x != nil {
+		return x.Ok
+	}
+	return false
+}
+
+func (x *OperatorResult) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *OperatorResult) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *OperatorResult) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *OperatorResult) GetAssignedTo() string {
+	if x != nil {
+		return x.AssignedTo
+	}
+	return ""
+}
+
+func (x *OperatorResult) GetMessageId() string {
+	if x != nil {
+		return x.MessageId
+	}
+	return ""
+}
+
 var File_actors_sessionpb_conversation_proto protoreflect.FileDescriptor
 
 const file_actors_sessionpb_conversation_proto_rawDesc = "" +
@@ -379,7 +608,29 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\rcurrent_agent\x18\x04 \x01(\tR\fcurrentAgent\x12\x14\n" +
 	"\x05error\x18\x05 \x01(\tR\x05error\")\n" +
 	"\x04Wake\x12!\n" +
-	"\fphone_number\x18\x01 \x01(\tR\vphoneNumberB3Z1github.com/intake-runtime/intake/actors/sessionpbb\x06proto3"
+	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\"\xc6\x01\n" +
+	"\x0fOperatorCommand\x12!\n" +
+	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\x12\x1d\n" +
+	"\n" +
+	"session_id\x18\x02 \x01(\tR\tsessionId\x12%\n" +
+	"\x0eoperator_phone\x18\x03 \x01(\tR\roperatorPhone\x126\n" +
+	"\x06action\x18\x04 \x01(\x0e2\x1e.intake.session.OperatorActionR\x06action\x12\x12\n" +
+	"\x04text\x18\x05 \x01(\tR\x04text\"\xa4\x01\n" +
+	"\x0eOperatorResult\x12\x0e\n" +
+	"\x02ok\x18\x01 \x01(\bR\x02ok\x12\x12\n" +
+	"\x04code\x18\x02 \x01(\tR\x04code\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\x12\x14\n" +
+	"\x05state\x18\x04 \x01(\tR\x05state\x12\x1f\n" +
+	"\vassigned_to\x18\x05 \x01(\tR\n" +
+	"assignedTo\x12\x1d\n" +
+	"\n" +
+	"message_id\x18\x06 \x01(\tR\tmessageId*\x9e\x01\n" +
+	"\x0eOperatorAction\x12\x1f\n" +
+	"\x1bOPERATOR_ACTION_UNSPECIFIED\x10\x00\x12\x19\n" +
+	"\x15OPERATOR_ACTION_CLAIM\x10\x01\x12\x18\n" +
+	"\x14OPERATOR_ACTION_SEND\x10\x02\x12\x1b\n" +
+	"\x17OPERATOR_ACTION_RELEASE\x10\x03\x12\x19\n" +
+	"\x15OPERATOR_ACTION_CLOSE\x10\x04B3Z1github.com/intake-runtime/intake/actors/sessionpbb\x06proto3"
 
 var (
 	file_actors_sessionpb_conversation_proto_rawDescOnce sync.Once
@@ -393,23 +644,28 @@ func file_actors_sessionpb_conversation_proto_rawDescGZIP() []byte {
 	return file_actors_sessionpb_conversation_proto_rawDescData
 }
 
-var file_actors_sessionpb_conversation_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_actors_sessionpb_conversation_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_actors_sessionpb_conversation_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_actors_sessionpb_conversation_proto_goTypes = []any{
-	(*InboundTurn)(nil),           // 0: intake.session.InboundTurn
-	(*TurnAck)(nil),               // 1: intake.session.TurnAck
-	(*ChatRequest)(nil),           // 2: intake.session.ChatRequest
-	(*ChatReply)(nil),             // 3: intake.session.ChatReply
-	(*Wake)(nil),                  // 4: intake.session.Wake
-	(*timestamppb.Timestamp)(nil), // 5: google.protobuf.Timestamp
+	(OperatorAction)(0),           // 0: intake.session.OperatorAction
+	(*InboundTurn)(nil),           // 1: intake.session.InboundTurn
+	(*TurnAck)(nil),               // 2: intake.session.TurnAck
+	(*ChatRequest)(nil),           // 3: intake.session.ChatRequest
+	(*ChatReply)(nil),             // 4: intake.session.ChatReply
+	(*Wake)(nil),                  // 5: intake.session.Wake
+	(*OperatorCommand)(nil),       // 6: intake.session.OperatorCommand
+	(*OperatorResult)(nil),        // 7: intake.session.OperatorResult
+	(*timestamppb.Timestamp)(nil), // 8: google.protobuf.Timestamp
 }
 var file_actors_sessionpb_conversation_proto_depIdxs = []int32{
-	5, // 0: intake.session.InboundTurn.received_at:type_name -> google.protobuf.Timestamp
-	0, // 1: intake.session.ChatRequest.turn:type_name -> intake.session.InboundTurn
-	2, // [2:2] is the sub-list for method output_type
-	2, // [2:2] is the sub-list for method input_type
-	2, // [2:2] is the sub-list for extension type_name
-	2, // [2:2] is the sub-list for extension extendee
-	0, // [0:2] is the sub-list for field type_name
+	8, // 0: intake.session.InboundTurn.received_at:type_name -> google.protobuf.Timestamp
+	1, // 1: intake.session.ChatRequest.turn:type_name -> intake.session.InboundTurn
+	0, // 2: intake.session.OperatorCommand.action:type_name -> intake.session.OperatorAction
+	3, // [3:3] is the sub-list for method output_type
+	3, // [3:3] is the sub-list for method input_type
+	3, // [3:3] is the sub-list for extension type_name
+	3, // [3:3] is the sub-list for extension extendee
+	0, // [0:3] is the sub-list for field type_name
 }
 
 func init() { file_actors_sessionpb_conversation_proto_init() }
@@ -422,13 +678,14 @@ func file_actors_sessionpb_conversation_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_actors_sessionpb_conversation_proto_rawDesc), len(file_actors_sessionpb_conversation_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   5,
+			NumEnums:      1,
+			NumMessages:   7,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
 		GoTypes:           file_actors_sessionpb_conversation_proto_goTypes,
 		DependencyIndexes: file_actors_sessionpb_conversation_proto_depIdxs,
+		EnumInfos:         file_actors_sessionpb_conversation_proto_enumTypes,
 		MessageInfos:      file_actors_sessionpb_conversation_proto_msgTypes,
 	}.Build()
 	File_actors_sessionpb_conversation_proto = out.File
