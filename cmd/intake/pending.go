@@ -19,11 +19,6 @@ func runSync(_ context.Context, c cli, args []string) int {
 		"Converge every pending CRM projection once and exit, for a cron schedule.")
 }
 
-func runReplay(_ context.Context, c cli, args []string) int {
-	return c.notImplemented(args, "replay",
-		"Drive the recorded conversations under fixtures/ through the actors and report differences.")
-}
-
 func (c cli) notImplemented(args []string, name, help string) int {
 	fs := flagSet(name, help)
 	if code, ok := c.parse(fs, args, false); !ok {
