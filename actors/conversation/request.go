@@ -49,14 +49,20 @@ func (e *Engine) Request(in Input) (agent.Request, error) {
 	return req, nil
 }
 
-// modelHistory is the log as the model sees it: customer and bot (or
-// operator) messages in order, without superseded answers (never sent),
-// system entries (the model's own bookkeeping) or empty texts.
+// modelHistory is the log as the model sees it: customer messages and what
+// the customer was sent (bot or operator), in order. Answers never sent
+// (superseded, refused, knowledge requests), entries with an error, system
+// entries and empty texts are left out.
 func modelHistory(log []persistence.Message) []agent.Turn {
 	turns := make([]agent.Turn, 0, len(log))
 	for _, m := range log {
 		text := strings.TrimSpace(m.Content)
-		if m.IsSuperseded() || text == "" {
+		if m.Direction == persistence.DirectionOutbound {
+			// What the customer saw, not what the model said: answers that were
+			// refused, superseded or only asked for knowledge were never sent.
+			text = strings.TrimSpace(m.CleanMessageSent)
+		}
+		if m.Error != "" || text == "" {
 			continue
 		}
 		switch m.Direction {

@@ -48,11 +48,17 @@ func golden(t *testing.T, name, got string) {
 }
 
 // logged builds a message log entry.
+// logged is a message of the log as the session actor writes it: outbound
+// messages that reached the customer carry their text in clean_message_sent.
 func logged(dir persistence.Direction, text string, minute int) persistence.Message {
-	return persistence.Message{
+	m := persistence.Message{
 		MessageID: "m" + text[:3], SessionID: "sess-1", PhoneNumber: phone, Content: text,
 		Timestamp: now.Add(time.Duration(minute-60) * time.Minute), Direction: dir, MessageType: persistence.MessageText,
 	}
+	if dir == persistence.DirectionOutbound {
+		m.CleanMessageSent = text
+	}
+	return m
 }
 
 func TestRequestGolden(t *testing.T) {
@@ -62,6 +68,11 @@ func TestRequestGolden(t *testing.T) {
 		func() persistence.Message {
 			m := logged(persistence.DirectionOutbound, "Resposta que nunca foi enviada", 3)
 			m.Error = persistence.ErrorSuperseded
+			return m
+		}(),
+		func() persistence.Message {
+			m := logged(persistence.DirectionOutbound, "Cadastro concluído!", 3)
+			m.CleanMessageSent, m.Error = "", "refused: action code s=2 is not allowed in state QUALIFYING"
 			return m
 		}(),
 		func() persistence.Message {

@@ -72,7 +72,32 @@ type fixture struct {
 	} `yaml:"turns"`
 }
 
-// stringList decodes one string or a list of strings.
+// modelEntry is one recorded model call of a fixture: a raw answer, written
+// as a string or as {answer: ..., during_call: [...]}, or a failed call
+// ({error: ...}), which has no answer to replay and is skipped here.
+type modelEntry struct{ answer *string }
+
+// UnmarshalYAML implements yaml.Unmarshaler.
+func (e *modelEntry) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode {
+		var s string
+		if err := n.Decode(&s); err != nil {
+			return err
+		}
+		e.answer = &s
+		return nil
+	}
+	var m struct {
+		Answer *string `yaml:"answer"`
+	}
+	if err := n.Decode(&m); err != nil {
+		return fmt.Errorf("line %d: a model entry is an answer string or a mapping with answer: %w", n.Line, err)
+	}
+	e.answer = m.Answer
+	return nil
+}
+
+// stringList decodes one string or a list of model entries.
 type stringList []string
 
 // UnmarshalYAML accepts a scalar as a one-element list and null (a turn the
@@ -90,9 +115,15 @@ func (l *stringList) UnmarshalYAML(n *yaml.Node) error {
 		*l = stringList{s}
 		return nil
 	}
-	var list []string
-	if err := n.Decode(&list); err != nil {
+	var entries []modelEntry
+	if err := n.Decode(&entries); err != nil {
 		return err
+	}
+	list := make([]string, 0, len(entries))
+	for _, e := range entries {
+		if e.answer != nil {
+			list = append(list, *e.answer)
+		}
 	}
 	*l = list
 	return nil

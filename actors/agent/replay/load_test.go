@@ -69,3 +69,15 @@ func TestLoadFileErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestLoadFileReadsEveryFixtureOfTheLibrary(t *testing.T) {
+	paths, err := filepath.Glob("../../../fixtures/conversations/*.yaml")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no fixtures found: %v", err)
+	}
+	for _, path := range paths {
+		if _, err := replay.LoadFile(path); err != nil {
+			t.Errorf("%s: %v", path, err)
+		}
+	}
+}
