@@ -1,0 +1,93 @@
+package projection
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// The cadastral_data keys the builders read, first non-empty value wins in
+// the order listed. The registrar writes the Portuguese keys (see
+// actors/conversation and its prompts/REGISTRAR.md); the English ones, and the
+// spec's three spellings of the document, are accepted for data that arrives
+// by other means (the admin API, imports of older records).
+//
+//	field     keys                          contact   deal      ERP customer
+//	name      nome, name                    firstname dealname  nome
+//	                                        lastname
+//	e-mail    email, e_mail                 email     email     emails
+//	phone     telefone, phone               phone     telefone  fones
+//	address   endereco, address             address   -         -
+//	city      cidade, city                  city      -         -
+//	state     estado, uf, state             state     -         -
+//	zip       cep, zip                      zip       -         -
+//	document  cpfcnpj, cpfCnpj, cpf_cnpj    cpf_cnpj  cpf_cnpj  cpfcnpj (digits)
+var (
+	nameKeys     = []string{"nome", "name"}
+	emailKeys    = []string{"email", "e_mail"}
+	phoneKeys    = []string{"telefone", "phone"}
+	addressKeys  = []string{"endereco", "address"}
+	cityKeys     = []string{"cidade", "city"}
+	stateKeys    = []string{"estado", "uf", "state"}
+	zipKeys      = []string{"cep", "zip"}
+	documentKeys = []string{"cpfcnpj", "cpfCnpj", "cpf_cnpj"}
+)
+
+// field returns the first non-empty text among data's keys, "" when none.
+func field(data map[string]any, keys []string) string {
+	for _, k := range keys {
+		if s := text(data[k]); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// text renders a scalar as trimmed text: strings as they are, numbers with all
+// their digits (a CPF the model wrote without quotes), booleans as words.
+// Null, objects and lists give "".
+func text(v any) string {
+	switch v := v.(type) {
+	case string:
+		return strings.TrimSpace(v)
+	case json.Number:
+		return v.String()
+	case int:
+		return strconv.Itoa(v)
+	case int64:
+		return strconv.FormatInt(v, 10)
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case bool:
+		return strconv.FormatBool(v)
+	}
+	return ""
+}
+
+// digits keeps the ASCII digits of s.
+func digits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
+}
+
+// splitName splits a full name into its first word and the rest, as the
+// CRM's firstname and lastname.
+func splitName(full string) (first, rest string) {
+	words := strings.Fields(full)
+	if len(words) == 0 {
+		return "", ""
+	}
+	return words[0], strings.Join(words[1:], " ")
+}
+
+// nullable is s, or nil (JSON null) when it is empty.
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}

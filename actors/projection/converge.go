@@ -1,0 +1,84 @@
+package projection
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// errSuperseded stops an attempt whose projection changed under it (a new
+// revision, or a lost lease) before it created anything.
+var errSuperseded = errors.New("projection: changed during the sync")
+
+// converge brings the CRM to p's desired state: the contact (updated, or
+// found or created), then the deal (created with the association to the
+// contact, or updated) in the desired stage. It records the IDs it learns in
+// p and returns the last call's result: success, or the failure that stopped
+// it.
+//
+// The deal create is the one call that cannot be repeated blindly. Before it,
+// creation_started is stored with the lease still held (a conditional write
+// that fails if another worker took over); an attempt that finds
+// creation_started set without a deal ID does not know whether the earlier
+// create happened (a crash, a timeout after the request was written), so it
+// looks the deal up by its session property first. Never a second deal.
+func (j *Job) converge(ctx context.Context, p *persistence.CRMProjection) (persistence.StubResponse, error) {
+	resp, err := j.cfg.CRM.SyncContact(ctx, p.ContactID, p.Desired.Contact)
+	if err != nil || !resp.Success {
+		return resp, err
+	}
+	p.ContactID = string(resp.MockID)
+	deal := withContact(p.Desired.Deal, p.ContactID)
+
+	if p.DealID == "" && p.CreationStarted != nil {
+		if resp, err = j.cfg.CRM.FindDeal(ctx, p.SessionID); err != nil || !resp.Success {
+			return resp, err
+		}
+		p.DealID = string(resp.MockID)
+		if p.DealID != "" {
+			j.log.Info("reconciled a deal created by an earlier attempt",
+				zap.String("session_id", p.SessionID), zap.String("deal_id", p.DealID))
+		}
+	}
+	if p.DealID != "" {
+		return j.cfg.CRM.UpdateDeal(ctx, p.DealID, p.Desired.Stage, deal)
+	}
+	if err := j.markCreation(ctx, p); err != nil {
+		return persistence.StubResponse{}, err
+	}
+	if resp, err = j.cfg.CRM.CreateDeal(ctx, p.SessionID, p.Desired.Stage, deal); err != nil || !resp.Success {
+		return resp, err
+	}
+	p.DealID = string(resp.MockID)
+	return resp, nil
+}
+
+// markCreation stores creation_started on the leased projection and renews
+// the lease from now, so the whole LeaseDuration covers the create: the
+// contact calls before it may have used up most of the first lease, and a
+// worker that took over mid-create could search before the deal is visible.
+// It is errSuperseded when the lease was lost or the revision changed:
+// nothing was created yet, so the attempt can stop cleanly.
+func (j *Job) markCreation(ctx context.Context, p *persistence.CRMProjection) error {
+	marked := *p
+	started := j.now()
+	until := started.Add(j.cfg.LeaseDuration)
+	if marked.CreationStarted == nil {
+		marked.CreationStarted = &started
+	}
+	marked.LeaseUntil, marked.NextAttemptAt = &until, until
+	marked.UpdatedAt = started
+	err := j.projections.Save(ctx, marked, j.cfg.Owner)
+	if errors.Is(err, persistence.ErrConflict) {
+		return fmt.Errorf("%w: %v", errSuperseded, err)
+	}
+	if err != nil {
+		return err
+	}
+	*p = marked
+	return nil
+}

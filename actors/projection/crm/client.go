@@ -1,0 +1,71 @@
+package crm
+
+import (
+	"net/url"
+
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/projection/internal/rest"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// API paths of the CRM objects the client uses.
+const (
+	contactsPath = "/crm/v3/objects/contacts"
+	dealsPath    = "/crm/v3/objects/deals"
+)
+
+// Client is the CRM client of one account. It is safe for concurrent use; one
+// Client should serve every worker of a process so the rate limit holds.
+type Client struct {
+	cfg  Config
+	rest *rest.Client
+	log  *zap.Logger
+}
+
+// New checks cfg (after defaults) and returns a Client. A nil logger logs
+// nothing.
+func New(cfg Config, logger *zap.Logger) (*Client, error) {
+	cfg.setDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if logger == nil {
+		logger = zap.NewNop()
+	}
+	logger = logger.Named("crm")
+	r, err := rest.New(rest.Config{
+		Name:         "crm",
+		BaseURL:      cfg.BaseURL,
+		AccessToken:  cfg.AccessToken,
+		MaxRPS:       cfg.MaxRPS,
+		Timeout:      cfg.Timeout,
+		HTTPClient:   cfg.HTTPClient,
+		MaxRetries:   cfg.MaxRetries,
+		MaxRetryWait: cfg.MaxRetryWait,
+		Clock:        cfg.Clock,
+	}, logger)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{cfg: cfg, rest: r, log: logger}, nil
+}
+
+// objectPath is the path of one object, its ID escaped.
+func objectPath(collection, id string) string { return collection + "/" + url.PathEscape(id) }
+
+// succeeded is a successful result carrying the CRM's ID.
+func succeeded(id, detail string) persistence.StubResponse {
+	return persistence.StubResponse{Success: true, MockID: persistence.NullString(id), Detail: detail}
+}
+
+// failed is the result of a failed call.
+func failed(r rest.Response) persistence.StubResponse {
+	return persistence.StubResponse{Detail: r.Detail, ErrorKind: r.Kind}
+}
+
+// failedWith is a failed result the client decides itself, for an answer the
+// provider gave without an error status (a 2xx without an ID).
+func failedWith(kind persistence.ErrorKind, detail string) persistence.StubResponse {
+	return persistence.StubResponse{Detail: detail, ErrorKind: kind}
+}

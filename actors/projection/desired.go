@@ -1,0 +1,40 @@
+package projection
+
+import "github.com/intake-runtime/intake/persistence"
+
+// subjectKey is the qualification_data key in which the qualifier keeps the
+// customer's request in their own words (actors/conversation).
+const subjectKey = "assunto"
+
+// Desired is the CRM state a session should have: its Stage, and the contact
+// and deal payloads built from its data. Record it with
+// persistence.Projections.PutDesired: a new revision (the SHA-256 of this
+// value, persistence.Revision) makes the projection PENDING and due at once
+// while keeping its CRM IDs; the same value again changes nothing.
+//
+// Only what the session holds goes in, so the revision changes when the
+// customer's data or the stage does and not on every message: the deal's
+// historico_conversa is the operational summary's text, not the transcript,
+// and the deal carries no association, which the sync job adds once the
+// contact exists (the contact's ID is an outcome of the sync, not part of the
+// intent).
+func Desired(s persistence.Session) persistence.Desired {
+	stage, terminal := Stage(s)
+	contact := BuildContactPayload(s.CadastralData, string(s.Segment), s.PhoneNumber)
+	props := contact["properties"].(map[string]any)
+	phone, _ := props["phone"].(string)
+	email, _ := props["email"].(string)
+	document, _ := props["cpf_cnpj"].(string)
+	deal := BuildDealPayload(DealInput{
+		Service:       string(s.ServiceIdentified),
+		ContactName:   field(s.CadastralData, nameKeys),
+		Segment:       string(s.Segment),
+		Description:   text(s.QualificationData[subjectKey]),
+		History:       persistence.SummaryText(s.OperationalSummary),
+		Qualification: s.QualificationData,
+		Phone:         phone,
+		Email:         email,
+		Document:      document,
+	})
+	return persistence.Desired{Stage: stage, Terminal: terminal, Contact: contact, Deal: deal}
+}

@@ -1,0 +1,88 @@
+package erp
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/projection/internal/rest"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// customersPath is the ERP's contacts resource, where customers live.
+const customersPath = "/contatos"
+
+// Client is the ERP client of one account. It is safe for concurrent use; one
+// Client per process keeps the rate limit.
+type Client struct {
+	rest *rest.Client
+	log  *zap.Logger
+}
+
+// New checks cfg (after defaults) and returns a Client. A nil logger logs
+// nothing.
+func New(cfg Config, logger *zap.Logger) (*Client, error) {
+	cfg.setDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if logger == nil {
+		logger = zap.NewNop()
+	}
+	logger = logger.Named("erp")
+	r, err := rest.New(rest.Config{
+		Name:         "erp",
+		BaseURL:      cfg.BaseURL,
+		AccessToken:  cfg.AccessToken,
+		MaxRPS:       cfg.MaxRPS,
+		Timeout:      cfg.Timeout,
+		HTTPClient:   cfg.HTTPClient,
+		MaxRetries:   cfg.MaxRetries,
+		MaxRetryWait: cfg.MaxRetryWait,
+		Clock:        cfg.Clock,
+	}, logger)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{rest: r, log: logger}, nil
+}
+
+// EnsureCustomer makes sure the customer of the payload (built by
+// projection.BuildCustomerPayload) exists and returns its ERP ID in MockID:
+// the customer found by the payload's cpfcnpj, or the one created from the
+// payload. The error is non-nil only when ctx ended.
+func (c *Client) EnsureCustomer(ctx context.Context, customer map[string]any) (persistence.StubResponse, error) {
+	if doc, _ := customer["cpfcnpj"].(string); doc != "" {
+		resp, err := c.rest.Do(ctx, http.MethodGet, customersPath, url.Values{"numeroDocumento": {doc}}, nil)
+		if err != nil || !resp.OK() {
+			return failed(resp), err
+		}
+		if id := firstID(resp.Body); id != "" {
+			c.log.Debug("customer exists", zap.String("customer_id", id))
+			return succeeded(id, fmt.Sprintf("%s: customer %s exists", resp.Detail, id)), nil
+		}
+	}
+	resp, err := c.rest.Do(ctx, http.MethodPost, customersPath, nil, customer)
+	if err != nil || !resp.OK() {
+		return failed(resp), err
+	}
+	id := firstID(resp.Body)
+	if id == "" {
+		return persistence.StubResponse{
+			Detail:    resp.Detail + ": created, but the answer holds no id",
+			ErrorKind: persistence.ErrorKindUncertain,
+		}, nil
+	}
+	return succeeded(id, fmt.Sprintf("%s: customer %s created", resp.Detail, id)), nil
+}
+
+func succeeded(id, detail string) persistence.StubResponse {
+	return persistence.StubResponse{Success: true, MockID: persistence.NullString(id), Detail: detail}
+}
+
+func failed(r rest.Response) persistence.StubResponse {
+	return persistence.StubResponse{Detail: r.Detail, ErrorKind: r.Kind}
+}

@@ -1,0 +1,117 @@
+package projection
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// finish stores the outcome of an attempt and releases the lease:
+//
+//	success                         SYNCED, confirmed_revision = revision
+//	permanent, or attempts spent    BLOCKED (a person must look; a new revision unblocks it)
+//	uncertain                       UNCERTAIN, due after max(backoff, ReconcileDelay)
+//	transient                       PENDING, due after the backoff
+//
+// When the desired state changed during the attempt, the CRM IDs it learned
+// are carried over to the new revision instead (see release).
+func (j *Job) finish(ctx context.Context, p persistence.CRMProjection, resp persistence.StubResponse) error {
+	now := j.now()
+	p.LeaseOwner, p.LeaseUntil = "", nil
+	p.UpdatedAt = now
+	switch {
+	case resp.Success:
+		p.Status = persistence.ProjectionSynced
+		p.ConfirmedRevision = p.Revision
+		p.PendingSince = nil
+		p.LastError, p.LastErrorKind = "", ""
+		p.NextAttemptAt = now
+	case resp.ErrorKind == persistence.ErrorKindPermanent || p.Attempts >= j.cfg.MaxAttempts:
+		p.Status = persistence.ProjectionBlocked
+		p.NextAttemptAt = now
+	case resp.ErrorKind == persistence.ErrorKindUncertain:
+		p.Status = persistence.ProjectionUncertain
+		p.NextAttemptAt = now.Add(max(j.backoff(p.Attempts), j.cfg.ReconcileDelay))
+	default:
+		p.Status = persistence.ProjectionPending
+		p.NextAttemptAt = now.Add(j.backoff(p.Attempts))
+	}
+	if !resp.Success {
+		p.LastError = resp.Detail
+		p.LastErrorKind = cmp.Or(resp.ErrorKind, persistence.ErrorKindTransient)
+	}
+	err := j.projections.Save(ctx, p, j.cfg.Owner)
+	if errors.Is(err, persistence.ErrConflict) {
+		return j.release(ctx, p, resp.Success)
+	}
+	if err != nil {
+		return err
+	}
+	log := j.log.Debug
+	if p.Status == persistence.ProjectionBlocked {
+		log = j.log.Warn
+	}
+	log("projection synced", zap.String("session_id", p.SessionID), zap.String("status", string(p.Status)),
+		zap.Int("attempts", p.Attempts), zap.String("detail", p.LastError))
+	return nil
+}
+
+// releaseAttempts bounds the reloads of release when the desired state keeps
+// changing under it.
+const releaseAttempts = 3
+
+// release ends an attempt whose projection changed under it. When another
+// worker holds the lease now, its attempt decides and nothing is written.
+// Otherwise the desired revision is new: the CRM IDs and creation mark this
+// attempt learned are carried over (and confirmed, the revision the CRM now
+// holds), the lease is released and the new revision is due at once.
+func (j *Job) release(ctx context.Context, p persistence.CRMProjection, confirmed bool) error {
+	for range releaseAttempts {
+		cur, err := j.projections.Get(ctx, p.SessionID)
+		if errors.Is(err, persistence.ErrNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if cur.LeaseOwner != j.cfg.Owner {
+			return nil
+		}
+		now := j.now()
+		cur.ContactID = cmp.Or(p.ContactID, cur.ContactID)
+		cur.DealID = cmp.Or(p.DealID, cur.DealID)
+		cur.CreationStarted = cmp.Or(cur.CreationStarted, p.CreationStarted)
+		if confirmed {
+			cur.ConfirmedRevision = p.Revision
+		}
+		cur.LeaseOwner, cur.LeaseUntil = "", nil
+		cur.NextAttemptAt, cur.UpdatedAt = now, now
+		err = j.projections.Save(ctx, cur, j.cfg.Owner)
+		if !errors.Is(err, persistence.ErrConflict) {
+			return err
+		}
+	}
+	return fmt.Errorf("projection: release %s: still changing after %d attempts: %w", p.SessionID, releaseAttempts, persistence.ErrConflict)
+}
+
+// backoff is the pause after the attempts-th failed attempt: BackoffBase
+// doubled per attempt up to BackoffMax, with "equal jitter" (half fixed, half
+// random) so it never collapses to nothing.
+func (j *Job) backoff(attempts int) time.Duration {
+	d := j.cfg.BackoffBase
+	for i := 1; i < attempts && d < j.cfg.BackoffMax; i++ {
+		d *= 2
+	}
+	d = min(d, j.cfg.BackoffMax)
+	return d/2 + rand.N(d/2+1)
+}
+
+// now is the job's clock in UTC, as every stored timestamp is.
+func (j *Job) now() time.Time { return j.cfg.Now().UTC() }
