@@ -43,6 +43,10 @@ type Session struct {
 	HandoffRenotifiedAt         *time.Time    `dynamodbav:"handoff_renotified_at,omitempty" json:"handoff_renotified_at"`
 	HandoffRenotificationCount  int           `dynamodbav:"handoff_renotification_count" json:"handoff_renotification_count"`
 	HandoffCustomerRenotifiedAt *time.Time    `dynamodbav:"handoff_customer_renotified_at,omitempty" json:"handoff_customer_renotified_at,omitempty"`
+	// HandoffAt is when the conversation last entered HANDOFF: it orders the
+	// handoff queue (gsi1 "HANDOFF"). Not a spec field, so it is left out when
+	// null; records of older releases lack it and queue by updated_at.
+	HandoffAt *time.Time `dynamodbav:"handoff_at,omitempty" json:"handoff_at,omitempty"`
 
 	ERPSynced        bool           `dynamodbav:"erp_synced" json:"erp_synced"`
 	CRMSynced        bool           `dynamodbav:"crm_synced" json:"crm_synced"`
@@ -107,6 +111,9 @@ func EncodeSession(s Session) (Item, error) {
 	item, err := encodeRecord(s)
 	if err != nil {
 		return nil, fmt.Errorf("persistence: encode session %s: %w", s.SessionID, err)
+	}
+	if s.inHandoffQueue() {
+		withIndex(item, HandoffIndexPK, HandoffIndexSK(s))
 	}
 	return withKeys(item, Key{PK: SessionPK(s.PhoneNumber), SK: SessionSK(s.SessionID)}), nil
 }

@@ -1,0 +1,39 @@
+// Package handoff owns what happens when a conversation is handed to human
+// operators, outside the session actor's own state: the handoff queue (which
+// conversations wait, in what order, who holds which), the notifiers that tell
+// operators a customer is waiting, and the child actor through which the
+// session actor notifies without blocking its mailbox.
+//
+// # Notifiers
+//
+// A [Notifier] receives a [Notice] (the session itself, its queue position,
+// whether it is a reminder) and returns the spec's HandoffNotifyResult. The
+// result never claims a notification that did not happen: Notified is true
+// only when at least one person was sent the notice, and success=true with
+// notified=false means "queued, nobody told yet". Implementations:
+//
+//   - [Stub], used when HANDOFF_NOTIFIER_ENABLED=false: records and succeeds
+//     without telling anyone (notified=false);
+//   - [MessagingNotifier]: a text with the context (customer, service,
+//     reason, summary, queue position, link to the console) sent through the
+//     messaging platform to every number of OPERATOR_PHONES;
+//   - the e-mail notifier in the sub-package ses (SES v2, HANDOFF_EMAIL_FROM
+//     to HANDOFF_EMAIL_TO);
+//   - [All], which fans one notice out to several of them.
+//
+// # Queue
+//
+// [Queue] reads the gsi1 partition "HANDOFF" kept by the persistence layer:
+// sessions in HANDOFF wait in the order they were handed off, sessions in
+// HUMAN are held by an operator and do not count as waiting.
+//
+// # Child actor
+//
+// [Props] is the session actor's handoff child. The parent sends [*Notify];
+// the child computes the queue position, calls the notifier and answers its
+// parent with [*Notified]. The child's Receive blocks on that I/O, which is
+// why it is a child: the session actor's mailbox stays free.
+//
+// It may import actors/messaging and persistence; never http, runtime or
+// emulator.
+package handoff

@@ -1,0 +1,49 @@
+package handoff_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// With notifications off, a handoff is queued and nobody is told: the result
+// says so rather than claiming a notification.
+func ExampleStub() {
+	at := time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC)
+	s := persistence.NewSession("sess-1", "+5511999990000", "instance_a", at)
+	s.State, s.HandoffReason = persistence.StateHandoff, persistence.HandoffCustomerRequest
+
+	res, _ := handoff.NewStub(nil).Notify(context.Background(), handoff.Notice{Session: s, QueuePosition: 1, At: at})
+	res.MockID = "stub-…" // a fresh UUID each time
+	out, _ := json.Marshal(res)
+	fmt.Println(string(out))
+	// Output:
+	// {"success":true,"mock_id":"stub-…","detail":"queued at position 1; notifications are off, nobody was told","error_kind":null,"notified":false,"operator_phone":null,"queue_position":1}
+}
+
+func ExampleCompose() {
+	at := time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC)
+	s := persistence.NewSession("sess-1", "+5511999990000", "instance_a", at)
+	s.State, s.HandoffReason, s.HandoffAt = persistence.StateHandoff, persistence.HandoffDataComplete, &at
+	s.ServiceIdentified = "Cliente oculto"
+	s.CadastralData = map[string]any{"nome": "João Souza"}
+
+	m := handoff.Compose(handoff.Notice{Session: s, QueuePosition: 2, Renotify: true, At: at.Add(25 * time.Minute)},
+		"https://intake.example/atendimento")
+	fmt.Println(m.Subject)
+	fmt.Print(m.Body)
+	// Output:
+	// Still waiting for a person: João Souza (+5511999990000) — Cliente oculto
+	// Still waiting since 2025-03-14 12:00 UTC (25 min): nobody has taken this conversation yet.
+	// Customer: João Souza (+5511999990000)
+	// Service: Cliente oculto
+	// Reason: registration data complete (DATA_COMPLETE)
+	// Queue position: 2
+	// Summary: —
+	//
+	// Take it in the console: https://intake.example/atendimento
+}

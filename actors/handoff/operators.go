@@ -1,0 +1,129 @@
+package handoff
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// MessagingConfig configures the MessagingNotifier.
+type MessagingConfig struct {
+	// Operators are the numbers told about handoffs (OPERATOR_PHONES), in
+	// the order they are tried. Any formatting; they are normalized.
+	Operators []string
+	// ConsoleURL is the operator console's address, linked in every notice.
+	ConsoleURL string
+}
+
+// MessagingNotifier tells operators on the messaging platform itself: one
+// text per operator, with the context and the console link, so an operator
+// can take the conversation from the phone. It is safe for concurrent use.
+//
+// Every configured operator is told: the service keeps no presence, so all
+// of them count as available. The notice is sent to them one after another
+// through the shared Sender, which paces the platform's rate limits.
+type MessagingNotifier struct {
+	sender     messaging.Sender
+	operators  []string
+	consoleURL string
+	log        *zap.Logger
+}
+
+var _ Notifier = (*MessagingNotifier)(nil)
+
+// NewMessagingNotifier returns the notifier sending through sender. It fails
+// on an operator number without digits, so a typo in OPERATOR_PHONES shows at
+// start-up rather than as a handoff nobody hears of. No operators is allowed:
+// every notice then reports the conversation queued, notified=false.
+func NewMessagingNotifier(cfg MessagingConfig, sender messaging.Sender, logger *zap.Logger) (*MessagingNotifier, error) {
+	if sender == nil {
+		return nil, errors.New("handoff: the messaging notifier needs a Sender")
+	}
+	if logger == nil {
+		logger = zap.NewNop()
+	}
+	ops := make([]string, 0, len(cfg.Operators))
+	for _, raw := range cfg.Operators {
+		phone, err := messaging.NormalizeSender(raw)
+		if err != nil {
+			return nil, fmt.Errorf("handoff: operator phone: %w", err)
+		}
+		ops = append(ops, phone)
+	}
+	return &MessagingNotifier{sender: sender, operators: ops, consoleURL: cfg.ConsoleURL, log: logger.Named("handoff.messaging")}, nil
+}
+
+// Notify sends the notice to every operator. It is notified when at least
+// one send succeeded (operator_phone and mock_id are the first operator told
+// and that message's ID); it fails only when every send failed, with the
+// error kind that gives a retry the best chance.
+func (m *MessagingNotifier) Notify(ctx context.Context, n Notice) (persistence.HandoffNotifyResult, error) {
+	pos := n.QueuePosition
+	if len(m.operators) == 0 {
+		return Queued(pos, "", "queued; no operator phones are configured (OPERATOR_PHONES), nobody was told"), nil
+	}
+	text := Compose(n, m.consoleURL).Text()
+	var (
+		first, firstID string
+		told           int
+		failures       []persistence.StubResponse
+	)
+	for _, op := range m.operators {
+		res, err := m.sender.Send(ctx, op, text)
+		if res.Success {
+			told++
+			if first == "" {
+				first, firstID = op, string(res.MockID)
+			}
+			continue
+		}
+		failures = append(failures, res)
+		m.log.Warn("operator not notified", zap.String("session_id", n.Session.SessionID),
+			zap.String("error_kind", string(res.ErrorKind)), zap.String("detail", res.Detail))
+		if err != nil && ctx.Err() != nil {
+			// The caller's context ended: the remaining operators cannot be told.
+			if told > 0 {
+				return Delivered(pos, firstID, first, fmt.Sprintf("notified %d of %d operators before the context ended", told, len(m.operators))), err
+			}
+			return Failed(pos, res.ErrorKind, "no operator was notified: "+res.Detail), err
+		}
+	}
+	if told > 0 {
+		detail := fmt.Sprintf("notified %d of %d operators", told, len(m.operators))
+		if len(failures) > 0 {
+			detail += "; failed: " + failures[0].Detail
+		}
+		return Delivered(pos, firstID, first, detail), nil
+	}
+	return Failed(pos, retryKind(failures), "no operator was notified: "+joinDetails(failures)), nil
+}
+
+// retryKind is the kind of a failure of several sends: transient if any was
+// transient (trying again may reach someone), else uncertain if any may have
+// been delivered, else permanent.
+func retryKind(failures []persistence.StubResponse) persistence.ErrorKind {
+	kind := persistence.ErrorKindPermanent
+	for _, f := range failures {
+		switch f.ErrorKind {
+		case persistence.ErrorKindTransient:
+			return persistence.ErrorKindTransient
+		case persistence.ErrorKindUncertain:
+			kind = persistence.ErrorKindUncertain
+		}
+	}
+	return kind
+}
+
+func joinDetails(failures []persistence.StubResponse) string {
+	details := make([]string, 0, len(failures))
+	for _, f := range failures {
+		details = append(details, f.Detail)
+	}
+	return strings.Join(details, "; ")
+}

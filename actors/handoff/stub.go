@@ -1,0 +1,56 @@
+package handoff
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/google/uuid"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// Stub is the Notifier used when HANDOFF_NOTIFIER_ENABLED=false: it tells
+// nobody, records every notice for tests and the emulator to inspect, logs
+// it, and answers success with notified=false and the queue position, which
+// is the spec's "queued, not notified". It is safe for concurrent use.
+type Stub struct {
+	log *zap.Logger
+
+	mu      sync.Mutex
+	notices []Notice
+}
+
+var _ Notifier = (*Stub)(nil)
+
+// NewStub returns an empty Stub. A nil logger logs nothing.
+func NewStub(logger *zap.Logger) *Stub {
+	if logger == nil {
+		logger = zap.NewNop()
+	}
+	return &Stub{log: logger.Named("handoff.stub")}
+}
+
+// Notify records n and reports the conversation queued.
+func (s *Stub) Notify(ctx context.Context, n Notice) (persistence.HandoffNotifyResult, error) {
+	if err := ctx.Err(); err != nil {
+		return Failed(n.QueuePosition, persistence.ErrorKindTransient, "not recorded: "+err.Error()), err
+	}
+	s.mu.Lock()
+	s.notices = append(s.notices, n)
+	s.mu.Unlock()
+	s.log.Info("handoff queued; notifications are off (HANDOFF_NOTIFIER_ENABLED=false)",
+		zap.String("session_id", n.Session.SessionID), zap.Int("queue_position", n.QueuePosition),
+		zap.Bool("renotify", n.Renotify))
+	return Queued(n.QueuePosition, "stub-"+uuid.NewString(),
+		fmt.Sprintf("queued at position %d; notifications are off, nobody was told", n.QueuePosition)), nil
+}
+
+// Notices returns a copy of the recorded notices, oldest first.
+func (s *Stub) Notices() []Notice {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.notices)
+}

@@ -1,0 +1,127 @@
+package atendimento
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gofiber/fiber/v2"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// actions are the operator commands the console posts, by URL segment.
+var actions = map[string]sessionpb.OperatorAction{
+	"claim":   sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM,
+	"send":    sessionpb.OperatorAction_OPERATOR_ACTION_SEND,
+	"release": sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE,
+	"close":   sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE,
+}
+
+// refusalStatus is the HTTP status of each refusal code of an OperatorResult.
+var refusalStatus = map[string]int{
+	"not_found":       fiber.StatusNotFound,
+	"stale_session":   fiber.StatusConflict,
+	"already_claimed": fiber.StatusConflict,
+	"not_assigned":    fiber.StatusForbidden,
+	"invalid_state":   fiber.StatusConflict,
+	"window_closed":   fiber.StatusUnprocessableEntity,
+	"empty_text":      fiber.StatusBadRequest,
+	"text_too_long":   fiber.StatusBadRequest,
+	"failed":          fiber.StatusBadGateway,
+}
+
+// actionResult is the JSON answer of an accepted command.
+type actionResult struct {
+	OK         bool   `json:"ok"`
+	State      string `json:"state"`
+	AssignedTo string `json:"assigned_to"`
+	MessageID  string `json:"message_id,omitempty"`
+}
+
+// act applies one operator command: POST …/conversations/:phone/:session/:action
+// with {"text": "…"} for send.
+func (c *Console) act(ctx *fiber.Ctx) error {
+	action, ok := actions[ctx.Params("action")]
+	if !ok {
+		return httperr.Write(ctx, fiber.StatusNotFound, "not_found", "unknown action")
+	}
+	phone, sessionID, err := target(ctx)
+	if err != nil {
+		return httperr.Write(ctx, fiber.StatusNotFound, "not_found", "no such conversation")
+	}
+	cmd := &sessionpb.OperatorCommand{PhoneNumber: phone, SessionId: sessionID, OperatorPhone: operatorOf(ctx), Action: action}
+	if action == sessionpb.OperatorAction_OPERATOR_ACTION_SEND {
+		var body struct {
+			Text string `json:"text"`
+		}
+		if err := ctx.BodyParser(&body); err != nil {
+			return httperr.Write(ctx, fiber.StatusBadRequest, "bad_request", `the body must be {"text": "…"}`)
+		}
+		cmd.Text = strings.TrimSpace(body.Text)
+		if code, msg := c.checkText(ctx.UserContext(), phone, sessionID, cmd.Text); code != "" {
+			return httperr.Write(ctx, refusalStatus[code], code, msg)
+		}
+	}
+	res, err := c.operate(ctx.UserContext(), cmd)
+	if err != nil {
+		return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the conversation did not answer; try again")
+	}
+	if !res.GetOk() {
+		status, known := refusalStatus[res.GetCode()]
+		if !known {
+			status = fiber.StatusConflict
+		}
+		return httperr.Write(ctx, status, res.GetCode(), res.GetMessage())
+	}
+	return ctx.JSON(fiber.Map{"result": actionResult{OK: true, State: res.GetState(), AssignedTo: res.GetAssignedTo(), MessageID: res.GetMessageId()}})
+}
+
+// checkText refuses a message the platform would refuse, with the reason:
+// empty, too long, or outside the 24-hour customer-service window. The
+// session actor checks the window again when it sends; this check gives the
+// operator the explanation at once.
+func (c *Console) checkText(ctx context.Context, phone, sessionID, text string) (code, message string) {
+	switch {
+	case text == "":
+		return "empty_text", "the message is empty"
+	case utf8.RuneCountInString(text) > messaging.MaxTextRunes:
+		return "text_too_long", "the message is longer than the platform's 4096 characters"
+	}
+	history, err := c.deps.Messages.List(ctx, phone, sessionID)
+	if err != nil {
+		if errors.Is(err, persistence.ErrNotFound) {
+			return "not_found", "no such conversation"
+		}
+		c.log.Warn("history not read before a send; the session actor checks the window", zap.Error(err))
+		return "", ""
+	}
+	if !windowAt(history, c.cfg.Now()).Open {
+		return "window_closed", windowClosedText
+	}
+	return "", ""
+}
+
+// operate sends a command to the conversation and logs what came of it.
+func (c *Console) operate(ctx context.Context, cmd *sessionpb.OperatorCommand) (*sessionpb.OperatorResult, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.cfg.CommandTimeout)
+	defer cancel()
+	res, err := c.deps.Conversations.Operate(ctx, cmd)
+	log := c.log.With(zap.String("session_id", cmd.GetSessionId()), zap.String("action", cmd.GetAction().String()),
+		zap.String("operator", cmd.GetOperatorPhone()))
+	switch {
+	case err != nil:
+		log.Error("operator command got no answer", zap.Error(err))
+		return nil, err
+	case !res.GetOk():
+		log.Info("operator command refused", zap.String("code", res.GetCode()))
+	default:
+		log.Info("operator command applied", zap.String("state", res.GetState()))
+	}
+	return res, nil
+}

@@ -1,0 +1,87 @@
+package atendimento
+
+import (
+	"sync"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/template/html/v2"
+	"go.uber.org/zap"
+)
+
+// Console is the operator console. Its handlers and FromOperator are safe
+// for concurrent use; Close waits for login codes still being sent.
+type Console struct {
+	cfg       Config
+	deps      Deps
+	log       *zap.Logger
+	operators operatorSet
+	logins    *logins
+	cookies   cookieSigner
+	views     *html.Engine
+	static    fiber.Handler
+
+	// sending counts the login codes being delivered in the background.
+	sending sync.WaitGroup
+}
+
+// New returns the console. It fails on an invalid configuration, a missing
+// collaborator, an operator number without digits or a template that does
+// not parse.
+func New(cfg Config, deps Deps, logger *zap.Logger) (*Console, error) {
+	cfg.setDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if err := deps.validate(); err != nil {
+		return nil, err
+	}
+	if logger == nil {
+		logger = zap.NewNop()
+	}
+	ops, err := newOperatorSet(cfg.Operators)
+	if err != nil {
+		return nil, err
+	}
+	views, err := newViews()
+	if err != nil {
+		return nil, err
+	}
+	static, err := staticHandler()
+	if err != nil {
+		return nil, err
+	}
+	c := &Console{
+		cfg:       cfg,
+		deps:      deps,
+		log:       logger,
+		operators: ops,
+		cookies:   cookieSigner{key: append([]byte(nil), cfg.CookieKey...)},
+		views:     views,
+		static:    static,
+	}
+	c.logins = newLogins(&c.cfg)
+	return c, nil
+}
+
+// Register mounts the console under BasePath on r.
+func (c *Console) Register(r fiber.Router) {
+	g := r.Group(BasePath, securityHeaders)
+	g.Get("/static/:name", c.static)
+	g.Get("/login", c.loginPage)
+	g.Post("/login", c.requestCode)
+	g.Post("/verify", c.verifyCode)
+	g.Post("/logout", c.logout)
+	g.Get("/", c.pageAuth, c.queuePage)
+	g.Get("/conversations/:phone/:session", c.pageAuth, c.conversationPage)
+
+	api := g.Group("/api", c.apiAuth)
+	api.Get("/queue", c.queueJSON)
+	api.Get("/conversations/:phone/:session", c.conversationJSON)
+	api.Post("/conversations/:phone/:session/:action", c.act)
+}
+
+// Close waits for the login codes still being sent. Call it after the HTTP
+// server stopped taking requests.
+func (c *Console) Close() {
+	c.sending.Wait()
+}

@@ -1,0 +1,190 @@
+package atendimento
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// conversationView is one conversation as the operator reads it.
+type conversationView struct {
+	SessionID   string `json:"session_id"`
+	PhoneNumber string `json:"phone_number"`
+	Name        string `json:"name"`
+	Service     string `json:"service"`
+	Reason      string `json:"reason"`
+	ReasonText  string `json:"reason_text"`
+	State       string `json:"state"`
+	AssignedTo  string `json:"assigned_to"`
+	// Mine: the operator holds it (may write, release, close). CanClaim: it
+	// waits in the queue.
+	Mine         bool          `json:"mine"`
+	CanClaim     bool          `json:"can_claim"`
+	WaitingSince *time.Time    `json:"waiting_since"`
+	Summary      string        `json:"summary"`
+	Window       windowView    `json:"window"`
+	Messages     []messageView `json:"messages"`
+	// API is the base of the conversation's JSON endpoints.
+	API string `json:"api"`
+}
+
+// windowView is the 24-hour customer-service window as shown.
+type windowView struct {
+	Open             bool       `json:"open"`
+	LastInboundAt    *time.Time `json:"last_inbound_at"`
+	SinceSeconds     int64      `json:"since_seconds"`
+	RemainingSeconds int64      `json:"remaining_seconds"`
+	Text             string     `json:"text"`
+}
+
+// messageView is one message of the history. From is customer, bot,
+// operator or system.
+type messageView struct {
+	ID       string    `json:"id"`
+	From     string    `json:"from"`
+	Operator string    `json:"operator,omitempty"`
+	Text     string    `json:"text"`
+	At       time.Time `json:"at"`
+	Status   string    `json:"status,omitempty"`
+}
+
+// sessionIDPattern bounds what a session ID in a URL may hold.
+var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,128}$`)
+
+// errBadTarget is a URL that names no conversation.
+var errBadTarget = errors.New("no such conversation")
+
+// target reads the conversation named by the URL, copied out of fiber's
+// buffers because it outlives the handler (in commands to the actor).
+func target(ctx *fiber.Ctx) (phone, sessionID string, err error) {
+	phone, err = messaging.NormalizeSender(ctx.Params("phone"))
+	sessionID = ctx.Params("session")
+	if err != nil || !sessionIDPattern.MatchString(sessionID) {
+		return "", "", errBadTarget
+	}
+	return phone, strings.Clone(sessionID), nil
+}
+
+// load reads a conversation and its history.
+func (c *Console) load(ctx context.Context, phone, sessionID string) (persistence.Session, []persistence.Message, error) {
+	s, err := c.deps.Sessions.Get(ctx, phone, sessionID)
+	if err != nil {
+		return persistence.Session{}, nil, err
+	}
+	history, err := c.deps.Messages.List(ctx, phone, sessionID)
+	return s, history, err
+}
+
+func (c *Console) conversationView(s persistence.Session, history []persistence.Message, operator string) conversationView {
+	now := c.cfg.Now()
+	v := conversationView{
+		SessionID:   s.SessionID,
+		PhoneNumber: s.PhoneNumber,
+		Name:        handoff.CustomerName(s),
+		Service:     string(s.ServiceIdentified),
+		Reason:      string(s.HandoffReason),
+		ReasonText:  handoff.ReasonText(s.HandoffReason),
+		State:       string(s.State),
+		AssignedTo:  string(s.AssignedTo),
+		Mine:        s.State == persistence.StateHuman && string(s.AssignedTo) == operator,
+		CanClaim:    s.State == persistence.StateHandoff && s.AssignedTo == "",
+		Summary:     persistence.SummaryText(s.OperationalSummary),
+		Window:      windowViewAt(windowAt(history, now)),
+		Messages:    messageViews(history),
+		API:         conversationAPI(s.PhoneNumber, s.SessionID),
+	}
+	if s.State == persistence.StateHandoff || s.State == persistence.StateHuman {
+		since := s.HandoffSince()
+		v.WaitingSince = &since
+	}
+	return v
+}
+
+func windowViewAt(w window) windowView {
+	v := windowView{Open: w.Open, LastInboundAt: w.LastInbound, SinceSeconds: int64(w.Since.Seconds()),
+		RemainingSeconds: int64(w.Remaining.Seconds())}
+	switch {
+	case w.LastInbound == nil:
+		v.Text = "The customer has not written in this conversation: free text cannot be sent."
+	case w.Open:
+		v.Text = fmt.Sprintf("Customer wrote %s ago · %s left in the 24-hour window", ago(w.Since), ago(w.Remaining))
+	default:
+		v.Text = fmt.Sprintf("24-hour window closed: the customer wrote %s ago. Free text is refused until they write again.", ago(w.Since))
+	}
+	return v
+}
+
+// messageViews keeps what the customer and the conversation really saw:
+// customer messages, replies actually sent (not superseded answers or failed
+// model calls, which the customer never got), operators' messages and
+// system notes that say something.
+func messageViews(history []persistence.Message) []messageView {
+	out := make([]messageView, 0, len(history))
+	for _, m := range history {
+		v := messageView{ID: m.MessageID, At: m.Timestamp, Status: string(m.DeliveryStatus)}
+		switch m.Direction {
+		case persistence.DirectionInbound:
+			v.From, v.Text = "customer", m.Content
+		case persistence.DirectionOutbound:
+			if m.IsSuperseded() || m.CleanMessageSent == "" {
+				continue
+			}
+			v.From, v.Text = "bot", m.CleanMessageSent
+			if m.OperatorPhone != "" {
+				v.From, v.Operator = "operator", m.OperatorPhone
+			}
+		default:
+			v.From, v.Text = "system", m.Content
+		}
+		if strings.TrimSpace(v.Text) == "" {
+			continue // nothing to read: a bookkeeping entry
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func (c *Console) conversationPage(ctx *fiber.Ctx) error {
+	operator := operatorOf(ctx)
+	phone, sessionID, err := target(ctx)
+	if err != nil {
+		return fiber.NewError(fiber.StatusNotFound, "no such conversation")
+	}
+	s, history, err := c.load(ctx.UserContext(), phone, sessionID)
+	switch {
+	case errors.Is(err, persistence.ErrNotFound):
+		return fiber.NewError(fiber.StatusNotFound, "no such conversation")
+	case err != nil:
+		c.log.Error("conversation not read", zap.Error(err))
+		return fiber.NewError(fiber.StatusServiceUnavailable, "the conversation could not be read; try again")
+	}
+	v := c.conversationView(s, history, operator)
+	return c.render(ctx, fiber.StatusOK, "conversation", page{Title: "Conversation", Page: "conversation", Operator: operator, Data: v})
+}
+
+func (c *Console) conversationJSON(ctx *fiber.Ctx) error {
+	phone, sessionID, err := target(ctx)
+	if err != nil {
+		return httperr.Write(ctx, fiber.StatusNotFound, "not_found", "no such conversation")
+	}
+	s, history, err := c.load(ctx.UserContext(), phone, sessionID)
+	switch {
+	case errors.Is(err, persistence.ErrNotFound):
+		return httperr.Write(ctx, fiber.StatusNotFound, "not_found", "no such conversation")
+	case err != nil:
+		c.log.Error("conversation not read", zap.Error(err))
+		return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the conversation could not be read; try again")
+	}
+	return ctx.JSON(fiber.Map{"conversation": c.conversationView(s, history, operatorOf(ctx))})
+}

@@ -1,0 +1,205 @@
+// The operator console's only script: it refreshes the queue and the open
+// conversation every few seconds and posts the operator's actions as JSON.
+// Every value from the server is written with textContent, never as HTML.
+"use strict";
+
+(function () {
+  const body = document.body;
+  const pollMs = Number(body.dataset.pollMs) || 2000;
+
+  // api calls a console JSON endpoint; a lost session sends the operator to
+  // the login page, a refusal becomes an Error carrying the server's message.
+  async function api(url, payload) {
+    const init = payload === undefined
+      ? { credentials: "same-origin", headers: { Accept: "application/json" } }
+      : { method: "POST", credentials: "same-origin", headers: { Accept: "application/json", "Content-Type": "application/json" }, body: JSON.stringify(payload) };
+    const res = await fetch(url, init);
+    if (res.status === 401) {
+      window.location.assign("/atendimento/login");
+      throw new Error("Your session ended: log in again.");
+    }
+    const data = await res.json().catch(() => ({}));
+    if (!res.ok) {
+      const err = (data && data.error) || {};
+      const e = new Error(err.message || "The request failed (" + res.status + ").");
+      e.code = err.code || "";
+      throw e;
+    }
+    return data;
+  }
+
+  function el(tag, text, className) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = text;
+    if (className) node.className = className;
+    return node;
+  }
+
+  function showError(node, message) {
+    if (!node) return;
+    node.textContent = message || "";
+    node.hidden = !message;
+  }
+
+  function clock(iso) {
+    const d = new Date(iso);
+    return isNaN(d) ? "" : d.toLocaleString();
+  }
+
+  // ---- queue page ----
+
+  function queuePage() {
+    const rows = document.getElementById("queue-rows");
+    const error = document.getElementById("queue-error");
+    let known = new Set(Array.from(rows.querySelectorAll("tr[data-session-id]")).map((tr) => tr.dataset.sessionId));
+
+    function row(c) {
+      const tr = el("tr");
+      tr.dataset.sessionId = c.session_id;
+      tr.dataset.state = c.state;
+      if (!known.has(c.session_id)) tr.className = "new";
+      tr.appendChild(el("td", c.position ? String(c.position) : ""));
+      const who = el("td");
+      who.appendChild(el("strong", c.name || "—"));
+      who.appendChild(el("br"));
+      who.appendChild(el("span", c.phone_number, "muted"));
+      tr.appendChild(who);
+      tr.appendChild(el("td", c.service || "—"));
+      tr.appendChild(el("td", c.reason_text));
+      const waited = el("td", c.waiting);
+      waited.title = clock(c.waiting_since);
+      tr.appendChild(waited);
+      const status = c.state === "HUMAN" ? (c.mine ? "yours" : "with " + c.assigned_to) : "waiting";
+      tr.appendChild(el("td", status));
+      const act = el("td");
+      if (c.state === "HANDOFF") {
+        const claim = el("button", "Claim", "claim");
+        claim.type = "button";
+        claim.dataset.api = c.api;
+        claim.dataset.url = c.url;
+        act.appendChild(claim);
+        act.appendChild(document.createTextNode(" "));
+      }
+      const open = el("a", "Open");
+      open.href = c.url;
+      act.appendChild(open);
+      tr.appendChild(act);
+      return tr;
+    }
+
+    async function refresh() {
+      try {
+        const q = await api("/atendimento/api/queue");
+        const fresh = document.createDocumentFragment();
+        if (q.conversations.length === 0) {
+          const empty = el("tr", null, "empty");
+          const td = el("td", "Nobody is waiting.");
+          td.colSpan = 7;
+          empty.appendChild(td);
+          fresh.appendChild(empty);
+        }
+        q.conversations.forEach((c) => fresh.appendChild(row(c)));
+        rows.replaceChildren(fresh);
+        known = new Set(q.conversations.map((c) => c.session_id));
+        document.getElementById("waiting-count").textContent = String(q.waiting);
+        document.getElementById("held-count").textContent = String(q.held);
+        showError(error, "");
+      } catch (e) {
+        showError(error, e.message);
+      }
+    }
+
+    rows.addEventListener("click", async (ev) => {
+      const button = ev.target.closest("button.claim");
+      if (!button) return;
+      button.disabled = true;
+      try {
+        await api(button.dataset.api + "/claim", {});
+        window.location.assign(button.dataset.url);
+      } catch (e) {
+        showError(error, e.message);
+        button.disabled = false;
+        refresh();
+      }
+    });
+
+    setInterval(refresh, pollMs);
+    refresh();
+  }
+
+  // ---- conversation page ----
+
+  function conversationPage() {
+    const section = document.getElementById("conversation");
+    const base = section.dataset.api;
+    const error = document.getElementById("action-error");
+    const list = document.getElementById("messages");
+    const form = document.getElementById("reply");
+    const text = document.getElementById("text");
+    const send = document.getElementById("send");
+    const buttons = { claim: document.getElementById("claim"), release: document.getElementById("release"), close: document.getElementById("close") };
+
+    function render(c) {
+      document.getElementById("state").textContent = c.state + (c.assigned_to ? " · " + c.assigned_to : "");
+      const win = document.getElementById("window");
+      win.textContent = c.window.text;
+      win.className = "window " + (c.window.open ? "open" : "closed");
+      buttons.claim.hidden = !c.can_claim;
+      buttons.release.hidden = !c.mine;
+      buttons.close.hidden = !c.mine;
+      form.hidden = !c.mine;
+      text.disabled = !c.window.open;
+      send.disabled = !c.window.open;
+      const items = document.createDocumentFragment();
+      if (c.messages.length === 0) items.appendChild(el("li", "No messages.", "empty"));
+      c.messages.forEach((m) => {
+        const li = el("li", null, "msg " + m.from);
+        li.dataset.id = m.id;
+        li.appendChild(el("span", m.from + (m.operator ? " " + m.operator : "") + " · " + clock(m.at), "meta"));
+        li.appendChild(el("p", m.text));
+        items.appendChild(li);
+      });
+      list.replaceChildren(items);
+    }
+
+    async function refresh() {
+      try {
+        const data = await api(base);
+        render(data.conversation);
+      } catch (e) {
+        showError(error, e.message);
+      }
+    }
+
+    async function act(action, payload) {
+      showError(error, "");
+      try {
+        await api(base + "/" + action, payload || {});
+        return true;
+      } catch (e) {
+        showError(error, e.message);
+        return false;
+      } finally {
+        refresh();
+      }
+    }
+
+    buttons.claim.addEventListener("click", () => act("claim"));
+    buttons.release.addEventListener("click", () => act("release"));
+    buttons.close.addEventListener("click", () => {
+      if (window.confirm("Close this conversation? The customer's session ends.")) act("close");
+    });
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      send.disabled = true;
+      if (await act("send", { text: text.value })) text.value = "";
+      send.disabled = false;
+    });
+
+    setInterval(refresh, pollMs);
+    refresh();
+  }
+
+  if (body.dataset.page === "queue") queuePage();
+  if (body.dataset.page === "conversation") conversationPage();
+})();

@@ -1,0 +1,107 @@
+package atendimento
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"path"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/template/html/v2"
+)
+
+//go:embed templates/*.html
+var templateFiles embed.FS
+
+//go:embed static/*
+var staticFiles embed.FS
+
+// newViews loads the embedded templates, failing at construction rather
+// than on the first request when one does not parse.
+func newViews() (*html.Engine, error) {
+	sub, err := fs.Sub(templateFiles, "templates")
+	if err != nil {
+		return nil, err
+	}
+	engine := html.NewFileSystem(http.FS(sub), ".html")
+	engine.AddFunc("ago", ago)
+	engine.AddFunc("clock", func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") })
+	if err := engine.Load(); err != nil {
+		return nil, fmt.Errorf("atendimento: templates: %w", err)
+	}
+	return engine, nil
+}
+
+// staticHandler serves the embedded script and style sheet by name; nothing
+// else is reachable, so no path can climb out of the folder.
+func staticHandler() (fiber.Handler, error) {
+	files := map[string][]byte{}
+	for _, name := range []string{"console.js", "console.css"} {
+		body, err := staticFiles.ReadFile("static/" + name)
+		if err != nil {
+			return nil, fmt.Errorf("atendimento: static %s: %w", name, err)
+		}
+		files[name] = body
+	}
+	return func(c *fiber.Ctx) error {
+		name := c.Params("name")
+		body, ok := files[name]
+		if !ok {
+			return fiber.ErrNotFound
+		}
+		c.Type(path.Ext(name)[1:], "utf-8")
+		c.Set(fiber.HeaderCacheControl, "no-cache")
+		return c.Send(body)
+	}, nil
+}
+
+// page is what every template gets.
+type page struct {
+	Title    string
+	Page     string // names the page for the script: login, code, queue, conversation
+	Operator string // the logged-in operator, "" on the login pages
+	PollMS   int64
+	Data     any
+}
+
+// render executes a template inside the layout into a buffer first, so a
+// failing template answers a clean error instead of half a page.
+func (c *Console) render(ctx *fiber.Ctx, status int, name string, p page) error {
+	p.PollMS = c.cfg.PollInterval.Milliseconds()
+	var buf bytes.Buffer
+	if err := c.views.Render(&buf, name, p, "layout"); err != nil {
+		c.log.Error("page not rendered")
+		return fmt.Errorf("atendimento: render %s: %w", name, err)
+	}
+	ctx.Status(status).Type("html", "utf-8")
+	return ctx.Send(buf.Bytes())
+}
+
+// securityHeaders keeps the console's pages to themselves: scripts and styles
+// from this origin only (no inline code, so an injected tag cannot run), no
+// framing, no caching of pages that show conversations, no referrer leaving
+// the origin.
+func securityHeaders(c *fiber.Ctx) error {
+	c.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "+
+		"connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+	c.Set("X-Content-Type-Options", "nosniff")
+	c.Set("X-Frame-Options", "DENY")
+	c.Set("Referrer-Policy", "same-origin")
+	c.Set("Cache-Control", "no-store")
+	return c.Next()
+}
+
+// ago renders a duration for people: "45 s", "12 min", "3 h 05 min".
+func ago(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%d s", int(max(d, 0).Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%d min", int(d.Minutes()))
+	default:
+		return fmt.Sprintf("%d h %02d min", int(d.Hours()), int(d.Minutes())%60)
+	}
+}

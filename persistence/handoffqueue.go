@@ -1,0 +1,99 @@
+package persistence
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// HandoffIndexPK is the gsi1 partition of the conversations handed to people:
+// every session in HANDOFF (queued) or HUMAN (held by an operator). The
+// session encoder adds and removes the index keys with the state, so the
+// queue is one index query, never a scan, and it is as small as the work
+// waiting for operators.
+const HandoffIndexPK = "HANDOFF"
+
+// HandoffIndexSK orders the handoff partition by the time each session entered
+// it, oldest first; the session ID keeps two handoffs of the same instant
+// apart.
+func HandoffIndexSK(s Session) string {
+	return FormatTime(s.HandoffSince()) + "#" + s.SessionID
+}
+
+// HandoffSince is when the conversation entered the handoff queue: HandoffAt,
+// or UpdatedAt for records written before handoff_at existed, which is the
+// best time such a record knows.
+func (s Session) HandoffSince() time.Time {
+	if s.HandoffAt != nil {
+		return s.HandoffAt.UTC()
+	}
+	return s.UpdatedAt.UTC()
+}
+
+// inHandoffQueue reports whether s belongs in the handoff partition.
+func (s Session) inHandoffQueue() bool {
+	return s.State == StateHandoff || s.State == StateHuman
+}
+
+// HandoffQueue reads the handoff partition. Writes need no method: saving a
+// session in HANDOFF or HUMAN indexes it, saving it in any other state takes
+// it out. It is safe for concurrent use.
+//
+// The index is eventually consistent on DynamoDB: a session saved a moment
+// ago may be missing from List, which Position allows for.
+type HandoffQueue struct {
+	table Table
+}
+
+// NewHandoffQueue returns the handoff queue over table.
+func NewHandoffQueue(table Table) *HandoffQueue { return &HandoffQueue{table: table} }
+
+// List returns every session in HANDOFF or HUMAN, oldest handoff first.
+func (q *HandoffQueue) List(ctx context.Context) ([]Session, error) {
+	return q.sessions(ctx, "")
+}
+
+// Position returns the 1-based place of s among the sessions waiting in
+// HANDOFF: 1 plus the queued sessions that entered before it. Sessions held
+// by an operator (HUMAN) are not waiting and do not count. It is 0 when s
+// itself is not in HANDOFF.
+//
+// Position takes the session rather than its ID so that a session saved a
+// moment ago, which the eventually consistent index may not list yet, still
+// gets its place.
+func (q *HandoffQueue) Position(ctx context.Context, s Session) (int, error) {
+	if s.State != StateHandoff {
+		return 0, nil
+	}
+	ahead, err := q.sessions(ctx, HandoffIndexSK(s))
+	if err != nil {
+		return 0, err
+	}
+	pos := 1
+	for _, other := range ahead {
+		if other.State == StateHandoff && other.SessionID != s.SessionID {
+			pos++
+		}
+	}
+	return pos, nil
+}
+
+// sessions reads the partition, up to and including the sort key upTo when
+// it is set.
+func (q *HandoffQueue) sessions(ctx context.Context, upTo string) ([]Session, error) {
+	items, err := queryIndexAll(ctx, q.table, IndexQuery{GSI1PK: HandoffIndexPK, SKUpTo: upTo}, 0)
+	if err != nil {
+		return nil, fmt.Errorf("persistence: handoff queue: %w", err)
+	}
+	sessions := make([]Session, 0, len(items))
+	for _, item := range items {
+		s, err := DecodeSession(item)
+		if err != nil {
+			return nil, err
+		}
+		if s.inHandoffQueue() {
+			sessions = append(sessions, s)
+		}
+	}
+	return sessions, nil
+}
