@@ -10,7 +10,9 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/agent/child"
+	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
+	projchild "github.com/intake-runtime/intake/actors/projection/child"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -23,8 +25,8 @@ type conversationActor struct {
 	logger   *zap.Logger
 	debounce debounce
 
-	store, agent, messaging *actor.PID
-	timers                  *scheduler.TimerScheduler
+	store, agent, messaging, handoff, projection *actor.PID
+	timers                                       *scheduler.TimerScheduler
 
 	// ready is false until the snapshot and buffer are loaded; messages that
 	// arrive before are kept in early, in order, and handled then.
@@ -38,6 +40,9 @@ type conversationActor struct {
 
 	flushGen    uint64
 	cancelFlush scheduler.CancelFunc
+
+	renotifyGen    uint64
+	cancelRenotify scheduler.CancelFunc
 
 	inflight   *turn
 	ops        []opRequest // operator commands waiting for the running turn
@@ -72,6 +77,7 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 		c.start(ctx)
 	case *actor.Stopping, *actor.Restarting:
 		c.stopTimer()
+		c.stopRenotify()
 	case *actor.ReceiveTimeout:
 		c.reportIdle(ctx)
 	case *sessionpb.Wake:
@@ -88,6 +94,12 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 		if msg.gen == c.flushGen {
 			c.flush(ctx)
 		}
+	case *renotifyDue:
+		c.onRenotifyDue(ctx, msg)
+	case *handoff.Notified:
+		c.onNotified(msg)
+	case *projchild.CustomerSynced:
+		c.onCustomerSynced(ctx, msg)
 	case *beginResult:
 		c.onBegin(ctx, msg)
 	case *child.Answer:
@@ -107,6 +119,12 @@ func (c *conversationActor) start(ctx actor.Context) {
 	c.store = ctx.Spawn(storeProps(c.phone, c.deps.Store, c.logger))
 	c.agent = ctx.Spawn(c.deps.Agent)
 	c.messaging = ctx.Spawn(c.deps.Messaging)
+	if c.deps.Handoff != nil {
+		c.handoff = ctx.Spawn(c.deps.Handoff)
+	}
+	if c.deps.Projection != nil {
+		c.projection = ctx.Spawn(c.deps.Projection)
+	}
 	c.timers = scheduler.NewTimerScheduler(ctx)
 	ctx.SetReceiveTimeout(c.deps.Config.IdleTimeout)
 	ctx.ReenterAfter(ctx.RequestFuture(c.store, &loadRequest{}, storeTimeout+time.Second), func(res any, err error) {
@@ -122,6 +140,7 @@ func (c *conversationActor) start(ctx actor.Context) {
 		c.ready = true
 		c.session = loaded.session
 		c.buffer = loaded.turns
+		c.armRenotify(ctx)
 		if len(c.buffer) > 0 {
 			// A buffer left by a crash or a stop: answer it now.
 			c.firstAt = c.deps.Now()
@@ -246,7 +265,8 @@ func (c *conversationActor) stopTimer() {
 // reportIdle asks the supervisor to stop this actor when it holds nothing that
 // only memory knows; the supervisor agrees only if no message is on its way.
 func (c *conversationActor) reportIdle(ctx actor.Context) {
-	if !c.ready || c.inflight != nil || len(c.buffer) > 0 || len(c.chats) > 0 || len(c.ops) > 0 {
+	busy := c.inflight != nil || len(c.buffer) > 0 || len(c.chats) > 0 || len(c.ops) > 0
+	if !c.ready || busy || c.cancelRenotify != nil {
 		return
 	}
 	ctx.Request(ctx.Parent(), &idle{received: c.received})

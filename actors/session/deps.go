@@ -23,6 +23,15 @@ type Config struct {
 	IdleTimeout time.Duration
 	// MaxEnrichments bounds knowledge injections per turn (MAX_CONTEXT_ENRICHMENTS).
 	MaxEnrichments int
+	// RenotifyAfter is how long a queued conversation waits unclaimed before
+	// operators are told again and the customer hears they are still in line
+	// (HANDOFF_RENOTIFY_AFTER).
+	RenotifyAfter time.Duration
+	// MaxRenotifications bounds those renotifications
+	// (HANDOFF_MAX_RENOTIFICATIONS); zero makes none.
+	MaxRenotifications int
+	// StillWaitingText is what the customer hears at each renotification.
+	StillWaitingText string
 	// ModelAttempts is how many times one turn asks the model for a usable
 	// answer before falling back (unparseable answers count, transport retries
 	// inside the model client do not).
@@ -42,6 +51,12 @@ func (c *Config) setDefaults() {
 	if c.MaxEnrichments == 0 {
 		c.MaxEnrichments = 2
 	}
+	if c.RenotifyAfter == 0 {
+		c.RenotifyAfter = 10 * time.Minute
+	}
+	if c.StillWaitingText == "" {
+		c.StillWaitingText = "Você continua na fila de atendimento. Um atendente da nossa equipe vai falar com você em breve."
+	}
 	if c.ModelAttempts == 0 {
 		c.ModelAttempts = 2
 	}
@@ -58,6 +73,12 @@ type Deps struct {
 	Agent *actor.Props
 	// Messaging spawns the child that sends replies for one conversation.
 	Messaging *actor.Props
+	// Handoff spawns the child that tells operators of a handoff; nil tells
+	// nobody (the conversation still waits in the queue).
+	Handoff *actor.Props
+	// Projection spawns the child that records the desired CRM state and
+	// creates the ERP customer; nil projects nothing.
+	Projection *actor.Props
 	// Now is the clock; tests pin it.
 	Now    func() time.Time
 	Logger *zap.Logger

@@ -16,7 +16,10 @@ import (
 	"github.com/intake-runtime/intake/actors/agent/openai"
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/conversation/content"
+	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
+	projchild "github.com/intake-runtime/intake/actors/projection/child"
+	"github.com/intake-runtime/intake/actors/projection/erp"
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/internal/leaktest"
@@ -32,6 +35,10 @@ type harness struct {
 	table  persistence.Table
 	model  *llmtest.Server
 	sender *messaging.Stub
+	// notices records what operators were told of handoffs.
+	notices *handoff.Stub
+	// erp records the customers sent to the ERP.
+	erp    *erp.Stub
 	system *actor.ActorSystem
 	sup    *session.Supervisor
 	cfg    session.Config
@@ -43,7 +50,7 @@ func (h *harness) now() time.Time { return time.Now().Add(time.Duration(h.shift.
 
 func newHarness(t *testing.T, cfg session.Config, answer func(int) string) *harness {
 	leaktest.Check(t)
-	h := &harness{t: t, table: memory.New(), model: llmtest.NewServer(t, answer), sender: messaging.NewStub(zap.NewNop()), cfg: cfg}
+	h := &harness{t: t, table: memory.New(), model: llmtest.NewServer(t, answer), sender: messaging.NewStub(zap.NewNop()), notices: handoff.NewStub(zap.NewNop()), erp: &erp.Stub{}, cfg: cfg}
 	h.start()
 	return h
 }
@@ -67,13 +74,15 @@ func (h *harness) start() {
 		return slog.New(slog.DiscardHandler)
 	}))
 	h.sup, err = session.NewSupervisor(h.system, session.Deps{
-		Config:    h.cfg,
-		Store:     session.NewTableStore(h.table),
-		Engine:    engine,
-		Agent:     child.Props(model),
-		Messaging: messaging.Props(h.sender, zap.NewNop()),
-		Now:       h.now,
-		Logger:    zap.NewNop(),
+		Config:     h.cfg,
+		Store:      session.NewTableStore(h.table),
+		Engine:     engine,
+		Agent:      child.Props(model),
+		Messaging:  messaging.Props(h.sender, zap.NewNop()),
+		Handoff:    handoff.Props(h.notices, handoff.NewQueue(h.table), zap.NewNop()),
+		Projection: projchild.Props(h.table, h.erp, h.now, zap.NewNop()),
+		Now:        h.now,
+		Logger:     zap.NewNop(),
 	})
 	if err != nil {
 		h.t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/intake-runtime/intake/actors/conversation"
+	projchild "github.com/intake-runtime/intake/actors/projection/child"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -22,6 +23,11 @@ const CustomerServiceWindow = 24 * time.Hour
 type opRequest struct {
 	cmd    *sessionpb.OperatorCommand
 	sender *actor.PID
+	// renotify marks the actor's own renotification, which runs like a
+	// command (see handoff.go).
+	renotify bool
+	// customer is an ERP result to store on the session (see projection.go).
+	customer *projchild.CustomerSynced
 }
 
 // operate queues an operator command and starts it when nothing runs.
@@ -42,6 +48,12 @@ func (c *conversationActor) nextOp(ctx actor.Context) bool {
 			c.answerOp(ctx, op, refuse("not_found", "this phone has no open conversation"))
 			continue
 		}
+		if op.renotify && c.session.State != persistence.StateHandoff {
+			continue // claimed or moved on meanwhile: nothing to renotify
+		}
+		if op.customer != nil && op.customer.SessionID != c.session.SessionID {
+			continue // a result for a session that is over
+		}
 		c.seq++
 		c.inflight = &turn{seq: c.seq, op: &op}
 		current := *c.session
@@ -54,6 +66,25 @@ func (c *conversationActor) nextOp(ctx actor.Context) bool {
 // applyOp decides a command on the loaded session and commits it, or answers
 // the refusal.
 func (c *conversationActor) applyOp(ctx actor.Context, t *turn) {
+	if t.op.customer != nil {
+		if outcome, ok := applyCustomerSync(t.session, t.op.customer); ok {
+			c.commitOp(ctx, t, outcome, nil)
+			return
+		}
+		c.inflight = nil
+		c.afterTurn(ctx)
+		return
+	}
+	if t.op.renotify {
+		outcome, message, due := c.decideRenotify(t.session)
+		if !due {
+			c.inflight = nil
+			c.afterTurn(ctx)
+			return
+		}
+		c.commitOp(ctx, t, outcome, message)
+		return
+	}
 	refusal, outcome, message := decideOp(t.session, t.history, t.op.cmd, c.deps.Now())
 	if refusal != nil {
 		c.inflight = nil
@@ -61,6 +92,11 @@ func (c *conversationActor) applyOp(ctx actor.Context, t *turn) {
 		c.afterTurn(ctx)
 		return
 	}
+	c.commitOp(ctx, t, outcome, message)
+}
+
+// commitOp commits a decided command with the message it sends, if any.
+func (c *conversationActor) commitOp(ctx actor.Context, t *turn, outcome conversation.Outcome, message *persistence.Message) {
 	if message != nil {
 		message.SessionID, message.PhoneNumber = t.session.SessionID, c.phone
 		message.StateBefore, message.StateAfter = t.before, outcome.Session.State

@@ -77,3 +77,23 @@ func TestStaleSnapshotWriteIsRejected(t *testing.T) {
 		t.Errorf("stale write overwrote the newer state: %+v", stored)
 	}
 }
+
+func TestEvictedConversationReloadsFromTheTable(t *testing.T) {
+	h := newHarness(t, session.Config{}, llmtest.AnswerWith("Oi!"))
+	phone := "+5511900000033"
+	first := h.chat(phone, "e1", "Oi")
+	ctx := context.Background()
+	if err := h.sup.Evict(ctx, phone); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := persistence.NewSessions(h.table).ClearPhone(ctx, phone); err != nil {
+		t.Fatal(err)
+	}
+	second := h.chat(phone, "e2", "Oi de novo")
+	if second.GetError() != "" || second.GetSessionId() == first.GetSessionId() {
+		t.Errorf("after evict and clear: %+v, want a fresh session (first was %s)", second, first.GetSessionId())
+	}
+	if err := h.sup.Evict(ctx, "+5511900000034"); err != nil {
+		t.Errorf("evicting a phone without an actor: %v", err)
+	}
+}

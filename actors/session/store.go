@@ -18,8 +18,10 @@ type Store interface {
 	// Load returns the phone's active session (nil when there is none, or when
 	// it was reset) and the turns buffered for it.
 	Load(ctx context.Context, phone string) (*persistence.Session, []*sessionpb.InboundTurn, error)
-	// BufferedPhones lists the phones with buffered turns.
-	BufferedPhones(ctx context.Context) ([]string, error)
+	// WaitingPhones lists the phones whose conversation has work that no
+	// message will trigger: buffered turns, or a handoff waiting in the queue
+	// (its renotifications).
+	WaitingPhones(ctx context.Context) ([]string, error)
 	// SaveBuffer replaces the turns buffered for phone.
 	SaveBuffer(ctx context.Context, phone string, turns []*sessionpb.InboundTurn) error
 	// Begin returns the session a turn runs in, with its message history oldest

@@ -81,11 +81,12 @@ func checkTurn(turn *sessionpb.InboundTurn) error {
 	return nil
 }
 
-// Recover wakes the conversation of every phone with buffered turns, so
-// messages acknowledged before a crash or a stop are answered without waiting
-// for the customer to write again. It returns how many it woke.
+// Recover wakes the conversation of every phone with work no message will
+// trigger, so turns acknowledged before a crash or a stop are answered without
+// waiting for the customer to write again, and queued handoffs keep their
+// renotifications. It returns how many it woke.
 func (s *Supervisor) Recover(ctx context.Context) (int, error) {
-	phones, err := s.store.BufferedPhones(ctx)
+	phones, err := s.store.WaitingPhones(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("session: find buffered conversations: %w", err)
 	}
@@ -93,6 +94,15 @@ func (s *Supervisor) Recover(ctx context.Context) (int, error) {
 		s.root.Send(s.pid, &sessionpb.Wake{PhoneNumber: phone})
 	}
 	return len(phones), nil
+}
+
+// Evict stops the session actor of phone, if one runs, and returns once it
+// has stopped: the next message loads the conversation afresh from the table.
+// Tools that change a conversation's items behind the actor's back
+// (clear-chat, reset) evict it first, so it cannot write its old state back.
+func (s *Supervisor) Evict(ctx context.Context, phone string) error {
+	_, err := ask[*evicted](ctx, s, &evict{phone: phone})
+	return err
 }
 
 // Stop stops every session actor and the supervisor, waiting for them. Turns
@@ -143,6 +153,12 @@ type childRef struct {
 	forwarded uint64
 }
 
+// evict asks the supervisor to stop the actor of phone; it answers evicted.
+type (
+	evict   struct{ phone string }
+	evicted struct{}
+)
+
 // idle is a session actor's report that it has nothing buffered or in flight
 // after handling received messages.
 type idle struct{ received uint64 }
@@ -166,6 +182,8 @@ func (s *supervisor) Receive(ctx actor.Context) {
 		s.route(ctx, msg.GetPhoneNumber())
 	case *idle:
 		s.retire(ctx, msg)
+	case *evict:
+		s.evict(ctx, msg.phone)
 	case *actor.Terminated:
 		s.forget(msg.GetWho())
 	}
@@ -194,6 +212,16 @@ func (s *supervisor) retire(ctx actor.Context, msg *idle) {
 	}
 	s.forget(c.pid)
 	ctx.Stop(c.pid)
+}
+
+func (s *supervisor) evict(ctx actor.Context, phone string) {
+	c, ok := s.children[phone]
+	if !ok {
+		ctx.Respond(&evicted{})
+		return
+	}
+	s.forget(c.pid)
+	ctx.ReenterAfter(ctx.StopFuture(c.pid), func(any, error) { ctx.Respond(&evicted{}) })
 }
 
 func (s *supervisor) forget(pid *actor.PID) {

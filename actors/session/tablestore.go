@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -20,6 +21,7 @@ type TableStore struct {
 	buffers  *persistence.DebounceBuffers
 	receipts *persistence.Receipts
 	demands  *persistence.Demands
+	queue    *persistence.HandoffQueue
 }
 
 var _ Store = (*TableStore)(nil)
@@ -32,6 +34,7 @@ func NewTableStore(table persistence.Table) *TableStore {
 		buffers:  persistence.NewDebounceBuffers(table),
 		receipts: persistence.NewReceipts(table),
 		demands:  persistence.NewDemands(table),
+		queue:    persistence.NewHandoffQueue(table),
 	}
 }
 
@@ -56,9 +59,22 @@ func (s *TableStore) Load(ctx context.Context, phone string) (*persistence.Sessi
 	return active, turns, nil
 }
 
-// BufferedPhones implements Store.
-func (s *TableStore) BufferedPhones(ctx context.Context) ([]string, error) {
-	return s.buffers.Phones(ctx)
+// WaitingPhones implements Store.
+func (s *TableStore) WaitingPhones(ctx context.Context) ([]string, error) {
+	phones, err := s.buffers.Phones(ctx)
+	if err != nil {
+		return nil, err
+	}
+	queued, err := s.queue.List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, q := range queued {
+		if q.State == persistence.StateHandoff && !slices.Contains(phones, q.PhoneNumber) {
+			phones = append(phones, q.PhoneNumber)
+		}
+	}
+	return phones, nil
 }
 
 // SaveBuffer implements Store.

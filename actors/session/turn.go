@@ -176,13 +176,17 @@ func (c *conversationActor) onAnswer(ctx actor.Context, a *child.Answer) {
 	}
 	outcome := c.deps.Engine.Apply(t.input(c), answer)
 	if outcome.Illegal != "" {
+		// A refused answer is logged with its reason and never sent: the
+		// outcome's text (a retry or the fallback) goes out as its own message.
 		c.logger.Warn("model answer refused by the conversation rules", zap.Int("attempt", t.attempts), zap.String("why", outcome.Illegal))
+		logged.Error = "refused: " + outcome.Illegal
+		t.log = append(t.log, logged)
 		if outcome.Handoff == persistence.HandoffAgentFailure && t.attempts < c.deps.Config.ModelAttempts {
-			logged.Error = "refused: " + outcome.Illegal
-			t.log = append(t.log, logged)
 			c.ask(ctx, t)
 			return
 		}
+		c.finish(ctx, outcome)
+		return
 	}
 	t.log = append(t.log, logged)
 	if len(outcome.Enrich) > 0 {
@@ -237,6 +241,7 @@ func (c *conversationActor) finish(ctx actor.Context, outcome conversation.Outco
 func (c *conversationActor) onSummary(ctx actor.Context, t *turn, a *child.Answer) {
 	logged := c.answerMessage(t, a, agent.ParsedLLMResponse{}, a.Err)
 	logged.Direction, logged.MessageType = persistence.DirectionSystem, persistence.MessageSystem
+	logged.StateBefore, logged.StateAfter = t.before, t.outcome.Session.State
 	logged.Agent = persistence.AgentSummarizer
 	t.summary = append(t.summary, logged)
 	if a.Err != nil {
@@ -250,6 +255,7 @@ func (c *conversationActor) commit(ctx actor.Context, t *turn) {
 	now := c.deps.Now()
 	session := t.outcome.Session
 	session.UpdatedAt = now
+	markHandoff(t.before, &session, now)
 	messages := c.inboundMessages(t, session.State)
 	messages = append(messages, t.log...)
 	if text := t.outcome.Reply; text != "" {
@@ -304,6 +310,7 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 		c.committedOp(ctx, t, s)
 	}
 	c.answerChats(ctx, t.chats, &s, t.outcome.Reply, "")
+	c.afterCommit(ctx, t, s)
 	c.afterTurn(ctx)
 }
 

@@ -1,0 +1,130 @@
+package session
+
+import (
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+	"github.com/google/uuid"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/conversation"
+	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// A conversation handed off to people is the session actor's to watch: it
+// tells the operators (through its handoff child) when the conversation
+// enters the queue, and while nobody claims it, renotifies them and tells the
+// customer they are still in line, every RenotifyAfter, up to
+// MaxRenotifications times. The deadline comes from the snapshot
+// (handoff_renotified_at, else handoff_at), so it survives a restart.
+
+// renotifyDue fires the renotification timer; gen tells a stale timer.
+type renotifyDue struct{ gen uint64 }
+
+// enteredHandoff reports whether a committed turn put the conversation in the
+// handoff queue.
+func enteredHandoff(before persistence.SessionState, after persistence.Session) bool {
+	return after.State == persistence.StateHandoff && before != persistence.StateHandoff
+}
+
+// markHandoff stamps the time a session enters the queue, which orders the
+// queue and starts the renotification clock.
+func markHandoff(before persistence.SessionState, s *persistence.Session, now time.Time) {
+	if enteredHandoff(before, *s) {
+		at := now.UTC()
+		s.HandoffAt = &at
+		s.HandoffRenotificationCount = 0
+		s.HandoffRenotifiedAt = nil
+	}
+}
+
+// notifyHandoff asks the handoff child to tell the operators.
+func (c *conversationActor) notifyHandoff(ctx actor.Context, s persistence.Session, renotify bool) {
+	if c.handoff != nil {
+		ctx.Send(c.handoff, handoff.NewNotify(s, renotify))
+	}
+}
+
+// armRenotify schedules the next renotification of a queued conversation, or
+// cancels it when there is none to make.
+func (c *conversationActor) armRenotify(ctx actor.Context) {
+	c.stopRenotify()
+	s := c.session
+	cfg := c.deps.Config
+	if s == nil || s.State != persistence.StateHandoff || s.HandoffRenotificationCount >= cfg.MaxRenotifications {
+		return
+	}
+	base := s.UpdatedAt
+	switch {
+	case s.HandoffRenotifiedAt != nil:
+		base = *s.HandoffRenotifiedAt
+	case s.HandoffAt != nil:
+		base = *s.HandoffAt
+	}
+	c.renotifyGen++
+	delay := max(base.Add(cfg.RenotifyAfter).Sub(c.deps.Now()), 0)
+	c.cancelRenotify = c.timers.SendOnce(delay, ctx.Self(), &renotifyDue{gen: c.renotifyGen})
+}
+
+func (c *conversationActor) stopRenotify() {
+	if c.cancelRenotify != nil {
+		c.cancelRenotify()
+		c.cancelRenotify = nil
+	}
+	c.renotifyGen++
+}
+
+// onRenotifyDue queues the renotification like an operator command, so it
+// never races a customer turn for the snapshot.
+func (c *conversationActor) onRenotifyDue(ctx actor.Context, msg *renotifyDue) {
+	if msg.gen != c.renotifyGen {
+		return
+	}
+	c.cancelRenotify = nil
+	c.ops = append(c.ops, opRequest{renotify: true})
+	if c.inflight == nil {
+		c.nextOp(ctx)
+	}
+}
+
+// decideRenotify records one renotification on a conversation still waiting,
+// with the notice the customer receives; nothing when someone claimed it.
+func (c *conversationActor) decideRenotify(s persistence.Session) (conversation.Outcome, *persistence.Message, bool) {
+	if s.State != persistence.StateHandoff || s.HandoffRenotificationCount >= c.deps.Config.MaxRenotifications {
+		return conversation.Outcome{}, nil, false
+	}
+	now := c.deps.Now().UTC()
+	s.HandoffRenotifiedAt, s.HandoffCustomerRenotifiedAt = &now, &now
+	s.HandoffRenotificationCount++
+	text := c.deps.Config.StillWaitingText
+	return conversation.Outcome{Session: s}, &persistence.Message{
+		MessageID:        uuid.NewString(),
+		Content:          text,
+		CleanMessageSent: text,
+		Timestamp:        now,
+		Direction:        persistence.DirectionOutbound,
+		MessageType:      persistence.MessageText,
+	}, true
+}
+
+// afterCommit runs the side effects of a stored turn: operators told of a new
+// handoff (a queued conversation, or registration complete) or of a
+// renotification, the renotification clock rearmed, the projection updated.
+func (c *conversationActor) afterCommit(ctx actor.Context, t *turn, s persistence.Session) {
+	switch {
+	case t.op != nil && t.op.renotify:
+		c.notifyHandoff(ctx, s, true)
+	case enteredHandoff(t.before, s) || t.outcome.Handoff != "":
+		c.notifyHandoff(ctx, s, false)
+	}
+	c.armRenotify(ctx)
+	c.project(ctx, t, s)
+}
+
+func (c *conversationActor) onNotified(msg *handoff.Notified) {
+	r := msg.Result
+	c.logger.Info("operators told of the handoff",
+		zap.Bool("renotify", msg.Renotify), zap.Bool("success", r.Success), zap.Bool("notified", r.Notified),
+		zap.Int("queue_position", r.QueuePosition), zap.String("detail", r.Detail))
+}
