@@ -1,0 +1,225 @@
+package webhook_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/memory"
+)
+
+const (
+	testSecret      = "app-secret-for-tests"
+	testVerifyToken = "verify-token-for-tests"
+)
+
+// testStart is the tests' "now". The memory table runs on the same clock, so
+// receipts expire exactly when their ttl says.
+var testStart = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// clock is a settable clock shared by the handler and the memory table.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// harness is one handler mounted on a fiber app over a memory table and a
+// recording queue whose consumer keeps up.
+type harness struct {
+	t     testing.TB
+	app   *fiber.App
+	table *faultyTable
+	queue *recorder
+	clock *clock
+}
+
+type option func(*webhook.Config)
+
+func withoutSecret(c *webhook.Config)      { c.AppSecret = "" }
+func withoutVerifyToken(c *webhook.Config) { c.VerifyToken = "" }
+
+func newHarness(t testing.TB, opts ...option) *harness {
+	t.Helper()
+	clk := &clock{t: testStart}
+	table := &faultyTable{Table: memory.New(memory.WithClock(clk.Now))}
+	h := &harness{
+		t:     t,
+		table: table,
+		queue: &recorder{consumer: &consumer{receipts: persistence.NewReceipts(table.Table), now: clk.Now}},
+		clock: clk,
+	}
+	cfg := webhook.Config{
+		AppSecret:   testSecret,
+		VerifyToken: testVerifyToken,
+		Instances:   []string{"instance_a", "instance_b"},
+		Now:         clk.Now,
+	}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	handler, err := webhook.New(cfg, webhook.Deps{Table: h.table, Queue: h.queue}, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.app = newApp(handler)
+	return h
+}
+
+// newApp mounts handler as the runtime should: the JSON error handler and
+// the webhook's body limit.
+func newApp(handler *webhook.Handler) *fiber.App {
+	app := fiber.New(fiber.Config{
+		ErrorHandler:          httperr.Handler,
+		BodyLimit:             webhook.MaxBodyBytes,
+		DisableStartupMessage: true,
+	})
+	handler.Register(app)
+	return app
+}
+
+// post sends body to path, signed with the test secret when signed is true,
+// and returns the status and body of the answer.
+func (h *harness) post(path string, body []byte, signed bool) (int, []byte) {
+	h.t.Helper()
+	header := ""
+	if signed {
+		header = webhook.Signature(testSecret, body)
+	}
+	return h.postWith(path, body, header)
+}
+
+// postWith sends body with the given X-Hub-Signature-256 ("" for none).
+func (h *harness) postWith(path string, body []byte, signature string) (int, []byte) {
+	h.t.Helper()
+	req := httptest.NewRequest(fiber.MethodPost, path, bytes.NewReader(body))
+	req.Header.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+	if signature != "" {
+		req.Header.Set(webhook.SignatureHeader, signature)
+	}
+	return h.do(req)
+}
+
+func (h *harness) do(req *http.Request) (int, []byte) {
+	h.t.Helper()
+	res, err := h.app.Test(req, -1)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, err := io.ReadAll(res.Body)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return res.StatusCode, out
+}
+
+func readFile(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// receipts returns every receipt in the table, by message ID.
+func (h *harness) receipts() []storedReceipt {
+	h.t.Helper()
+	out := []storedReceipt{}
+	for _, item := range h.scan(persistence.ReceiptSK) {
+		r, err := persistence.DecodeReceipt(item)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		_, claimed := item["enqueue_claimed_at"]
+		out = append(out, storedReceipt{Receipt: r, Claimed: claimed})
+	}
+	slices.SortFunc(out, func(a, b storedReceipt) int { return strings.Compare(a.MessageID, b.MessageID) })
+	return out
+}
+
+// storedReceipt is a receipt and whether it holds the webhook's claim.
+type storedReceipt struct {
+	persistence.Receipt
+	Claimed bool `json:"claimed"`
+}
+
+// pending returns the pending markers, by phone.
+func (h *harness) pending() map[string][]string {
+	h.t.Helper()
+	out := map[string][]string{}
+	for _, item := range h.scan(persistence.LatestSK) {
+		m, err := persistence.DecodeLatestMarker(item)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		out[m.PhoneNumber] = m.PendingMessageIDs
+	}
+	return out
+}
+
+func (h *harness) scan(sk string) []persistence.Item {
+	h.t.Helper()
+	var items []persistence.Item
+	cursor := ""
+	for {
+		page, err := h.table.Scan(context.Background(), persistence.Scan{
+			Filter: persistence.Equal(persistence.AttrSK, sk).Ptr(),
+			Cursor: cursor,
+		})
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		items = append(items, page.Items...)
+		if page.Next == "" {
+			return items
+		}
+		cursor = page.Next
+	}
+}
+
+// queueIDs returns the message IDs of the queue messages, in send order.
+func (h *harness) queueIDs() []string {
+	var ids []string
+	for _, m := range h.queue.sent() {
+		ids = append(ids, m.MessageID)
+	}
+	return ids
+}
+
+// wantError checks an error answer's status and code.
+func wantError(t testing.TB, status int, body []byte, wantStatus int, wantCode string) {
+	t.Helper()
+	var e httperr.Body
+	if err := json.Unmarshal(body, &e); err != nil || status != wantStatus || e.Error.Code != wantCode || e.Error.Message == "" {
+		t.Fatalf("answer %d %s, want %d with error code %q", status, body, wantStatus, wantCode)
+	}
+}

@@ -1,0 +1,44 @@
+package webhook
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/intake-runtime/intake/http/httperr"
+)
+
+// problem is a refused request: the status and error body to answer with.
+// Checks return one instead of writing the answer themselves, so the route
+// reads top to bottom and each check is testable on its own.
+type problem struct {
+	status  int
+	code    string
+	message string
+}
+
+func (p *problem) write(c *fiber.Ctx) error {
+	return httperr.Write(c, p.status, p.code, p.message)
+}
+
+// The refusals shared by the routes.
+var (
+	errTooLarge = &problem{fiber.StatusRequestEntityTooLarge, "payload_too_large",
+		"the body exceeds 3 MB"}
+	errNoSignature = &problem{fiber.StatusUnauthorized, "missing_signature",
+		"X-Hub-Signature-256 is required"}
+	errBadSignature = &problem{fiber.StatusUnauthorized, "invalid_signature",
+		"X-Hub-Signature-256 does not match the body"}
+	errStore = &problem{fiber.StatusInternalServerError, "store_failed",
+		"the message could not be stored or enqueued; deliver it again"}
+	errInProgress = &problem{fiber.StatusServiceUnavailable, "in_progress",
+		"this message is being enqueued, or was moments ago, and no consumer has taken it yet; deliver it again later"}
+)
+
+// retryAfterSeconds is the Retry-After of a 503: a consumer that keeps up
+// takes a fresh queue message well within it.
+const retryAfterSeconds = "5"
+
+// writeInProgress answers 503 with a Retry-After hint.
+func writeInProgress(c *fiber.Ctx) error {
+	c.Set(fiber.HeaderRetryAfter, retryAfterSeconds)
+	return errInProgress.write(c)
+}

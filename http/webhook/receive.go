@@ -1,0 +1,141 @@
+package webhook
+
+import (
+	"errors"
+
+	"github.com/gofiber/fiber/v2"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/messaging"
+)
+
+// Summary is the 200 answer of POST /webhook.
+type Summary struct {
+	// Accepted counts the messages this delivery enqueued.
+	Accepted int `json:"accepted"`
+	// Duplicates counts the messages an earlier delivery had enqueued and
+	// a consumer has taken: nothing was done for them again.
+	Duplicates int `json:"duplicates"`
+	// Rejected lists the messages that cannot become a turn; never null.
+	Rejected []Rejected `json:"rejected"`
+}
+
+// Rejected is one message of the envelope that was left out.
+type Rejected struct {
+	// MessageID is the platform message ID, "" when the message had none.
+	MessageID string `json:"message_id"`
+	// Reason is one of the Reason* constants.
+	Reason string `json:"reason"`
+}
+
+// The reasons of a rejected message.
+const (
+	ReasonNoDigits       = "sender_without_digits"
+	ReasonSenderTooLong  = "sender_too_long"
+	ReasonMissingID      = "missing_id"
+	ReasonEmptyContent   = "empty_content"
+	ReasonMalformed      = "malformed"
+	ReasonContentTooLong = "content_too_long"
+	ReasonIDTooLong      = "message_id_too_long"
+)
+
+var errInvalidJSON = &problem{fiber.StatusBadRequest, "invalid_json",
+	"the body is not a JSON webhook envelope"}
+
+// receive handles POST /webhook: every message of every entry and change is
+// accepted on its own, then the delivery statuses are recorded. Messages go
+// one after the other, so one phone's messages reach the queue in envelope
+// order. The first table or queue failure stops the envelope with 500: what
+// was done is kept, and the redelivery skips it as duplicates.
+func (h *Handler) receive(c *fiber.Ctx) error {
+	raw, p := h.body(c)
+	if p != nil {
+		return p.write(c)
+	}
+	// raw is fiber's buffer; the parser decodes it into new strings, so
+	// nothing that outlives this handler points into it.
+	batch, err := h.parser.ParseEnvelope(raw)
+	if err != nil {
+		return errInvalidJSON.write(c)
+	}
+	ctx := c.UserContext()
+	sum := Summary{Rejected: h.rejected(batch.Rejected)}
+	busy := false
+	for _, m := range batch.Messages {
+		if err := bound(&m); err != nil {
+			r := messaging.Rejection{Item: messaging.ItemMessage, ID: m.ProviderMessageID, Err: err}
+			sum.Rejected = append(sum.Rejected, h.reject(r))
+			continue
+		}
+		out, err := h.accept(ctx, m)
+		if err != nil {
+			h.log.Error("inbound message not stored", zap.String("message_id", m.ProviderMessageID), zap.Error(err))
+			return errStore.write(c)
+		}
+		switch out {
+		case accepted:
+			sum.Accepted++
+		case duplicate:
+			sum.Duplicates++
+		case inProgress:
+			busy = true
+		}
+	}
+	if err := h.recordStatuses(ctx, batch.Statuses); err != nil {
+		h.log.Error("delivery status not stored", zap.Error(err))
+		return errStore.write(c)
+	}
+	if busy {
+		return writeInProgress(c)
+	}
+	return c.JSON(sum)
+}
+
+// rejected lists the rejected messages for the answer and logs every
+// rejection by cause. The parser's error text may quote the sender, so only
+// the reason is logged.
+func (h *Handler) rejected(rs []messaging.Rejection) []Rejected {
+	out := []Rejected{}
+	for _, r := range rs {
+		if r.Item != messaging.ItemMessage {
+			h.log.Debug("delivery status ignored", zap.String("status_id", cut(r.ID, MaxMessageIDBytes)),
+				zap.String("reason", reasonOf(r.Err)))
+			continue
+		}
+		out = append(out, h.reject(r))
+	}
+	return out
+}
+
+// reject logs one rejected message and returns its entry in the answer. An
+// ID too long to be a platform ID is not echoed.
+func (h *Handler) reject(r messaging.Rejection) Rejected {
+	reason := reasonOf(r.Err)
+	id := r.ID
+	if len(id) > MaxMessageIDBytes {
+		id = ""
+	}
+	h.log.Warn("inbound message rejected", zap.String("message_id", id), zap.String("reason", reason))
+	return Rejected{MessageID: id, Reason: reason}
+}
+
+func reasonOf(err error) string {
+	switch {
+	case errors.Is(err, messaging.ErrNoDigits):
+		return ReasonNoDigits
+	case errors.Is(err, messaging.ErrSenderTooLong):
+		return ReasonSenderTooLong
+	case errors.Is(err, messaging.ErrMissingID):
+		return ReasonMissingID
+	case errors.Is(err, messaging.ErrEmptyContent):
+		return ReasonEmptyContent
+	case errors.Is(err, errContentTooLong):
+		return ReasonContentTooLong
+	case errors.Is(err, errIDTooLong):
+		return ReasonIDTooLong
+	case errors.Is(err, messaging.ErrUnknownStatus):
+		return "unknown_status"
+	default:
+		return ReasonMalformed
+	}
+}

@@ -1,0 +1,292 @@
+package webhook_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/memory"
+)
+
+var errQueueDown = errors.New("queue down")
+
+// deliver posts a signed envelope and returns the 200 summary.
+func (h *harness) deliver(body []byte) webhook.Summary {
+	h.t.Helper()
+	status, answer := h.post("/webhook", body, true)
+	var sum webhook.Summary
+	if err := json.Unmarshal(answer, &sum); status != 200 || err != nil {
+		h.t.Fatalf("answer %d %s, want 200 with a summary", status, answer)
+	}
+	return sum
+}
+
+func TestRedeliveryIsAcknowledgedNotProcessed(t *testing.T) {
+	h := newHarness(t)
+	body := readFile(t, "multi_entry.json")
+	h.deliver(body)
+	before := h.receipts()
+
+	sum := h.deliver(body)
+	if sum.Accepted != 0 || sum.Duplicates != 3 {
+		t.Errorf("redelivery summary %+v, want 3 duplicates", sum)
+	}
+	if q := h.queueIDs(); len(q) != 3 {
+		t.Errorf("queue %v after a redelivery, want the 3 messages once", q)
+	}
+	if after := h.receipts(); !reflect.DeepEqual(before, after) {
+		t.Errorf("a redelivery rewrote receipts:\nbefore %+v\nafter  %+v", before, after)
+	}
+}
+
+func TestInternalRedeliveryIsDuplicate(t *testing.T) {
+	h := newHarness(t)
+	body := readFile(t, "internal_with_id.json")
+	for i, want := range []bool{false, true} {
+		status, answer := h.post("/webhook/internal", body, true)
+		var reply webhook.InternalReply
+		if err := json.Unmarshal(answer, &reply); status != 200 || err != nil || reply.MessageID != "internal-42" || reply.Duplicate != want {
+			t.Fatalf("delivery %d: %d %s, want duplicate=%v", i+1, status, answer, want)
+		}
+	}
+	if q := h.queueIDs(); !slices.Equal(q, []string{"internal-42"}) {
+		t.Errorf("queue %v, want internal-42 once", q)
+	}
+}
+
+// A receipt written but not enqueued (the queue was down) is enqueued by the
+// platform's redelivery, once.
+func TestQueueFailureIsFinishedByTheRedelivery(t *testing.T) {
+	h := newHarness(t)
+	body := readFile(t, "one_message.json")
+	h.queue.setFail(errQueueDown)
+	status, answer := h.post("/webhook", body, true)
+	wantError(t, status, answer, 500, "store_failed")
+	if r := h.receipts(); len(r) != 1 || r[0].DispatchedAt != nil || r[0].Claimed {
+		t.Fatalf("receipts %+v, want one, not dispatched, claim released", r)
+	}
+
+	h.queue.setFail(nil)
+	if sum := h.deliver(body); sum.Accepted != 1 {
+		t.Errorf("redelivery summary %+v, want the message accepted", sum)
+	}
+	if sum := h.deliver(body); sum.Duplicates != 1 {
+		t.Errorf("third delivery summary %+v, want a duplicate", sum)
+	}
+	if q := h.queueIDs(); !slices.Equal(q, []string{"wamid.ONE"}) {
+		t.Errorf("queue %v, want wamid.ONE once", q)
+	}
+	wantPending(t, h, "+5511988887777", "wamid.ONE")
+}
+
+// When the table fails, the answer is 500, and what was stored is finished
+// by the redelivery; the message that got through is not enqueued twice.
+func TestTableFailures(t *testing.T) {
+	receiptPrefix := persistence.ReceiptPK("")
+	tests := []struct {
+		name string
+		file string
+		// fail returns the failure of the nth call (from 1) of op on key.
+		fail func(op string, key persistence.Key, n int) error
+	}{
+		{"receipt write", "one_message.json", func(op string, k persistence.Key, _ int) error {
+			return failIf(op == "put" && k.SK == persistence.ReceiptSK)
+		}},
+		{"pending marker", "one_message.json", func(op string, k persistence.Key, _ int) error {
+			return failIf(k.SK == persistence.LatestSK)
+		}},
+		{"second message of the envelope", "multi_entry.json", func(op string, k persistence.Key, _ int) error {
+			return failIf(op == "put" && k.PK == receiptPrefix+"wamid.A2")
+		}},
+		{"delivery status lookup", "statuses_only.json", func(op string, _ persistence.Key, _ int) error {
+			return failIf(op == "queryindex")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t)
+			logOutbound(t, h)
+			body := readFile(t, tt.file)
+			calls := map[string]int{}
+			h.table.setFail(func(op string, k persistence.Key) error {
+				calls[op+" "+k.PK+" "+k.SK]++
+				return tt.fail(op, k, calls[op+" "+k.PK+" "+k.SK])
+			})
+			status, answer := h.post("/webhook", body, true)
+			wantError(t, status, answer, 500, "store_failed")
+			queuedBefore := h.queueIDs()
+			for _, r := range h.receipts() {
+				if r.Claimed && !slices.Contains(queuedBefore, r.MessageID) {
+					t.Errorf("receipt %s keeps the claim of a failed enqueue", r.MessageID)
+				}
+			}
+
+			h.table.setFail(nil)
+			sum := h.deliver(body)
+			if sum.Accepted+len(queuedBefore) != len(h.queueIDs()) || sum.Duplicates != len(queuedBefore) {
+				t.Errorf("redelivery summary %+v after %v were queued", sum, queuedBefore)
+			}
+			ids := h.queueIDs()
+			if len(slices.Compact(slices.Sorted(slices.Values(ids)))) != len(ids) {
+				t.Errorf("queue %v holds a message twice", ids)
+			}
+			for _, r := range h.receipts() {
+				if !slices.Contains(ids, r.MessageID) || r.DispatchedAt == nil {
+					t.Errorf("receipt %s not enqueued after the redelivery (queue %v)", r.MessageID, ids)
+				}
+			}
+		})
+	}
+}
+
+func failIf(cond bool) error {
+	if cond {
+		return errTableDown
+	}
+	return nil
+}
+
+// A redelivery that cannot take the claim of a stored, unqueued message
+// answers 500 and leaves it to the next one.
+func TestRedeliveryCannotClaim(t *testing.T) {
+	h := newHarness(t)
+	body := readFile(t, "one_message.json")
+	h.queue.setFail(errQueueDown)
+	status, answer := h.post("/webhook", body, true)
+	wantError(t, status, answer, 500, "store_failed")
+	h.queue.setFail(nil)
+
+	h.table.setFail(func(op string, k persistence.Key) error {
+		return failIf(op == "update" && k.SK == persistence.ReceiptSK)
+	})
+	status, answer = h.post("/webhook", body, true)
+	wantError(t, status, answer, 500, "store_failed")
+	if len(h.queueIDs()) != 0 {
+		t.Fatal("enqueued without the claim")
+	}
+	h.table.setFail(nil)
+	if sum := h.deliver(body); sum.Accepted != 1 || !slices.Equal(h.queueIDs(), []string{"wamid.ONE"}) {
+		t.Errorf("third delivery %+v, queue %v: want wamid.ONE accepted once", sum, h.queueIDs())
+	}
+}
+
+// A delivery that cannot even release its claim (table and queue down
+// together) leaves a fresh claim: redeliveries answer 503 until the lease
+// has passed, then one of them enqueues. Nothing is acknowledged unqueued.
+func TestUnreleasedClaimIsTakenOverAfterTheLease(t *testing.T) {
+	h := newHarness(t)
+	body := readFile(t, "one_message.json")
+	h.queue.setFail(errQueueDown)
+	h.table.setFail(func(op string, k persistence.Key) error {
+		return failIf(op == "update" && k.SK == persistence.ReceiptSK) // the release fails
+	})
+	status, answer := h.post("/webhook", body, true)
+	wantError(t, status, answer, 500, "store_failed")
+	h.table.setFail(nil)
+	h.queue.setFail(nil)
+
+	status, answer = h.post("/webhook", body, true)
+	wantError(t, status, answer, 503, "in_progress")
+	if len(h.queueIDs()) != 0 {
+		t.Fatal("a delivery without the claim enqueued")
+	}
+
+	h.clock.Advance(31 * time.Second)
+	if sum := h.deliver(body); sum.Accepted != 1 {
+		t.Errorf("after the lease: %+v, want the message accepted", sum)
+	}
+	if q := h.queueIDs(); !slices.Equal(q, []string{"wamid.ONE"}) {
+		t.Errorf("queue %v, want wamid.ONE once", q)
+	}
+}
+
+// Only the consumer's dispatched_at makes a redelivery a duplicate. Before
+// it, a redelivery within the lease answers 503 (the enqueue may have been
+// lost with a non-durable queue, or the holder may still fail); after the
+// lease it enqueues again, and the consumer drops the copy.
+func TestUndispatchedMessage(t *testing.T) {
+	h := newHarness(t)
+	h.queue.consumer = nil // no consumer keeps up
+	body := readFile(t, "one_message.json")
+	if sum := h.deliver(body); sum.Accepted != 1 {
+		t.Fatalf("first delivery %+v, want accepted", sum)
+	}
+	status, answer := h.post("/webhook", body, true)
+	wantError(t, status, answer, 503, "in_progress")
+
+	h.clock.Advance(31 * time.Second)
+	if sum := h.deliver(body); sum.Accepted != 1 {
+		t.Errorf("redelivery after the lease %+v, want the message enqueued again", sum)
+	}
+	if err := persistence.NewReceipts(h.table).Mark(context.Background(), "wamid.ONE", persistence.StepDispatched, h.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	h.clock.Advance(time.Hour)
+	if sum := h.deliver(body); sum.Duplicates != 1 {
+		t.Errorf("redelivery after dispatch %+v, want a duplicate", sum)
+	}
+	if q := h.queueIDs(); !slices.Equal(q, []string{"wamid.ONE", "wamid.ONE"}) {
+		t.Errorf("queue %v, want the first send and the one after the lease", q)
+	}
+}
+
+// blockingQueue holds the first Send until release is closed; later sends
+// go through, so a broken claim shows as a second message, not a hang.
+type blockingQueue struct {
+	recorder
+	first   atomic.Bool
+	entered chan struct{}
+	release chan struct{}
+}
+
+func (b *blockingQueue) Send(ctx context.Context, m persistence.QueueMessage) error {
+	if b.first.CompareAndSwap(false, true) {
+		close(b.entered)
+		<-b.release
+	}
+	return b.recorder.Send(ctx, m)
+}
+
+// While one delivery is enqueueing, another delivery of the same message is
+// told to come back (503), because the first may still fail.
+func TestDeliveryDuringAnotherDeliverysEnqueue(t *testing.T) {
+	clk := &clock{t: testStart}
+	table := memory.New(memory.WithClock(clk.Now))
+	q := &blockingQueue{entered: make(chan struct{}), release: make(chan struct{})}
+	q.consumer = &consumer{receipts: persistence.NewReceipts(table), now: clk.Now}
+	handler, err := webhook.New(webhook.Config{Instances: []string{"instance_a"}, Now: clk.Now},
+		webhook.Deps{Table: table, Queue: q}, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, app: newApp(handler), clock: clk}
+	body := readFile(t, "one_message.json")
+
+	var wg sync.WaitGroup
+	var firstStatus int
+	wg.Go(func() { firstStatus, _ = h.post("/webhook", body, false) })
+	<-q.entered
+	status, answer := h.post("/webhook", body, false)
+	wantError(t, status, answer, 503, "in_progress")
+	close(q.release)
+	wg.Wait()
+	if firstStatus != 200 {
+		t.Errorf("first delivery answered %d, want 200", firstStatus)
+	}
+	if sum := h.deliver(body); sum.Duplicates != 1 {
+		t.Errorf("later delivery %+v, want a duplicate", sum)
+	}
+	if got := q.sent(); len(got) != 1 {
+		t.Errorf("queue %v, want one message", got)
+	}
+}
