@@ -78,6 +78,8 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 	case *actor.Stopping, *actor.Restarting:
 		c.stopTimer()
 		c.stopRenotify()
+	case *actor.Stopped:
+		c.deps.Metrics.ActorStopped()
 	case *actor.ReceiveTimeout:
 		c.reportIdle(ctx)
 	case *sessionpb.Wake:
@@ -107,6 +109,7 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 	case *commitResult:
 		c.onCommit(ctx, msg)
 	case *messaging.Sent:
+		c.deps.Metrics.Sent(msg.Response.ErrorKind)
 		if m, ok := msg.Ref.(persistence.Message); ok {
 			ctx.Send(c.store, &deliveredWrite{message: m, response: msg.Response})
 		}
@@ -116,6 +119,7 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 // start spawns the children and loads the snapshot and the buffer without
 // blocking the mailbox: turns that arrive meanwhile wait in early.
 func (c *conversationActor) start(ctx actor.Context) {
+	c.deps.Metrics.ActorStarted()
 	c.store = ctx.Spawn(storeProps(c.phone, c.deps.Store, c.logger))
 	c.agent = ctx.Spawn(c.deps.Agent)
 	c.messaging = ctx.Spawn(c.deps.Messaging)

@@ -79,6 +79,8 @@ type Deps struct {
 	// Projection spawns the child that records the desired CRM state and
 	// creates the ERP customer; nil projects nothing.
 	Projection *actor.Props
+	// Metrics counts what conversations do; nil counts nothing.
+	Metrics Metrics
 	// Now is the clock; tests pin it.
 	Now    func() time.Time
 	Logger *zap.Logger
@@ -91,6 +93,9 @@ func (d *Deps) validate() error {
 	}
 	if d.Logger == nil {
 		d.Logger = zap.NewNop()
+	}
+	if d.Metrics == nil {
+		d.Metrics = noMetrics{}
 	}
 	var errs []error
 	if d.Store == nil {

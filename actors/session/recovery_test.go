@@ -78,12 +78,12 @@ func TestStaleSnapshotWriteIsRejected(t *testing.T) {
 	}
 }
 
-func TestEvictedConversationReloadsFromTheTable(t *testing.T) {
+func TestForgottenConversationReloadsFromTheTable(t *testing.T) {
 	h := newHarness(t, session.Config{}, llmtest.AnswerWith("Oi!"))
 	phone := "+5511900000033"
 	first := h.chat(phone, "e1", "Oi")
 	ctx := context.Background()
-	if err := h.sup.Evict(ctx, phone); err != nil {
+	if err := h.sup.Forget(ctx, phone); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := persistence.NewSessions(h.table).ClearPhone(ctx, phone); err != nil {
@@ -91,9 +91,9 @@ func TestEvictedConversationReloadsFromTheTable(t *testing.T) {
 	}
 	second := h.chat(phone, "e2", "Oi de novo")
 	if second.GetError() != "" || second.GetSessionId() == first.GetSessionId() {
-		t.Errorf("after evict and clear: %+v, want a fresh session (first was %s)", second, first.GetSessionId())
+		t.Errorf("after forget and clear: %+v, want a fresh session (first was %s)", second, first.GetSessionId())
 	}
-	if err := h.sup.Evict(ctx, "+5511900000034"); err != nil {
-		t.Errorf("evicting a phone without an actor: %v", err)
+	if err := h.sup.Forget(ctx, "+5511900000034"); err != nil {
+		t.Errorf("forgetting a phone without an actor: %v", err)
 	}
 }

@@ -96,11 +96,11 @@ func (s *Supervisor) Recover(ctx context.Context) (int, error) {
 	return len(phones), nil
 }
 
-// Evict stops the session actor of phone, if one runs, and returns once it
+// Forget stops the session actor of phone, if one runs, and returns once it
 // has stopped: the next message loads the conversation afresh from the table.
 // Tools that change a conversation's items behind the actor's back
-// (clear-chat, reset) evict it first, so it cannot write its old state back.
-func (s *Supervisor) Evict(ctx context.Context, phone string) error {
+// (clear-chat, reset) call Forget first, so it cannot write its old state back.
+func (s *Supervisor) Forget(ctx context.Context, phone string) error {
 	_, err := ask[*evicted](ctx, s, &evict{phone: phone})
 	return err
 }

@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"slices"
+	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
 	"github.com/google/uuid"
@@ -78,6 +79,7 @@ func (c *conversationActor) flush(ctx actor.Context) {
 	}
 	c.seq++
 	t := &turn{seq: c.seq, turns: c.buffer, chats: c.chats}
+	c.deps.Metrics.DebounceMerged(len(t.turns) - 1)
 	c.buffer, c.chats = nil, nil
 	c.inflight = t
 	last := t.turns[len(t.turns)-1]
@@ -145,6 +147,7 @@ func (c *conversationActor) onAnswer(ctx actor.Context, a *child.Answer) {
 	if t == nil || t.seq != a.Seq {
 		return
 	}
+	c.deps.Metrics.ModelCall(a.Result.Model, a.Err == nil, a.Result.TokensInput, a.Result.TokensOutput, time.Duration(a.Result.LatencyMS)*time.Millisecond)
 	if t.summarizing {
 		c.onSummary(ctx, t, a)
 		return
@@ -308,6 +311,10 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 	}
 	if t.op != nil {
 		c.committedOp(ctx, t, s)
+	} else if t.reply != nil {
+		c.deps.Metrics.Turn("replied")
+	} else {
+		c.deps.Metrics.Turn("silent")
 	}
 	c.answerChats(ctx, t.chats, &s, t.outcome.Reply, "")
 	c.afterCommit(ctx, t, s)
@@ -316,6 +323,7 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 
 // rerun puts a superseded turn's messages back in front of the buffer.
 func (c *conversationActor) rerun(ctx actor.Context) {
+	c.deps.Metrics.Turn("superseded")
 	t := c.inflight
 	c.inflight = nil
 	c.buffer = append(slices.Clone(t.turns), c.buffer...)
@@ -327,6 +335,7 @@ func (c *conversationActor) rerun(ctx actor.Context) {
 // buffered (they are in the persisted buffer too) and run again after a window.
 func (c *conversationActor) abort(ctx actor.Context, cause error) {
 	c.logger.Error("turn failed; its messages stay buffered", zap.Error(cause))
+	c.deps.Metrics.Turn("failed")
 	t := c.inflight
 	c.inflight = nil
 	if t.op != nil {

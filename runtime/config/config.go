@@ -99,6 +99,10 @@ type LLM struct {
 	// ReplayFile is the fixture the replay provider answers from
 	// (LLM_REPLAY_FILE; required when Provider is replay).
 	ReplayFile string
+	// Prices are the per-model token prices the admin cost report uses
+	// (LLM_PRICES, e.g. gpt-4o-mini=0.15/0.60: input/output per million
+	// tokens; unset prices nothing). See ParsePrices.
+	Prices map[string]Price
 }
 
 // CRM configures the CRM client (contacts and deals).
@@ -186,8 +190,8 @@ type Session struct {
 	// IdleTimeout stops an idle session actor; it recovers from its snapshot
 	// on the next message (SESSION_IDLE_TIMEOUT, default 10m).
 	IdleTimeout time.Duration
-	// MaxContextEnrichments bounds knowledge injections per turn; 0 disables
-	// them (MAX_CONTEXT_ENRICHMENTS, default 2).
+	// MaxContextEnrichments bounds knowledge injections per turn
+	// (MAX_CONTEXT_ENRICHMENTS, default 2; 0 also means the default).
 	MaxContextEnrichments int
 }
 

@@ -63,6 +63,7 @@ func (r *reader) readInto(c *Config) {
 	r.text("LLM_MODEL", &c.LLM.Model)
 	r.text("LLM_REASONING_EFFORT", &c.LLM.ReasoningEffort)
 	r.text("LLM_REPLAY_FILE", &c.LLM.ReplayFile)
+	r.prices("LLM_PRICES", &c.LLM.Prices)
 
 	r.boolean("CRM_ENABLED", &c.CRM.Enabled)
 	r.text("CRM_BASE_URL", &c.CRM.BaseURL)

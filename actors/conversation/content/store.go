@@ -38,14 +38,18 @@ type Store struct {
 }
 
 // Open loads the embedded content, overlaid by the files under dir when dir is
-// not empty. It fails when the result is inconsistent (a catalogue naming an
-// unknown package, an alias shared by two services, a badly named file), so a
-// bad edit is found at start, not in a conversation.
+// not empty. A dir that does not exist yet overlays nothing: the first edit
+// creates it. Open fails when the result is inconsistent (a catalogue naming
+// an unknown package, an alias shared by two services, a badly named file), so
+// a bad edit is found at start, not in a conversation.
 func Open(dir string) (*Store, error) {
 	if dir != "" {
-		if info, err := os.Stat(dir); err != nil {
+		info, err := os.Stat(dir)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
 			return nil, fmt.Errorf("content: %w", err)
-		} else if !info.IsDir() {
+		case !info.IsDir():
 			return nil, fmt.Errorf("content: %s is not a directory", dir)
 		}
 	}

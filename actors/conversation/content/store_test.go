@@ -95,8 +95,30 @@ func TestOpenRejectsInconsistentContent(t *testing.T) {
 			}
 		})
 	}
-	if _, err := content.Open(filepath.Join(t.TempDir(), "absent")); err == nil {
-		t.Error("Open of a missing directory succeeded")
+	file := filepath.Join(t.TempDir(), "a-file")
+	write(t, filepath.Dir(file), "a-file", "not a directory")
+	if _, err := content.Open(file); err == nil {
+		t.Error("Open of a file instead of a directory succeeded")
+	}
+}
+
+func TestMissingDirectoryIsCreatedByTheFirstEdit(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "content")
+	store, err := content.Open(dir)
+	if err != nil {
+		t.Fatalf("Open of a directory not created yet: %v", err)
+	}
+	id := store.PackageIDs()[0]
+	if err := store.WritePackage(id, "Conteúdo novo."); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := store.Package(id); err != nil || p.Content != "Conteúdo novo." {
+		t.Errorf("after the first edit: %+v, %v", p, err)
+	}
+	if reopened, err := content.Open(dir); err != nil {
+		t.Fatal(err)
+	} else if p, _ := reopened.Package(id); p.Content != "Conteúdo novo." {
+		t.Errorf("the edit did not reach %s: %q", dir, p.Content)
 	}
 }
 

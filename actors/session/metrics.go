@@ -1,0 +1,34 @@
+package session
+
+import (
+	"time"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// Metrics receives what conversations count: turns by outcome, model calls
+// and their tokens, debounce merges, sends by outcome, live actors. The
+// runtime's Prometheus collectors implement it; it is safe for concurrent use.
+type Metrics interface {
+	// Turn counts a finished turn: replied, silent, superseded or failed.
+	Turn(outcome string)
+	// ModelCall counts one model call.
+	ModelCall(model string, ok bool, tokensIn, tokensOut int, latency time.Duration)
+	// DebounceMerged counts customer messages merged into an earlier one's turn.
+	DebounceMerged(n int)
+	// Sent counts a reply send by its error kind ("" when it was sent).
+	Sent(kind persistence.ErrorKind)
+	// ActorStarted and ActorStopped count session actors.
+	ActorStarted()
+	ActorStopped()
+}
+
+// noMetrics counts nothing, for deployments and tests without collectors.
+type noMetrics struct{}
+
+func (noMetrics) Turn(string)                                     {}
+func (noMetrics) ModelCall(string, bool, int, int, time.Duration) {}
+func (noMetrics) DebounceMerged(int)                              {}
+func (noMetrics) Sent(persistence.ErrorKind)                      {}
+func (noMetrics) ActorStarted()                                   {}
+func (noMetrics) ActorStopped()                                   {}
