@@ -1,0 +1,117 @@
+package admin
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// CostRow is the model usage of one model on one UTC day.
+type CostRow struct {
+	Day   string `json:"day"` // YYYY-MM-DD, UTC
+	Model string `json:"model"`
+	// Calls counts the logged model answers, superseded ones included: they
+	// were paid for even though they were never sent.
+	Calls        int   `json:"calls"`
+	TokensInput  int64 `json:"tokens_input"`
+	TokensOutput int64 `json:"tokens_output"`
+	// Cost is in the currency of LLM_PRICES; null when the model has no price.
+	Cost *float64 `json:"cost"`
+}
+
+// CostReport is the model usage per model per day, newest day first.
+type CostReport struct {
+	Rows  []CostRow `json:"costs"`
+	Total CostRow   `json:"total"`
+	// Unpriced lists the models used without a configured price.
+	Unpriced []string `json:"unpriced_models"`
+	// Days is the period asked for (0: all the log).
+	Days int      `json:"days"`
+	Scan ScanInfo `json:"scan"`
+}
+
+// costs sums the message log items that carry a model (see the package doc
+// on scans). days > 0 keeps the last days UTC days, today included.
+func (h *Handler) costs(ctx context.Context, days int) (CostReport, error) {
+	var from time.Time
+	if days > 0 {
+		y, m, d := h.cfg.Now().UTC().Date()
+		from = time.Date(y, m, d-days+1, 0, 0, 0, 0, time.UTC)
+	}
+	type key struct{ day, model string }
+	rows := map[key]*CostRow{}
+	filter := persistence.Exists("llm_model")
+	info, err := scan(ctx, h.table, &filter, func(item persistence.Item) error {
+		if !isMessage(keyOf(item)) {
+			return nil
+		}
+		m, err := persistence.DecodeMessage(item)
+		if err != nil {
+			return err
+		}
+		if m.LLMModel == "" || m.Timestamp.Before(from) {
+			return nil
+		}
+		k := key{m.Timestamp.UTC().Format(time.DateOnly), m.LLMModel}
+		r := rows[k]
+		if r == nil {
+			r = &CostRow{Day: k.day, Model: k.model}
+			rows[k] = r
+		}
+		r.Calls++
+		r.TokensInput += int64(m.TokensInput)
+		r.TokensOutput += int64(m.TokensOutput)
+		return nil
+	})
+	if err != nil {
+		return CostReport{}, err
+	}
+	report := CostReport{Rows: []CostRow{}, Unpriced: []string{}, Days: days, Scan: info, Total: CostRow{Day: "total", Model: "all"}}
+	var totalCost float64
+	anyPriced := false
+	for _, r := range rows {
+		if p, ok := priceOf(h.cfg.Prices, r.Model); ok {
+			c := (float64(r.TokensInput)*p.Input + float64(r.TokensOutput)*p.Output) / 1e6
+			r.Cost = &c
+			totalCost += c
+			anyPriced = true
+		} else {
+			if !slices.Contains(report.Unpriced, r.Model) {
+				report.Unpriced = append(report.Unpriced, r.Model)
+			}
+		}
+		report.Total.Calls += r.Calls
+		report.Total.TokensInput += r.TokensInput
+		report.Total.TokensOutput += r.TokensOutput
+		report.Rows = append(report.Rows, *r)
+	}
+	// The total is the cost of the priced rows; Unpriced says what it lacks.
+	if anyPriced {
+		report.Total.Cost = &totalCost
+	}
+	slices.SortFunc(report.Rows, func(a, b CostRow) int {
+		return cmp.Or(strings.Compare(b.Day, a.Day), strings.Compare(a.Model, b.Model))
+	})
+	slices.Sort(report.Unpriced)
+	return report, nil
+}
+
+// priceOf finds the price of a logged model name: its own entry, else the
+// longest entry it starts with followed by "-", so a dated snapshot
+// (gpt-4o-mini-2024-07-18) takes its family's price (gpt-4o-mini).
+func priceOf(prices map[string]Price, model string) (Price, bool) {
+	if p, ok := prices[model]; ok {
+		return p, true
+	}
+	best, found := "", false
+	for name := range prices {
+		if strings.HasPrefix(model, name+"-") && len(name) > len(best) {
+			best, found = name, true
+		}
+	}
+	return prices[best], found
+}

@@ -1,0 +1,104 @@
+package admin
+
+import (
+	"errors"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// Config configures the admin surface.
+type Config struct {
+	// APIKey is the key /admin/api/* requires in X-Admin-Key; empty keeps the
+	// API closed.
+	APIKey string
+	// Prices are the token prices of the cost report, by model name.
+	Prices map[string]Price
+	// RenotifyAfter and MaxRenotifications are the handoff reminder settings;
+	// a handoff that got every reminder and waited RenotifyAfter more is an
+	// alert.
+	RenotifyAfter      time.Duration
+	MaxRenotifications int
+	// Now is the clock; default time.Now.
+	Now func() time.Time
+}
+
+// Price is one model's price per million tokens.
+type Price struct {
+	Input  float64
+	Output float64
+}
+
+// Prompts is the running content store as the admin surface uses it: the
+// effective prompt of an agent, and the hook that applies an override.
+type Prompts interface {
+	Prompt(agent string) string
+	SetPromptOverride(agent, text string)
+}
+
+// Handler serves the admin pages and API. It is safe for concurrent use.
+type Handler struct {
+	cfg     Config
+	table   persistence.Table
+	prompts *promptStore
+	logger  *zap.Logger
+
+	sessions    *persistence.Sessions
+	messages    *persistence.Messages
+	projections *persistence.Projections
+	demands     *persistence.Demands
+	pages       *pages
+}
+
+// New returns the admin handler over table; prompts receives prompt overrides.
+func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logger) (*Handler, error) {
+	if table == nil {
+		return nil, errors.New("admin: a table is required")
+	}
+	if prompts == nil {
+		return nil, errors.New("admin: a prompt store is required")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.RenotifyAfter <= 0 {
+		return nil, errors.New("admin: Config.RenotifyAfter must be positive")
+	}
+	p, err := loadPages()
+	if err != nil {
+		return nil, err
+	}
+	return &Handler{
+		cfg:         cfg,
+		table:       table,
+		prompts:     newPromptStore(table, prompts, cfg.Now),
+		logger:      logger,
+		sessions:    persistence.NewSessions(table),
+		messages:    persistence.NewMessages(table),
+		projections: persistence.NewProjections(table),
+		demands:     persistence.NewDemands(table),
+		pages:       p,
+	}, nil
+}
+
+// Register mounts the pages, POST /admin/reset and the key-checked API on r.
+func (h *Handler) Register(r fiber.Router) {
+	api := r.Group(apiPrefix, h.requireKey)
+	api.Get("/sessions/:phone", h.getSession)
+	api.Get("/sessions/:phone/messages", h.getMessages)
+	api.Get("/projections/:session_id", h.getProjection)
+	api.Get("/demands", h.getDemands)
+	api.Get("/llm-costs", h.getCosts)
+	api.Get("/alerts", h.getAlerts)
+	api.Get("/prompts/:agent_id", h.getPrompt)
+	api.Put("/prompts/:agent_id", h.putPrompt)
+
+	r.Get("/admin", h.overviewPage)
+	r.Get("/admin/demands", h.demandsPage)
+	r.Get("/admin/llm-costs", h.costsPage)
+	r.Get("/admin/alerts", h.alertsPage)
+	r.Post("/admin/reset", h.reset)
+}

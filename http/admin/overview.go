@@ -1,0 +1,138 @@
+package admin
+
+import (
+	"context"
+	"time"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// Overview is the admin home page: the conversations going on, the handoff
+// queue and the CRM backlog.
+type Overview struct {
+	// States counts active sessions (those their phone's pointer names and
+	// not CLOSED) by state, in the state machine's order, zeros included.
+	States []Count `json:"states"`
+	Active int     `json:"active"`
+	// Handoffs are the conversations waiting for an operator, longest
+	// waiting first (the handoff index's order).
+	Handoffs []QueuedHandoff `json:"handoffs"`
+	// Projections counts CRM projections by status.
+	Projections []Count  `json:"projections"`
+	Scan        ScanInfo `json:"scan"`
+}
+
+// Count is one labelled number.
+type Count struct {
+	Label string `json:"label"`
+	N     int    `json:"n"`
+}
+
+// QueuedHandoff is one conversation waiting in the handoff queue.
+type QueuedHandoff struct {
+	PhoneNumber string                    `json:"phone_number"`
+	SessionID   string                    `json:"session_id"`
+	Reason      persistence.HandoffReason `json:"handoff_reason"`
+	// Since is when the conversation entered the queue.
+	Since           time.Time `json:"since"`
+	Waiting         string    `json:"waiting"`
+	Renotifications int       `json:"handoff_renotification_count"`
+}
+
+// stateOrder is the state machine's order (DESIGN.md).
+var stateOrder = []persistence.SessionState{
+	persistence.StateNew, persistence.StateQualifying, persistence.StateDataCollect,
+	persistence.StateConfirmSubject, persistence.StateCompleted, persistence.StateHandoff,
+	persistence.StateHuman,
+}
+
+var statusOrder = []persistence.ProjectionStatus{
+	persistence.ProjectionPending, persistence.ProjectionUncertain,
+	persistence.ProjectionBlocked, persistence.ProjectionSynced,
+}
+
+// overview scans sessions, active pointers and projections (see the package
+// doc on scans); the handoff queue comes from its index.
+func (h *Handler) overview(ctx context.Context) (Overview, error) {
+	pointers := map[string]string{} // phone partition → active session ID
+	var sessions []persistence.Session
+	statuses := map[persistence.ProjectionStatus]int{}
+	filter := persistence.Or(
+		persistence.Exists("state"), // sessions (messages hold state_before/state_after)
+		persistence.Exists("status"),
+		persistence.Equal(persistence.AttrSK, persistence.ActiveSK),
+	)
+	info, err := scan(ctx, h.table, &filter, func(item persistence.Item) error {
+		switch k := keyOf(item); {
+		case isActivePointer(k):
+			pointers[k.PK] = stringAttr(item, "session_id")
+		case isSession(k):
+			s, err := persistence.DecodeSession(item)
+			if err != nil {
+				return err
+			}
+			sessions = append(sessions, s)
+		case isProjection(k):
+			p, err := persistence.DecodeProjection(item)
+			if err != nil {
+				return err
+			}
+			statuses[p.Status]++
+		}
+		return nil
+	})
+	if err != nil {
+		return Overview{}, err
+	}
+	now := h.cfg.Now()
+	o := Overview{Scan: info, Handoffs: []QueuedHandoff{}}
+	byState := map[persistence.SessionState]int{}
+	for _, s := range sessions {
+		if pointers[persistence.SessionPK(s.PhoneNumber)] != s.SessionID || s.State == persistence.StateClosed {
+			continue
+		}
+		byState[s.State]++
+		o.Active++
+	}
+	queue, err := persistence.NewHandoffQueue(h.table).List(ctx)
+	if err != nil {
+		return Overview{}, err
+	}
+	for _, s := range queue {
+		if s.State != persistence.StateHandoff {
+			continue // HUMAN: an operator holds it
+		}
+		o.Handoffs = append(o.Handoffs, QueuedHandoff{
+			PhoneNumber:     s.PhoneNumber,
+			SessionID:       s.SessionID,
+			Reason:          s.HandoffReason,
+			Since:           s.HandoffSince(),
+			Waiting:         since(now, s.HandoffSince()),
+			Renotifications: s.HandoffRenotificationCount,
+		})
+	}
+	for _, st := range stateOrder {
+		o.States = append(o.States, Count{Label: string(st), N: byState[st]})
+		delete(byState, st)
+	}
+	for st, n := range byState { // states this page does not know yet
+		o.States = append(o.States, Count{Label: string(st), N: n})
+	}
+	for _, st := range statusOrder {
+		o.Projections = append(o.Projections, Count{Label: string(st), N: statuses[st]})
+	}
+	return o, nil
+}
+
+// since renders how long ago t was, rounded for people.
+func since(now, t time.Time) string {
+	d := now.Sub(t)
+	switch {
+	case d < 0:
+		return "0s"
+	case d < time.Minute:
+		return d.Round(time.Second).String()
+	default:
+		return d.Round(time.Minute).String()
+	}
+}

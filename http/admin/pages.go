@@ -1,0 +1,126 @@
+package admin
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+//go:embed templates/*.html
+var embedded embed.FS
+
+// pages holds one parsed template set per page, each the layout plus the
+// page's "title" and "content".
+type pages struct {
+	byName map[string]*template.Template
+}
+
+// pageNames are the page templates beside templates/layout.html.
+var pageNames = []string{"overview", "demands", "costs", "alerts"}
+
+func loadPages() (*pages, error) {
+	files, err := fs.Sub(embedded, "templates")
+	if err != nil {
+		return nil, err
+	}
+	funcs := template.FuncMap{
+		"stamp":  func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
+		"day":    func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04") },
+		"join":   strings.Join,
+		"reason": reasonText,
+		"cost": func(c *float64) string {
+			if c == nil {
+				return "—"
+			}
+			return fmt.Sprintf("%.4f", *c)
+		},
+	}
+	p := &pages{byName: map[string]*template.Template{}}
+	for _, name := range pageNames {
+		t, err := template.New(name).Funcs(funcs).ParseFS(files, "layout.html", name+".html")
+		if err != nil {
+			return nil, fmt.Errorf("admin: template %s: %w", name, err)
+		}
+		p.byName[name] = t
+	}
+	return p, nil
+}
+
+// page is what every page template receives.
+type page struct {
+	Page  string
+	Data  any
+	Limit int
+	Kinds []string
+	// Scan is the report's table read, when it scanned.
+	Scan ScanInfo
+}
+
+// render executes a page into a buffer first, so a template error answers
+// 500 instead of half a page.
+func (p *pages) render(c *fiber.Ctx, data page) error {
+	var buf bytes.Buffer
+	if err := p.byName[data.Page].ExecuteTemplate(&buf, "layout", data); err != nil {
+		return err
+	}
+	c.Type("html", "utf-8")
+	return c.Send(buf.Bytes())
+}
+
+// overviewPage serves GET /admin.
+func (h *Handler) overviewPage(c *fiber.Ctx) error {
+	ctx, cancel := context.WithTimeout(c.UserContext(), reportTimeout)
+	defer cancel()
+	o, err := h.overview(ctx)
+	if err != nil {
+		return h.internal(c, "overview failed", err)
+	}
+	return h.pages.render(c, page{Page: "overview", Data: o, Scan: o.Scan})
+}
+
+// demandsPage serves GET /admin/demands.
+func (h *Handler) demandsPage(c *fiber.Ctx) error {
+	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
+	defer cancel()
+	ds, err := h.demands.List(ctx, maxDemands)
+	if err != nil {
+		return h.internal(c, "demand list failed", err)
+	}
+	return h.pages.render(c, page{Page: "demands", Data: ds, Limit: maxDemands})
+}
+
+// costsPage serves GET /admin/llm-costs[?days=N].
+func (h *Handler) costsPage(c *fiber.Ctx) error {
+	days, err := intQuery(c, "days", 0, 0, maxDays)
+	if err != nil {
+		return done(err)
+	}
+	ctx, cancel := context.WithTimeout(c.UserContext(), reportTimeout)
+	defer cancel()
+	r, err := h.costs(ctx, days)
+	if err != nil {
+		return h.internal(c, "cost report failed", err)
+	}
+	return h.pages.render(c, page{Page: "costs", Data: r, Scan: r.Scan})
+}
+
+// alertKinds orders the alert counts on the page.
+var alertKinds = []string{AlertProjectionBlocked, AlertProjectionUncertain, AlertHandoffUnattended, AlertModelFailure, AlertSendFailure}
+
+// alertsPage serves GET /admin/alerts.
+func (h *Handler) alertsPage(c *fiber.Ctx) error {
+	ctx, cancel := context.WithTimeout(c.UserContext(), reportTimeout)
+	defer cancel()
+	r, err := h.alerts(ctx)
+	if err != nil {
+		return h.internal(c, "alert report failed", err)
+	}
+	return h.pages.render(c, page{Page: "alerts", Data: r, Kinds: alertKinds, Scan: r.Scan})
+}

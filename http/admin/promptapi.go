@@ -1,0 +1,80 @@
+package admin
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// LoadPromptOverrides applies the current stored version of every agent's
+// prompt to the content store. The runtime calls it once at start, before
+// any conversation runs.
+func (h *Handler) LoadPromptOverrides(ctx context.Context) error {
+	return h.prompts.LoadAll(ctx)
+}
+
+// getPrompt answers GET /admin/api/prompts/{agent_id}: {"prompt": {...}}
+// with the effective text, the current version and the history.
+func (h *Handler) getPrompt(c *fiber.Ctx) error {
+	a, err := agentParam(c)
+	if err != nil {
+		return done(err)
+	}
+	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
+	defer cancel()
+	v, err := h.prompts.View(ctx, a)
+	if err != nil {
+		return h.internal(c, "prompt read failed", err)
+	}
+	return c.JSON(fiber.Map{"prompt": v})
+}
+
+// putPrompt answers PUT /admin/api/prompts/{agent_id} with body
+// {"text": "..."}: the text becomes the next version, current at once on
+// this node. 201 with {"prompt": {...}, "version": n}.
+func (h *Handler) putPrompt(c *fiber.Ctx) error {
+	a, err := agentParam(c)
+	if err != nil {
+		return done(err)
+	}
+	var body struct {
+		Text *string `json:"text"`
+	}
+	// json.Unmarshal copies strings out of fiber's buffer: the text outlives
+	// the request in the content store.
+	if err := json.Unmarshal(c.Body(), &body); err != nil {
+		return httperr.Write(c, fiber.StatusBadRequest, "invalid_json", `the body must be a JSON object {"text": "..."}`)
+	}
+	switch {
+	case body.Text == nil || strings.TrimSpace(*body.Text) == "":
+		return httperr.Write(c, fiber.StatusUnprocessableEntity, "empty_text", "text must hold the new prompt")
+	case len(*body.Text) > MaxPromptBytes:
+		return httperr.Write(c, fiber.StatusRequestEntityTooLarge, "prompt_too_large", "text must be at most 100 KiB")
+	case !utf8.ValidString(*body.Text):
+		return httperr.Write(c, fiber.StatusUnprocessableEntity, "invalid_text", "text must be UTF-8")
+	}
+	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
+	defer cancel()
+	v, version, err := h.prompts.Put(ctx, a, *body.Text)
+	if err != nil {
+		return h.internal(c, "prompt write failed", err)
+	}
+	c.Location("/admin/api/prompts/" + string(a))
+	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"prompt": v, "version": version})
+}
+
+// agentParam reads {agent_id}, answering 404 for an agent without a prompt.
+func agentParam(c *fiber.Ctx) (persistence.AgentName, error) {
+	a, ok := agent(c.Params("agent_id"))
+	if !ok {
+		return "", answer(httperr.Write(c, fiber.StatusNotFound, "unknown_agent",
+			"no such agent; the agents are TRIAGE, QUALIFIER, REGISTRAR and SUMMARIZER"))
+	}
+	return a, nil
+}

@@ -1,0 +1,86 @@
+package admin_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/intake-runtime/intake/http/admin"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+func TestResetClosesTheSessionAndKeepsHistory(t *testing.T) {
+	f := newFixture(t, admin.Config{})
+	s := f.seed()
+	const phone = "+5511977776666"
+	s.session(phone, "live", persistence.StateQualifying, now.Add(-time.Hour), nil)
+	s.message(persistence.Message{MessageID: "m1", SessionID: "live", PhoneNumber: phone, Content: "oi", Timestamp: now.Add(-time.Hour),
+		StateBefore: persistence.StateNew, StateAfter: persistence.StateQualifying, Direction: persistence.DirectionInbound})
+
+	status, body := f.do("POST", "/admin/reset", `{"phone": "55 11 97777-6666"}`, nil)
+	if status != 200 || body != `{"reset":{"phone_number":"+5511977776666","closed_session_id":"live"}}` {
+		t.Fatalf("POST /admin/reset = %d %s", status, body)
+	}
+	sessions := persistence.NewSessions(f.table)
+	if _, err := sessions.Active(t.Context(), phone); !errors.Is(err, persistence.ErrNotFound) {
+		t.Errorf("after reset the phone still has an active session: %v", err)
+	}
+	pointer, err := f.table.Get(t.Context(), persistence.Key{PK: persistence.SessionPK(phone), SK: persistence.ActiveSK})
+	if v, ok := pointer["session_id"].(*types.AttributeValueMemberS); err != nil || !ok || v.Value != persistence.ResetPointer {
+		t.Errorf("active pointer after reset = %v, %v; want %s", pointer, err, persistence.ResetPointer)
+	}
+	closed, err := sessions.Get(t.Context(), phone, "live")
+	if err != nil || closed.State != persistence.StateClosed || closed.ClosedAt == nil || !closed.ClosedAt.Equal(now) {
+		t.Errorf("the session after reset = %+v, %v; want CLOSED at now", closed, err)
+	}
+	if msgs, err := persistence.NewMessages(f.table).List(t.Context(), phone, "live"); err != nil || len(msgs) != 1 {
+		t.Errorf("history after reset: %d messages, %v", len(msgs), err)
+	}
+
+	// Again: nothing left to close, the pointer stays reset.
+	status, body = f.do("POST", "/admin/reset", `{"phone": "+5511977776666"}`, nil)
+	if status != 200 || !strings.Contains(body, `"closed_session_id":null`) {
+		t.Errorf("second reset = %d %s", status, body)
+	}
+}
+
+func TestResetReadsFormQueryAndAnswersHTML(t *testing.T) {
+	f := newFixture(t, admin.Config{})
+	form := map[string]string{"Content-Type": "application/x-www-form-urlencoded", "Accept": "text/html"}
+	status, body := f.do("POST", "/admin/reset", "phone=%2B5511955554444", form)
+	if status != 200 || !strings.Contains(body, "5511955554444") || !strings.HasPrefix(body, "<p") {
+		t.Errorf("form reset = %d %s", status, body)
+	}
+	if status, body := f.do("POST", "/admin/reset?phone=5511955554444", "", nil); status != 200 || !strings.Contains(body, `"phone_number":"+5511955554444"`) {
+		t.Errorf("query reset = %d %s", status, body)
+	}
+}
+
+func TestResetErrors(t *testing.T) {
+	f := newFixture(t, admin.Config{})
+	tests := []struct {
+		name   string
+		body   string
+		header map[string]string
+		status int
+		code   string
+	}{
+		{"no phone", "", nil, 400, "invalid_phone"},
+		{"phone without digits", `{"phone":"abc"}`, nil, 400, "invalid_phone"},
+		{"bad JSON", `{"phone":`, nil, 400, "invalid_json"},
+		{"another site's page", `{"phone":"+5511955554444"}`, map[string]string{"Origin": "https://evil.example"}, 403, "cross_origin"},
+	}
+	for _, tt := range tests {
+		status, body := f.do("POST", "/admin/reset", tt.body, tt.header)
+		if status != tt.status || errorOf(t, body).Code != tt.code {
+			t.Errorf("%s: %d %s, want %d %s", tt.name, status, body, tt.status, tt.code)
+		}
+	}
+	// Our own pages post with our own origin.
+	if status, body := f.do("POST", "/admin/reset", `{"phone":"+5511955554444"}`, map[string]string{"Origin": "http://example.com"}); status != 200 {
+		t.Errorf("same-origin reset = %d %s", status, body)
+	}
+}

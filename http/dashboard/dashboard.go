@@ -1,0 +1,137 @@
+package dashboard
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/template/html/v2"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/conversation/content"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// Sessions reads a phone's active session and clears its conversation.
+// *persistence.Sessions implements it.
+type Sessions interface {
+	// Active returns the phone's active session, persistence.ErrNotFound
+	// when it has none.
+	Active(ctx context.Context, phone string) (persistence.Session, error)
+	// ClearPhone deletes the items of SESSION#<phone> and DEBOUNCE#<phone>
+	// and returns how many it deleted.
+	ClearPhone(ctx context.Context, phone string) (int, error)
+}
+
+// Content is the store of prompts and knowledge packages the agents read.
+// *content.Store implements it.
+type Content interface {
+	Prompt(agent string) string
+	PackageIDs() []string
+	Package(id string) (content.Package, error)
+	// WritePackage replaces a package on disk and serves it at once; it is
+	// content.ErrReadOnly without a content directory.
+	WritePackage(id, text string) error
+}
+
+// Conversations reaches the live conversation actors. Forget makes the
+// phone's conversation drop what it holds in memory (stop, or reload from the
+// table on its next message), so a conversation cleared under it starts over
+// cleanly instead of failing its next save.
+type Conversations interface {
+	Forget(ctx context.Context, phone string) error
+}
+
+// Config configures the dashboard.
+type Config struct {
+	// Instances are the brand instance values the chat's instance selector
+	// offers. POST /chat ignores the selector (spec), so the page says so.
+	Instances []string
+	// ContentDir is where knowledge edits are written (CONTENT_DIR), shown on
+	// the page; empty means packages are read-only.
+	ContentDir string
+	// Agents are the agent IDs whose prompts the page lists. Default TRIAGE,
+	// QUALIFIER, REGISTRAR, SUMMARIZER.
+	Agents []string
+	// MediaReply is the fixed answer of POST /media. Default DefaultMediaReply.
+	MediaReply string
+	// Timeout bounds the table calls of one request. Default 10 seconds.
+	// Fixture replays and smokes bound themselves.
+	Timeout time.Duration
+}
+
+func (c *Config) setDefaults() {
+	if len(c.Agents) == 0 {
+		c.Agents = []string{"TRIAGE", "QUALIFIER", "REGISTRAR", "SUMMARIZER"}
+	}
+	if c.MediaReply == "" {
+		c.MediaReply = DefaultMediaReply
+	}
+	if c.Timeout == 0 {
+		c.Timeout = 10 * time.Second
+	}
+}
+
+// Deps are the components the dashboard shows and drives. Sessions and
+// Content are required; a nil Logs, Fixtures or Smokes leaves its panel
+// saying what is missing and its routes answering 503. Without
+// Conversations, clear-chat leaves a live conversation to notice on its own
+// (its next save is refused and it reloads), and says so.
+type Deps struct {
+	Sessions      Sessions
+	Content       Content
+	Conversations Conversations
+	Logs          Logs
+	Fixtures      Fixtures
+	Smokes        Smokes
+}
+
+// Handler serves the dashboard page, its assets and its JSON routes.
+type Handler struct {
+	cfg    Config
+	deps   Deps
+	page   *html.Engine
+	logger *zap.Logger
+}
+
+// New returns the dashboard handler. It parses the embedded page template
+// now, so a broken template fails at start rather than on the first visit.
+func New(cfg Config, deps Deps, logger *zap.Logger) (*Handler, error) {
+	if deps.Sessions == nil || deps.Content == nil {
+		return nil, errors.New("dashboard: Deps.Sessions and Deps.Content are required")
+	}
+	if logger == nil {
+		logger = zap.NewNop()
+	}
+	cfg.setDefaults()
+	page, err := newPageEngine()
+	if err != nil {
+		return nil, err
+	}
+	return &Handler{cfg: cfg, deps: deps, page: page, logger: logger}, nil
+}
+
+// Register mounts the page, its assets and every dashboard route on r.
+// POST /chat is not here: it is the chat package's, and the page calls it.
+func (h *Handler) Register(r fiber.Router) {
+	r.Get("/", h.index)
+	r.Get(staticPrefix+"/*", h.static)
+	r.Post("/media", sameOrigin, h.media)
+
+	d := r.Group("/dashboard", sameOrigin)
+	d.Get("/session/:phone", h.session)
+	d.Post("/clear-chat", h.clearChat)
+	d.Get("/logs", h.logs)
+	d.Post("/logs/clear", h.clearLogs)
+	d.Get("/fixtures", h.fixtures)
+	d.Post("/run-fixture/:name", h.runFixture)
+	d.Post("/run-all-fixtures", h.runAllFixtures)
+	d.Get("/knowledge", h.knowledgeList)
+	d.Get("/knowledge/:package_id", h.knowledge)
+	d.Post("/knowledge/:package_id", h.writeKnowledge)
+	d.Get("/prompts/:agent_id", h.prompt)
+	d.Get("/smokes", h.smokeTargets)
+	d.Post("/run-smoke/:target", h.runSmoke)
+	d.Post("/run-all-smokes", h.runAllSmokes)
+}

@@ -1,0 +1,57 @@
+package dashboard
+
+import (
+	"github.com/gofiber/fiber/v2"
+)
+
+// Link is one entry of the page's link bar.
+type Link struct {
+	Label, Href string
+}
+
+// links are the inspection and operator pages of other surfaces; the
+// dashboard only points at them.
+var links = []Link{
+	{"Admin", "/admin"},
+	{"Demands", "/admin/demands"},
+	{"LLM costs", "/admin/llm-costs"},
+	{"Alerts", "/admin/alerts"},
+	{"Atendimento", "/atendimento"},
+}
+
+// pageData is what the page template renders on the server; everything that
+// changes while the page is open is fetched by its script.
+type pageData struct {
+	Links        []Link
+	Instances    []string
+	Agents       []string
+	Packages     []packageSummary
+	ContentDir   string
+	SmokeTargets []string
+	HasLogs      bool
+	HasFixtures  bool
+	HasSmokes    bool
+	StaticPrefix string
+	MediaTypes   []string
+}
+
+// index serves GET /: the development tools page.
+func (h *Handler) index(c *fiber.Ctx) error {
+	data := pageData{
+		Links:        links,
+		Instances:    h.cfg.Instances,
+		Agents:       h.cfg.Agents,
+		Packages:     h.packageSummaries(),
+		ContentDir:   h.cfg.ContentDir,
+		HasLogs:      h.deps.Logs != nil,
+		HasFixtures:  h.deps.Fixtures != nil,
+		HasSmokes:    h.deps.Smokes != nil,
+		StaticPrefix: staticPrefix,
+		MediaTypes:   mediaTypes,
+	}
+	if h.deps.Smokes != nil {
+		data.SmokeTargets = h.deps.Smokes.Targets()
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return h.render(c, "index", data)
+}

@@ -1,0 +1,63 @@
+// The session beside the chat: GET /dashboard/session/{phone}, refreshed
+// after every reply.
+import {$, el, api} from './dom.js';
+
+const flow = ['NEW', 'QUALIFYING', 'DATA_COLLECT', 'COMPLETED', 'CLOSED'];
+const detours = ['CONFIRM_SUBJECT', 'HANDOFF', 'HUMAN'];
+
+function kv(obj) {
+  const rows = Object.entries(obj || {});
+  if (!rows.length) return el('p', {class: 'empty'}, 'nothing yet');
+  return el('table', {class: 'kv'}, el('tbody', null, rows.map(([k, v]) =>
+    el('tr', null, el('th', null, k), el('td', null, typeof v === 'object' ? JSON.stringify(v) : String(v))))));
+}
+
+function render(s) {
+  const at = flow.indexOf(s.state);
+  const strip = el('div', {class: 'states', 'aria-hidden': 'true'},
+    flow.map((st, i) => el('span', {class: st === s.state ? 'on' : (at > i ? 'done' : '')}, st)),
+    detours.includes(s.state) ? el('span', {class: 'on'}, s.state) : null);
+  const facts = {agent: s.current_agent || '—', service: s.service || '—'};
+  if (s.segment) facts.segment = s.segment;
+  if (s.intent) facts.intent = s.intent;
+  if (s.handoff_reason) facts.handoff = s.handoff_reason;
+  if (s.assigned_to) facts['assigned to'] = s.assigned_to;
+  if (s.retry_count) facts['validation retries'] = s.retry_count;
+  const packages = s.collected_packages.length ? [
+    el('div', {class: 'section-title'}, 'Knowledge injected'),
+    el('div', {class: 'chips'}, s.collected_packages.map((p) => el('span', {class: 'chip'}, p))),
+  ] : [];
+  $('#session-body').replaceChildren(
+    el('span', {class: 'state-badge', id: 'session-state'}, s.state),
+    strip,
+    kv(facts),
+    el('div', {class: 'section-title'}, 'Qualification data'),
+    kv(s.qualification_data),
+    el('div', {class: 'section-title'}, 'Cadastral data'),
+    kv(s.cadastral_data),
+    ...packages,
+    el('div', {class: 'session-id'}, `${s.session_id} · ${s.messaging_instance} · updated ${new Date(s.updated_at).toLocaleTimeString()}`),
+  );
+}
+
+let shown = '';
+
+// refreshSession shows the active session of phone; an answer that arrives
+// after the phone field changed is dropped.
+export async function refreshSession(phone) {
+  if (!phone) return;
+  shown = phone;
+  try {
+    const r = await api('GET', `/dashboard/session/${encodeURIComponent(phone)}`);
+    if (phone === shown) render(r.session);
+  } catch (e) {
+    if (phone !== shown) return;
+    $('#session-body').replaceChildren(el('p', {class: 'empty'},
+      e.status === 404 ? `No active session for ${phone}.` : e.message));
+  }
+}
+
+export function initSession(phone) {
+  $('#session-refresh').addEventListener('click', () => refreshSession(phone()));
+  refreshSession(phone());
+}
