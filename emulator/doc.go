@@ -1,7 +1,25 @@
-// Package emulator is the local runner: it loads the env file with
-// set-if-absent semantics, builds the simulated cloud context (memory table,
-// in-process queue, in-memory mailer and parameter store), prints the banner and
-// stops gracefully on Ctrl+C. It runs the same application as production.
+// Package emulator is the local runner of the spec ("Local emulator", "Local
+// runner behaviour"): it runs the same application as production in one
+// process over a simulated cloud context, so a fresh checkout needs no
+// container runtime, database or cloud account.
+//
+// It owns:
+//
+//   - the env file (ParseEnv, LoadEnvFile) and the emulator's view of the
+//     environment (Lookup): set-if-absent, so exported variables win;
+//     DEV_UI_ENABLED=true only when undefined; the key-value endpoint
+//     overrides removed so the in-memory table is the one used;
+//   - the simulated cloud context (Cloud): the memory table, the in-process
+//     queue, an in-memory mailer (MemoryMailer, which also answers SES's
+//     SendEmail) and an in-memory parameter store (MemoryParameters, which
+//     answers SSM's parameter calls);
+//   - the adapters' fallbacks (Adapters): an enabled adapter without
+//     credentials runs as its local stub instead of failing every call;
+//   - the banner (WriteBanner) and the graceful stop (Emulator.Run).
+//
+// There is no auto-reload: the context lives as long as the process, and
+// restarting loses the table. External provider HTTP traffic (the language
+// model, enabled adapters) is not blocked.
 //
 // It may import runtime and the packages below it, never cmd.
 package emulator

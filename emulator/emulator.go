@@ -2,43 +2,75 @@ package emulator
 
 import (
 	"context"
+	"fmt"
 	"net"
+	"strconv"
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/runtime"
 	"github.com/intake-runtime/intake/runtime/config"
 )
 
 // Emulator is the whole application in one process over a simulated cloud
-// context: an in-memory table and an in-process queue. Restarting it loses
-// the table.
+// context. Restarting it loses the table.
 type Emulator struct {
-	app *runtime.App
+	cfg   config.Config
+	cloud *Cloud
+	app   *runtime.App
 }
 
-// New builds the emulator of cfg. The messaging adapter stays real when
-// MESSAGING_CLOUD_ENABLED is true and credentials are set; without
-// credentials it falls back to the local stub, so a fresh checkout runs.
+// New builds the emulator of cfg (as Lookup loaded it). Adapters that are
+// enabled without credentials run as local stubs (WithFallbacks); the table,
+// the queue and the handoff mailer are the simulated context's whatever cfg
+// says. Nothing runs until Run.
 func New(ctx context.Context, cfg config.Config, logger *zap.Logger) (*Emulator, error) {
-	opts := runtime.Options{Table: memory.New()}
-	if cfg.Messaging.CloudEnabled && (cfg.Messaging.AccessToken.Reveal() == "" || cfg.Messaging.PhoneNumberID == "") {
-		logger.Warn("MESSAGING_CLOUD_ENABLED is true but MESSAGING_ACCESS_TOKEN or MESSAGING_PHONE_NUMBER_ID is missing: replies go to the local stub")
-		opts.Sender = messaging.NewStub(logger.Named("messaging"))
-	}
-	app, err := runtime.New(ctx, cfg, logger, opts)
+	cloud, err := NewCloud(logger)
 	if err != nil {
 		return nil, err
 	}
-	return &Emulator{app: app}, nil
+	for _, a := range Adapters(cfg) {
+		if a.Enabled && !a.Live() {
+			logger.Warn("adapter enabled without credentials: it runs as the local stub",
+				zap.String("adapter", a.Name), zap.Strings("missing", a.Missing))
+		}
+	}
+	effective := WithFallbacks(cfg)
+	app, err := runtime.New(ctx, effective, logger, runtime.Options{Table: cloud.Table, Queue: cloud.Queue, Mailer: cloud.Mailer})
+	if err != nil {
+		_ = cloud.Queue.Close() // never ran: closing it cannot fail
+		return nil, err
+	}
+	return &Emulator{cfg: effective, cloud: cloud, app: app}, nil
 }
 
 // App is the running application, for the dashboard and tests.
 func (e *Emulator) App() *runtime.App { return e.app }
 
-// Run serves on ln until ctx is done, then stops gracefully.
+// Cloud is the simulated context, for tests and for wiring adapters to it.
+func (e *Emulator) Cloud() *Cloud { return e.cloud }
+
+// Config is the configuration the application runs with: the loaded one
+// with the adapter fallbacks applied.
+func (e *Emulator) Config() config.Config { return e.cfg }
+
+// Run serves on ln until ctx is done (Ctrl+C), then stops gracefully: HTTP
+// requests in flight finish, the queue stops, the conversations and the
+// actor system stop, and the simulated context goes with the process. A nil
+// error means a clean stop.
 func (e *Emulator) Run(ctx context.Context, ln net.Listener) error {
 	return e.app.Run(ctx, ln)
+}
+
+// Close releases an emulator that never ran.
+func (e *Emulator) Close() error { return e.app.Close() }
+
+// Listen opens the emulator's listener on 0.0.0.0:port (spec "Local runner
+// behaviour" 5); port 0 picks a free one.
+func Listen(port int) (net.Listener, error) {
+	ln, err := net.Listen("tcp", net.JoinHostPort("0.0.0.0", strconv.Itoa(port)))
+	if err != nil {
+		return nil, fmt.Errorf("DASHBOARD_PORT %d: %w", port, err)
+	}
+	return ln, nil
 }

@@ -17,8 +17,12 @@ import (
 	"github.com/intake-runtime/intake/actors/agent/child"
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/conversation/content"
+	"github.com/intake-runtime/intake/actors/handoff/ses"
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/projection"
+	projchild "github.com/intake-runtime/intake/actors/projection/child"
 	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/runtime/config"
@@ -37,6 +41,9 @@ type Options struct {
 	// Queue carries inbound messages from the webhook to the conversations;
 	// nil uses SQS when INBOUND_QUEUE_URL is set, else an in-process queue.
 	Queue Queue
+	// Mailer sends the handoff e-mails; nil uses SES from the AWS
+	// configuration (the emulator passes its in-memory mailer).
+	Mailer ses.API
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 }
@@ -53,6 +60,10 @@ type App struct {
 	system        *actor.ActorSystem
 	conversations *session.Supervisor
 	queue         Queue
+	sync          *projection.Job
+	sender        messaging.Sender
+	console       *atendimento.Console
+	metrics       *Metrics
 	http          *fiber.App
 }
 
@@ -84,6 +95,11 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			return nil, err
 		}
 	}
+	a.sender = sender
+	notifier, err := handoffNotifier(ctx, cfg, sender, opts.Mailer, logger.Named("handoff"))
+	if err != nil {
+		return nil, err
+	}
 	if a.content, err = content.Open(cfg.Content.Dir); err != nil {
 		return nil, fmt.Errorf("CONTENT_DIR: %w", err)
 	}
@@ -91,22 +107,35 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if err != nil {
 		return nil, err
 	}
+	erpClient, err := newERP(cfg, logger.Named("erp"))
+	if err != nil {
+		return nil, err
+	}
+	if a.sync, err = NewSyncJob(cfg, a.table, logger.Named("sync")); err != nil {
+		return nil, err
+	}
+	a.metrics = NewMetrics(a.table)
 	a.system = actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger {
 		return logging.Slog(logger.Named("actor"))
 	}))
 	a.conversations, err = session.NewSupervisor(a.system, session.Deps{
 		Config: session.Config{
-			DebounceWindow:  cfg.Session.DebounceWindow,
-			DebounceMaxWait: cfg.Session.DebounceMaxWait,
-			IdleTimeout:     cfg.Session.IdleTimeout,
-			MaxEnrichments:  cfg.Session.MaxContextEnrichments,
+			DebounceWindow:     cfg.Session.DebounceWindow,
+			DebounceMaxWait:    cfg.Session.DebounceMaxWait,
+			IdleTimeout:        cfg.Session.IdleTimeout,
+			MaxEnrichments:     cfg.Session.MaxContextEnrichments,
+			RenotifyAfter:      cfg.Handoff.RenotifyAfter,
+			MaxRenotifications: cfg.Handoff.MaxRenotifications,
 		},
-		Store:     session.NewTableStore(a.table),
-		Engine:    engine,
-		Agent:     child.Props(model),
-		Messaging: messaging.Props(sender, logger.Named("messaging")),
-		Now:       a.now,
-		Logger:    logger.Named("session"),
+		Store:      session.NewTableStore(a.table),
+		Engine:     engine,
+		Agent:      child.Props(model),
+		Messaging:  messaging.Props(sender, logger.Named("messaging")),
+		Handoff:    a.handoffProps(notifier),
+		Projection: projchild.Props(a.table, erpClient, a.now, logger.Named("projection")),
+		Metrics:    a.metrics,
+		Now:        a.now,
+		Logger:     logger.Named("session"),
 	})
 	if err != nil {
 		a.system.Shutdown()
@@ -133,18 +162,27 @@ func (a *App) Content() *content.Store { return a.content }
 // Conversations addresses the conversation of a phone.
 func (a *App) Conversations() *session.Supervisor { return a.conversations }
 
-// Run serves HTTP on ln and consumes the inbound queue until ctx is done,
-// then stops in order: no new requests, no new queue messages, then the
-// conversations (turns still buffered stay in the table for the next start).
+// Run serves HTTP on ln, consumes the inbound queue and runs the CRM sync job
+// every SYNC_INTERVAL until ctx is done, then stops in order: no new
+// requests, no new queue messages or sync runs, then the conversations (turns
+// still buffered stay in the table for the next start).
 func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	consumeCtx, stopConsuming := context.WithCancel(context.Background())
 	var consuming sync.WaitGroup
 	consuming.Add(1)
 	deliver := &turnDeliverer{receipts: persistence.NewReceipts(a.table), conv: a.conversations, now: a.now, logger: a.logger.Named("consumer")}
+	if a.console != nil {
+		deliver.fromOperator = a.console.FromOperator
+	}
 	var consumeErr error
 	go func() {
 		defer consuming.Done()
 		consumeErr = a.queue.Run(consumeCtx, deliver.handle)
+	}()
+	consuming.Add(1)
+	go func() {
+		defer consuming.Done()
+		a.runSync(consumeCtx)
 	}()
 	if n, err := a.conversations.Recover(ctx); err != nil {
 		a.logger.Error("buffered conversations not recovered", zap.Error(err))
@@ -181,7 +219,8 @@ func (a *App) Close() error {
 // shutdownTimeout bounds the graceful stop of HTTP requests in flight.
 const shutdownTimeout = 10 * time.Second
 
-// routes mounts the HTTP routes every deployment serves.
+// routes mounts the HTTP routes. Each surface mounts itself from its own
+// file; the development gate comes first so that it sees every request.
 func (a *App) routes() error {
 	a.http = fiber.New(fiber.Config{
 		AppName:               "intake",
@@ -189,9 +228,19 @@ func (a *App) routes() error {
 		ErrorHandler:          httperr.Handler,
 		BodyLimit:             bodyLimit,
 	})
+	a.http.Use(a.metrics.HTTP(), a.devGate())
 	// /healthz proves only that the process answers: it queries nothing.
 	a.http.Get("/healthz", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"ok": true}) })
-	return a.chatRoutes()
+	mounts := []func() error{
+		a.readyzRoutes, a.metricsRoutes, a.webhookRoutes, a.chatRoutes,
+		a.atendimentoRoutes, a.adminRoutes, a.dashboardRoutes,
+	}
+	for _, mount := range mounts {
+		if err := mount(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // bodyLimit is the largest request body: the webhook's 3 MB.

@@ -13,6 +13,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/http/chat"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/internal/llmtest"
@@ -39,7 +40,7 @@ func TestChatRunsATurnThroughTheWholeApplication(t *testing.T) {
 	model := llmtest.NewServer(t, llmtest.AnswerWith("Olá! Em que posso ajudar?"))
 	cfg := load(t, map[string]string{
 		"LLM_API_KEY": "test-key", "LLM_BASE_URL": model.URL + "/v1", "LLM_MODEL": "test-model",
-		"MESSAGING_CLOUD_ENABLED": "false",
+		"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false", "DEV_UI_ENABLED": "true",
 	})
 	app, err := runtime.New(context.Background(), cfg, zap.NewNop(), runtime.Options{Table: memory.New()})
 	if err != nil {
@@ -83,6 +84,59 @@ func TestChatRunsATurnThroughTheWholeApplication(t *testing.T) {
 	}
 	client.CloseIdleConnections()
 
+	stop()
+	if err := <-done; err != nil {
+		t.Errorf("Run after stop: %v", err)
+	}
+}
+
+// TestWebhookMessageIsAnsweredOnce sends one platform delivery twice: the
+// receipt deduplicates it, the queue carries it to the session actor, and
+// the customer gets one reply.
+func TestWebhookMessageIsAnsweredOnce(t *testing.T) {
+	leaktest.Check(t)
+	model := llmtest.NewServer(t, llmtest.AnswerWith("Olá! Recebi sua mensagem."))
+	cfg := load(t, map[string]string{
+		"LLM_API_KEY": "test-key", "LLM_BASE_URL": model.URL + "/v1", "LLM_MODEL": "test-model",
+		"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false",
+		"DEBOUNCE_WINDOW": "50ms", "DEBOUNCE_MAX_WAIT": "1s",
+	})
+	sender := messaging.NewStub(zap.NewNop())
+	app, err := runtime.New(context.Background(), cfg, zap.NewNop(), runtime.Options{Table: memory.New(), Sender: sender})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- app.Run(ctx, ln) }()
+
+	envelope := `{"object":"whatsapp_business_account","entry":[{"id":"1","changes":[{"field":"messages","value":{` +
+		`"messaging_product":"whatsapp","metadata":{"phone_number_id":"PNID"},` +
+		`"messages":[{"from":"5511977776666","id":"wamid.E2E1","timestamp":"1763800000","type":"text","text":{"body":"Oi"}}]}}]}]}`
+	client := &http.Client{Timeout: 10 * time.Second}
+	for range 2 {
+		res, err := client.Post("http://"+ln.Addr().String()+"/webhook", "application/json", strings.NewReader(envelope))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			t.Fatalf("webhook answered %d", res.StatusCode)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for len(sender.Sends()) == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond) // a second reply would land here
+	if sends := sender.Sends(); len(sends) != 1 || sends[0].Text != "Olá! Recebi sua mensagem." {
+		t.Errorf("platform received %+v, want one reply", sends)
+	}
+	client.CloseIdleConnections()
 	stop()
 	if err := <-done; err != nil {
 		t.Errorf("Run after stop: %v", err)

@@ -20,8 +20,12 @@ import (
 type turnDeliverer struct {
 	receipts *persistence.Receipts
 	conv     *session.Supervisor
-	now      func() time.Time
-	logger   *zap.Logger
+	// fromOperator routes a message an operator sent from their own phone
+	// (replying to a handoff notice) to the conversation they hold; it
+	// reports whether the message was an operator's.
+	fromOperator func(ctx context.Context, phone, text string) (bool, error)
+	now          func() time.Time
+	logger       *zap.Logger
 }
 
 func (d *turnDeliverer) handle(ctx context.Context, msg queue.Message) error {
@@ -38,6 +42,16 @@ func (d *turnDeliverer) handle(ctx context.Context, msg queue.Message) error {
 		return nil // a redelivery: the conversation already holds this turn
 	}
 	d.mark(ctx, msg.MessageID, persistence.StepDispatched)
+	if d.fromOperator != nil {
+		handled, err := d.fromOperator(ctx, r.PhoneNumber, r.Content)
+		if err != nil {
+			return err
+		}
+		if handled {
+			d.mark(ctx, msg.MessageID, persistence.StepAgentRouted)
+			return nil
+		}
+	}
 	if _, err := d.conv.Deliver(ctx, session.ProtoTurn(r.InboundTurn)); err != nil {
 		return err
 	}

@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"net"
-	"strconv"
+	"io/fs"
 
 	"go.uber.org/zap"
 
@@ -14,51 +14,97 @@ import (
 	"github.com/intake-runtime/intake/runtime/logging"
 )
 
-// runEmulator is the placeholder local runner: it serves /healthz until the
-// emulator package replaces it with the full application.
+// defaultEnvFile is read when it exists and --env-file is not given.
+const defaultEnvFile = ".env"
+
+// runEmulator is the spec's local runner: it loads the env file under the
+// exported variables, builds the emulator over its simulated cloud context,
+// prints the banner and serves on 0.0.0.0:DASHBOARD_PORT until SIGINT or
+// SIGTERM cancels ctx, then stops gracefully and exits 0.
 func runEmulator(ctx context.Context, c cli, args []string) int {
-	fs := flagSet("emulator",
+	flags := flagSet("emulator [--env-file PATH]",
 		"Run the local emulator on 0.0.0.0:DASHBOARD_PORT (default 8080) until Ctrl+C.\n"+
-			"Everything is in memory: restarting loses the table and its data.")
-	if code, ok := c.parse(fs, args, false); !ok {
+			"Variables come from the environment, then from the env file (exported variables win),\n"+
+			"and DEV_UI_ENABLED defaults to true. Everything is in memory: restarting loses the table.")
+	envFile := flags.String("env-file", "", "env file to load (default: "+defaultEnvFile+" when it exists)")
+	if code, ok := c.parse(flags, args, false); !ok {
 		return code
 	}
-	// The spec's local runner sets DEV_UI_ENABLED=true only when it is undefined.
-	cfg, ok := c.loadConfig(config.WithFallback(c.lookup, map[string]string{"DEV_UI_ENABLED": "true"}))
+	path, vars, err := readEnvFile(*envFile)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "intake emulator: %v\n", err)
+		return exitUsage
+	}
+	cfg, ok := c.loadConfig(emulator.Lookup(c.lookup, vars))
 	if !ok {
 		return exitUsage
 	}
-	logger, _, err := logging.New(logging.Options{Format: logging.Console, Level: cfg.Log.Level, Output: c.stderr})
+	logger, ring, err := logging.New(logging.Options{Format: logging.Console, Level: cfg.Log.Level, Output: c.stderr})
 	if err != nil {
 		fmt.Fprintf(c.stderr, "intake emulator: %v\n", err)
 		return exitFailure
 	}
+	// The dashboard's live logs read the ring.
+	logger = runtime.WithLogRing(logger, ring)
 	defer func() { _ = logger.Sync() }() // stderr cannot always be synced; nothing to do about it
-	if err := serveEmulator(ctx, cfg, logger.Named("emulator")); err != nil {
+	banner := emulator.Banner{Config: cfg, EnvFile: path, EnvVars: len(vars), Ignored: emulator.IgnoredOverrides(c.lookup, vars)}
+	if err := serveEmulator(ctx, c, banner, logger.Named("emulator")); err != nil {
 		logger.Error("emulator failed", zap.Error(err))
 		return exitFailure
 	}
 	return exitOK
 }
 
+// readEnvFile reads the env file the flag names, or the default one when it
+// exists. It returns the path read ("" for none) and its variables. A file
+// named by the flag must exist; a syntax error names the file and line.
+func readEnvFile(flagPath string) (string, map[string]string, error) {
+	path := flagPath
+	if path == "" {
+		path = defaultEnvFile
+	}
+	vars, err := emulator.LoadEnvFile(path)
+	switch {
+	case err == nil:
+		return path, vars, nil
+	case flagPath == "" && errors.Is(err, fs.ErrNotExist):
+		return "", nil, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return "", nil, fmt.Errorf("--env-file %s: no such file", flagPath)
+	default:
+		return "", nil, err
+	}
+}
+
 // serveEmulator serves the emulator until ctx is done, then stops it
 // gracefully.
-func serveEmulator(ctx context.Context, cfg config.Config, logger *zap.Logger) error {
+func serveEmulator(ctx context.Context, c cli, banner emulator.Banner, logger *zap.Logger) error {
+	cfg := banner.Config
 	emu, err := emulator.New(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", net.JoinHostPort("0.0.0.0", strconv.Itoa(cfg.HTTP.DashboardPort)))
+	ln, err := emulator.Listen(cfg.HTTP.DashboardPort)
 	if err != nil {
-		_ = emu.App().Close()
-		return fmt.Errorf("DASHBOARD_PORT %d: %w", cfg.HTTP.DashboardPort, err)
+		return errors.Join(err, emu.Close())
 	}
-	port := ln.Addr().(*net.TCPAddr).Port
+	banner.Addr = ln.Addr()
+	if _, err := banner.WriteTo(c.stdout); err != nil {
+		logger.Warn("banner not written", zap.Error(err))
+	}
 	logger.Info("emulator listening",
-		zap.String("url", "http://localhost:"+strconv.Itoa(port)),
+		zap.String("url", emulator.URL(ln.Addr())),
 		zap.Bool("dev_ui", cfg.DevUI.Enabled),
 		zap.String("model", runtime.ModelName(cfg)),
-		zap.String("llm_api_key", cfg.LLM.APIKey.Mask()),
+		zap.String("llm_api_key", maskedKey(cfg.LLM.APIKey)),
 	)
 	return emu.Run(ctx, ln)
+}
+
+// maskedKey is the key as logs may show it: at most four characters.
+func maskedKey(key config.Secret) string {
+	if key.Reveal() == "" {
+		return "not set"
+	}
+	return key.Mask()
 }

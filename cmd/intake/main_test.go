@@ -87,12 +87,3 @@ func TestBadConfigurationNamesTheVariable(t *testing.T) {
 		}
 	}
 }
-
-func TestPendingCommandsCheckConfigurationThenExitOne(t *testing.T) {
-	for _, cmd := range []string{"serve", "sync"} {
-		code, stdout, stderr := execute(t, nil, cmd)
-		if code != exitFailure || stdout != "" || !strings.Contains(stderr, "not implemented yet") {
-			t.Errorf("intake %s: exit %d, stdout %q, stderr %q; want exit 1 and 'not implemented yet'", cmd, code, stdout, stderr)
-		}
-	}
-}

@@ -89,7 +89,10 @@ func TestReplayUnreadableFileExitsTwoNamingIt(t *testing.T) {
 }
 
 func TestReplayBadContentDirExitsTwo(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "nowhere")
+	dir := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(dir, []byte("not a directory"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	code, stdout, stderr := replay(t, map[string]string{"CONTENT_DIR": dir})
 	if code != exitUsage || stdout != "" || !strings.Contains(stderr, "intake replay: CONTENT_DIR: ") || !strings.Contains(stderr, dir) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 naming CONTENT_DIR", code, stdout, stderr)

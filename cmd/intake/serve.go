@@ -1,0 +1,51 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"strconv"
+
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/runtime"
+	"github.com/intake-runtime/intake/runtime/logging"
+)
+
+// runServe runs the service: the webhook, the queue consumer and the sync
+// schedule over the DynamoDB table, with JSON logs, until SIGINT or SIGTERM.
+func runServe(ctx context.Context, c cli, args []string) int {
+	fs := flagSet("serve",
+		"Run the service: the webhook, the queue consumers and the sync schedule, listening on\n"+
+			"0.0.0.0:PORT (default 8080) with the DynamoDB table TABLE_NAME.")
+	if code, ok := c.parse(fs, args, false); !ok {
+		return code
+	}
+	cfg, ok := c.loadConfig(c.lookup)
+	if !ok {
+		return exitUsage
+	}
+	logger, _, err := logging.New(logging.Options{Format: logging.JSON, Level: cfg.Log.Level, Output: c.stderr})
+	if err != nil {
+		fmt.Fprintf(c.stderr, "intake serve: %v\n", err)
+		return exitFailure
+	}
+	defer func() { _ = logger.Sync() }()
+	app, err := runtime.New(ctx, cfg, logger, runtime.Options{})
+	if err != nil {
+		logger.Error("cannot start", zap.Error(err))
+		return exitFailure
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort("0.0.0.0", strconv.Itoa(cfg.HTTP.Port)))
+	if err != nil {
+		_ = app.Close()
+		logger.Error("cannot listen", zap.Int("port", cfg.HTTP.Port), zap.Error(err))
+		return exitFailure
+	}
+	logger.Info("serving", zap.String("addr", ln.Addr().String()), zap.String("model", runtime.ModelName(cfg)), zap.String("table", cfg.Table.Name))
+	if err := app.Run(ctx, ln); err != nil {
+		logger.Error("stopped with an error", zap.Error(err))
+		return exitFailure
+	}
+	return exitOK
+}

@@ -1,0 +1,84 @@
+package emulator
+
+import (
+	"github.com/intake-runtime/intake/runtime/config"
+)
+
+// Adapter is one external adapter as the emulator runs it.
+type Adapter struct {
+	// Name is how the banner calls it.
+	Name string
+	// Flag is the variable that turns it on or off.
+	Flag string
+	// Enabled is the flag's value.
+	Enabled bool
+	// Missing names the variables an enabled adapter needs and lacks; with
+	// any missing, the emulator runs the adapter's local stub instead.
+	Missing []string
+	// Target says where a live adapter's effects go ("REAL calls to
+	// <base URL>", "e-mails to the in-memory mailer"…).
+	Target string
+}
+
+// Live reports whether the adapter makes real calls.
+func (a Adapter) Live() bool { return a.Enabled && len(a.Missing) == 0 }
+
+// Adapters describes the four adapters of the spec's runner (messaging, CRM,
+// ERP, handoff notifier) under cfg.
+func Adapters(cfg config.Config) []Adapter {
+	messaging := Adapter{Name: "messaging", Flag: "MESSAGING_CLOUD_ENABLED", Enabled: cfg.Messaging.CloudEnabled, Target: "REAL calls to " + cfg.Messaging.APIBaseURL}
+	if cfg.Messaging.AccessToken.Reveal() == "" {
+		messaging.Missing = append(messaging.Missing, "MESSAGING_ACCESS_TOKEN")
+	}
+	if cfg.Messaging.PhoneNumberID == "" {
+		messaging.Missing = append(messaging.Missing, "MESSAGING_PHONE_NUMBER_ID")
+	}
+	crm := Adapter{Name: "CRM", Flag: "CRM_ENABLED", Enabled: cfg.CRM.Enabled, Target: "REAL calls to " + cfg.CRM.BaseURL}
+	if cfg.CRM.AccessToken.Reveal() == "" {
+		crm.Missing = []string{"CRM_ACCESS_TOKEN"}
+	}
+	erp := Adapter{Name: "ERP", Flag: "ERP_ENABLED", Enabled: cfg.ERP.Enabled, Target: "REAL calls to " + cfg.ERP.BaseURL}
+	if cfg.ERP.AccessToken.Reveal() == "" {
+		erp.Missing = []string{"ERP_ACCESS_TOKEN"}
+	}
+	// The notifier needs someone to notify: e-mail recipients (with a sender)
+	// or operator numbers. E-mail never leaves the emulator: it goes to the
+	// in-memory mailer.
+	handoff := Adapter{Name: "handoff notifier", Flag: "HANDOFF_NOTIFIER_ENABLED", Enabled: cfg.Handoff.NotifierEnabled}
+	email := cfg.Handoff.EmailFrom != "" && len(cfg.Handoff.EmailTo) > 0
+	operators := len(cfg.Handoff.OperatorPhones) > 0
+	switch {
+	case email && operators:
+		handoff.Target = "e-mails to the in-memory mailer, messages to OPERATOR_PHONES"
+	case email:
+		handoff.Target = "e-mails to the in-memory mailer"
+	case operators:
+		handoff.Target = "messages to OPERATOR_PHONES"
+	default:
+		handoff.Missing = []string{"HANDOFF_EMAIL_FROM + HANDOFF_EMAIL_TO or OPERATOR_PHONES"}
+	}
+	return []Adapter{messaging, crm, erp, handoff}
+}
+
+// WithFallbacks returns cfg with every enabled adapter that lacks
+// credentials turned off, which makes the application build its local stub
+// (it records and succeeds) instead of a client whose every call would fail.
+// A fresh checkout therefore runs with the default true flags.
+func WithFallbacks(cfg config.Config) config.Config {
+	for _, a := range Adapters(cfg) {
+		if a.Live() || !a.Enabled {
+			continue
+		}
+		switch a.Flag {
+		case "MESSAGING_CLOUD_ENABLED":
+			cfg.Messaging.CloudEnabled = false
+		case "CRM_ENABLED":
+			cfg.CRM.Enabled = false
+		case "ERP_ENABLED":
+			cfg.ERP.Enabled = false
+		case "HANDOFF_NOTIFIER_ENABLED":
+			cfg.Handoff.NotifierEnabled = false
+		}
+	}
+	return cfg
+}

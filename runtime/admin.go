@@ -1,0 +1,43 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/intake-runtime/intake/http/admin"
+)
+
+// adminStartTimeout bounds loading the prompt overrides at start.
+const adminStartTimeout = 10 * time.Second
+
+// adminRoutes mounts the admin pages (development surfaces, gated),
+// POST /admin/reset (gated) and the key-checked JSON API /admin/api/*
+// (operational). It applies the prompt overrides stored in the table before
+// any conversation runs, so a restart keeps the edited prompts.
+//
+// It also mounts the operational routes /readyz and /metrics, until routes()
+// lists them itself.
+func (a *App) adminRoutes() error {
+	prices := make(map[string]admin.Price, len(a.cfg.LLM.Prices))
+	for model, p := range a.cfg.LLM.Prices {
+		prices[model] = admin.Price{Input: p.Input, Output: p.Output}
+	}
+	h, err := admin.New(admin.Config{
+		APIKey:             a.cfg.Admin.APIKey.Reveal(),
+		Prices:             prices,
+		RenotifyAfter:      a.cfg.Handoff.RenotifyAfter,
+		MaxRenotifications: a.cfg.Handoff.MaxRenotifications,
+		Now:                a.now,
+	}, a.table, a.content, a.logger.Named("admin"))
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), adminStartTimeout)
+	defer cancel()
+	if err := h.LoadPromptOverrides(ctx); err != nil {
+		return fmt.Errorf("prompt overrides: %w", err)
+	}
+	h.Register(a.http)
+	return nil
+}

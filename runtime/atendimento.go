@@ -1,0 +1,123 @@
+package runtime
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"fmt"
+
+	"github.com/asynkron/protoactor-go/actor"
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/sesv2"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/actors/handoff/ses"
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/http/atendimento"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/runtime/config"
+)
+
+// consoleLink is the operator console's address put in handoff notices.
+// Notices reach people outside the service, so an absolute URL would be
+// better; there is no setting for the public address yet, and the path
+// still tells an operator where to go.
+const consoleLink = atendimento.BasePath
+
+// atendimentoRoutes mounts the operator console at /atendimento (it passes
+// the development gate). Codes go to operators through the messaging adapter;
+// with the local stub (MESSAGING_CLOUD_ENABLED=false) they are also logged at
+// INFO, because the stub delivers nothing.
+func (a *App) atendimentoRoutes() error {
+	key, err := consoleCookieKey(a.cfg.Admin.APIKey)
+	if err != nil {
+		return err
+	}
+	console, err := atendimento.New(atendimento.Config{
+		Operators: a.cfg.Handoff.OperatorPhones,
+		CookieKey: key,
+		LogCodes:  !a.cfg.Messaging.CloudEnabled,
+		Now:       a.now,
+	}, atendimento.Deps{
+		Conversations: a.conversations,
+		Queue:         handoff.NewQueue(a.table),
+		Sessions:      persistence.NewSessions(a.table),
+		Messages:      persistence.NewMessages(a.table),
+		Sender:        a.sender,
+	}, a.logger.Named("atendimento"))
+	if err != nil {
+		return fmt.Errorf("atendimento: %w", err)
+	}
+	console.Register(a.http)
+	a.console = console
+	// Login codes still being sent finish before the process stops.
+	a.http.Hooks().OnShutdown(func() error {
+		console.Close()
+		return nil
+	})
+	return nil
+}
+
+// consoleCookieKey is the key that signs operator session cookies. It is
+// derived from ADMIN_API_KEY (an HMAC with a fixed label, so the cookie key
+// reveals nothing of the admin key and the two never coincide): sessions
+// then survive restarts and every node of a deployment accepts them. Without
+// an admin key it is random per process, and operators log in again after a
+// restart.
+func consoleCookieKey(adminKey config.Secret) ([]byte, error) {
+	if adminKey.Reveal() != "" {
+		mac := hmac.New(sha256.New, []byte(adminKey.Reveal()))
+		mac.Write([]byte("intake/atendimento/cookie-key/v1"))
+		return mac.Sum(nil), nil
+	}
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		return nil, fmt.Errorf("atendimento: cookie key: %w", err)
+	}
+	return key, nil
+}
+
+// handoffNotifier builds the handoff notifier of cfg. With
+// HANDOFF_NOTIFIER_ENABLED=false it is the stub (queued, nobody told).
+// Enabled, it e-mails when HANDOFF_EMAIL_FROM and HANDOFF_EMAIL_TO are set
+// (through mailer, or SES from the AWS configuration when mailer is nil) and
+// texts OPERATOR_PHONES through sender; both when both are configured.
+func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Sender, mailer ses.API, logger *zap.Logger) (handoff.Notifier, error) {
+	if !cfg.Handoff.NotifierEnabled {
+		return handoff.NewStub(logger), nil
+	}
+	var notifiers []handoff.Notifier
+	if cfg.Handoff.EmailFrom != "" && len(cfg.Handoff.EmailTo) > 0 {
+		if mailer == nil {
+			awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.Table.Region))
+			if err != nil {
+				return nil, fmt.Errorf("HANDOFF_EMAIL_FROM: AWS configuration for SES: %w", err)
+			}
+			mailer = sesv2.NewFromConfig(awsCfg)
+		}
+		email, err := ses.New(ses.Config{From: cfg.Handoff.EmailFrom, To: cfg.Handoff.EmailTo, ConsoleURL: consoleLink}, mailer, logger)
+		if err != nil {
+			return nil, fmt.Errorf("HANDOFF_EMAIL_FROM/HANDOFF_EMAIL_TO: %w", err)
+		}
+		notifiers = append(notifiers, email)
+	}
+	if len(cfg.Handoff.OperatorPhones) > 0 || len(notifiers) == 0 {
+		texts, err := handoff.NewMessagingNotifier(handoff.MessagingConfig{
+			Operators:  cfg.Handoff.OperatorPhones,
+			ConsoleURL: consoleLink,
+		}, sender, logger)
+		if err != nil {
+			return nil, fmt.Errorf("OPERATOR_PHONES: %w", err)
+		}
+		notifiers = append(notifiers, texts)
+	}
+	return handoff.All(notifiers...), nil
+}
+
+// handoffProps is the session actor's handoff child (session.Deps.Handoff):
+// it reads queue positions from the table and notifies through notifier.
+func (a *App) handoffProps(notifier handoff.Notifier) *actor.Props {
+	return handoff.Props(notifier, handoff.NewQueue(a.table), a.logger.Named("handoff"), handoff.WithClock(a.now))
+}

@@ -1,0 +1,186 @@
+package runtime_test
+
+import (
+	"context"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/internal/leaktest"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// consoleChromium is Debian's Chromium, installed by `make test` (apt-get install chromium).
+const consoleChromium = "/usr/bin/chromium"
+
+// consoleBrowser starts headless Chromium with a fresh profile for the test. The
+// returned context has run once, so actions may derive timeouts from it;
+// the test's cleanup closes the browser and waits for its process.
+func consoleBrowser(t *testing.T) context.Context {
+	t.Helper()
+	if _, err := os.Stat(consoleChromium); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("browser tests need %s in CI: %v", consoleChromium, err)
+		}
+		t.Skipf("browser test skipped: %s not found (install it with: sudo apt-get install -y chromium, or run make chromium)", consoleChromium)
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(consoleChromium),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	)
+	ctx, cancelCtx := chromedp.NewContext(allocCtx)
+	t.Cleanup(func() {
+		cancelCtx()
+		cancelAlloc()
+	})
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("start %s: %v", consoleChromium, err)
+	}
+	return ctx
+}
+
+// consoleStep runs actions with a timeout; on failure it saves a screenshot to
+// test-artifacts/ at the repository root and stops the test.
+func consoleStep(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	stepCtx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(stepCtx, actions...); err != nil {
+		t.Fatalf("%s: %v (screenshot: %s)", what, err, consoleScreenshot(t, ctx))
+	}
+}
+
+// consoleScreenshot saves the browser's viewport as test-artifacts/<test>.png and
+// returns its path, or why it could not.
+func consoleScreenshot(t *testing.T, ctx context.Context) string {
+	shotCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(shotCtx, chromedp.CaptureScreenshot())
+	if err != nil {
+		return "none: " + err.Error()
+	}
+	dir := filepath.Join(consoleRepoRoot(t), "test-artifacts")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "none: " + err.Error()
+	}
+	path := filepath.Join(dir, strings.ReplaceAll(t.Name(), "/", "_")+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		return "none: " + err.Error()
+	}
+	return path
+}
+
+// consoleRepoRoot is the directory holding go.mod above the test's directory.
+func consoleRepoRoot(t *testing.T) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return dir
+		}
+	}
+}
+
+var consoleLoginCode = regexp.MustCompile(`console code is (\d{6})`)
+
+// An operator logs in with the code the platform delivered, watches a
+// handed-off conversation appear in the queue without reloading, claims it,
+// writes to the customer (the platform receives it) and closes it, in
+// headless Chromium against the whole application (real session actors,
+// memory table, fake messaging platform) with the development gate off.
+func TestOperatorConsoleInTheBrowser(t *testing.T) {
+	leaktest.Check(t)
+	const operator, customer = "+5511400000001", "+5511988887777"
+	platform := newConsolePlatform(t)
+	app := consoleApp(t, platform, []string{operator}, map[string]string{"DEV_UI_ENABLED": "false"})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runCtx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- app.Run(runCtx, ln) }()
+	t.Cleanup(func() {
+		stop()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	})
+	base := "http://" + ln.Addr().String()
+	ctx := consoleBrowser(t)
+
+	// Log in: the console redirects to the login page, the code arrives on
+	// the operator's phone (the fake platform), and the queue opens.
+	consoleStep(t, ctx, "open the console",
+		chromedp.Navigate(base+"/atendimento"),
+		chromedp.WaitVisible(chromedp.CSS("#phone")),
+		chromedp.SendKeys(chromedp.CSS("#phone"), operator),
+		chromedp.Click(chromedp.CSS("#send-code")),
+		chromedp.WaitVisible(chromedp.CSS("#code")),
+	)
+	text := platform.waitText(t, messaging.Digits(operator), consoleLoginCode.MatchString)
+	code := consoleLoginCode.FindStringSubmatch(text)[1]
+	consoleStep(t, ctx, "log in with the code",
+		chromedp.SendKeys(chromedp.CSS("#code"), code),
+		chromedp.Click(chromedp.CSS("#verify")),
+		chromedp.WaitVisible(chromedp.CSS("#queue-rows")),
+	)
+
+	// A customer asks for a person; the conversation appears in the open
+	// queue by itself.
+	sessionID := consoleHandOff(t, app, customer)
+	row := `tr[data-session-id="` + sessionID + `"]`
+	consoleStep(t, ctx, "see the new conversation in the queue",
+		chromedp.WaitVisible(chromedp.CSS(row)),
+		chromedp.Click(chromedp.CSS(row+" button.claim")),
+		chromedp.WaitVisible(chromedp.CSS("#reply")),
+	)
+
+	// Write to the customer: the platform receives it, the history shows it.
+	const hello = "Olá! Sou a Ana, do atendimento. Como posso ajudar?"
+	consoleStep(t, ctx, "send a message",
+		chromedp.SendKeys(chromedp.CSS("#text"), hello),
+		chromedp.Click(chromedp.CSS("#send")),
+		chromedp.WaitVisible(chromedp.CSS("#messages li.operator")),
+	)
+	platform.waitText(t, messaging.Digits(customer), func(body string) bool { return body == hello })
+
+	// Close it (the confirmation is accepted).
+	consoleStep(t, ctx, "close the conversation",
+		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Evaluate[bool](`window.confirm = () => true; true`)(ctx, tg)
+			return err
+		}),
+		chromedp.Click(chromedp.CSS("#close")),
+		chromedp.WaitNotVisible(chromedp.CSS("#reply")),
+	)
+	stored, err := persistence.NewSessions(app.Table()).Get(context.Background(), customer, sessionID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.State != persistence.StateClosed {
+		t.Errorf("after closing in the console the session is %s, want CLOSED (screenshot: %s)", stored.State, consoleScreenshot(t, ctx))
+	}
+}

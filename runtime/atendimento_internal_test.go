@@ -1,0 +1,85 @@
+package runtime
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/sesv2"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/runtime/config"
+)
+
+// mailerFunc fakes the one SES call.
+type mailerFunc func(context.Context, *sesv2.SendEmailInput, ...func(*sesv2.Options)) (*sesv2.SendEmailOutput, error)
+
+func (f mailerFunc) SendEmail(ctx context.Context, in *sesv2.SendEmailInput, opts ...func(*sesv2.Options)) (*sesv2.SendEmailOutput, error) {
+	return f(ctx, in, opts...)
+}
+
+func TestHandoffNotifierFollowsTheConfiguration(t *testing.T) {
+	ctx := context.Background()
+	mailed := 0
+	mailer := mailerFunc(func(context.Context, *sesv2.SendEmailInput, ...func(*sesv2.Options)) (*sesv2.SendEmailOutput, error) {
+		mailed++
+		return &sesv2.SendEmailOutput{MessageId: aws.String("ses-1")}, nil
+	})
+	s := persistence.NewSession("s1", "+5511999990000", "instance_a", time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC))
+	s.State = persistence.StateHandoff
+	notice := handoff.Notice{Session: s, QueuePosition: 1}
+
+	off := config.Config{}
+	if n, err := handoffNotifier(ctx, off, messaging.NewStub(nil), mailer, zap.NewNop()); err != nil {
+		t.Fatal(err)
+	} else if _, ok := n.(*handoff.Stub); !ok {
+		t.Errorf("HANDOFF_NOTIFIER_ENABLED=false gives %T, want the stub", n)
+	}
+
+	both := config.Config{Handoff: config.Handoff{NotifierEnabled: true, EmailFrom: "intake@example.com",
+		EmailTo: []string{"ops@example.com"}, OperatorPhones: []string{"+5511400000001"}}}
+	sender := messaging.NewStub(nil)
+	n, err := handoffNotifier(ctx, both, sender, mailer, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := n.Notify(ctx, notice)
+	if err != nil || !res.Notified || res.OperatorPhone != "+5511400000001" || mailed != 1 || len(sender.Sends()) != 1 {
+		t.Errorf("e-mail and text: %+v %v, %d e-mails, %d texts", res, err, mailed, len(sender.Sends()))
+	}
+
+	nobody := config.Config{Handoff: config.Handoff{NotifierEnabled: true}}
+	if n, err = handoffNotifier(ctx, nobody, sender, nil, zap.NewNop()); err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := n.Notify(ctx, notice); !res.Success || res.Notified {
+		t.Errorf("enabled with nobody to tell: %+v, want queued and not notified", res)
+	}
+
+	bad := config.Config{Handoff: config.Handoff{NotifierEnabled: true, OperatorPhones: []string{"ops"}}}
+	if _, err := handoffNotifier(ctx, bad, sender, nil, zap.NewNop()); err == nil || !strings.Contains(err.Error(), "OPERATOR_PHONES") {
+		t.Errorf("an operator phone without digits = %v, want an OPERATOR_PHONES error", err)
+	}
+}
+
+func TestConsoleCookieKey(t *testing.T) {
+	a, err := consoleCookieKey("admin-key-0123456789")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := consoleCookieKey("admin-key-0123456789")
+	if len(a) < 32 || !bytes.Equal(a, b) || bytes.Contains(a, []byte("admin-key")) {
+		t.Errorf("derived keys: %x and %x, want the same 32 bytes, not the admin key", a, b)
+	}
+	r1, _ := consoleCookieKey("")
+	r2, _ := consoleCookieKey("")
+	if len(r1) != 32 || bytes.Equal(r1, r2) {
+		t.Error("without ADMIN_API_KEY each process needs its own random key")
+	}
+}

@@ -1,0 +1,54 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/intake-runtime/intake/http/dashboard"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/memory"
+	"github.com/intake-runtime/intake/runtime/smoke"
+)
+
+// dashboardRoutes mounts the development dashboard: GET /, POST /media and
+// /dashboard/*. The gate in front of every route hides them when
+// DEV_UI_ENABLED=false.
+func (a *App) dashboardRoutes() error {
+	deps := dashboard.Deps{
+		Conversations: a.conversations,
+		Sessions:      persistence.NewSessions(a.table),
+		Content:       a.content,
+		Fixtures:      a.dashboardFixtures(),
+		Smokes:        smokes{smoke.New(a.cfg, smoke.Deps{Table: a.table, TableName: a.tableName()})},
+	}
+	if ring := logRingOf(a.logger); ring != nil {
+		deps.Logs = ringLogs{ring}
+	}
+	h, err := dashboard.New(dashboard.Config{
+		Instances:  a.cfg.Messaging.Instances,
+		ContentDir: a.cfg.Content.Dir,
+	}, deps, a.logger.Named("dashboard"))
+	if err != nil {
+		return err
+	}
+	h.Register(a.http)
+	return nil
+}
+
+// tableName describes the table for smoke details.
+func (a *App) tableName() string {
+	if _, ok := a.table.(*memory.Table); ok {
+		return "the in-memory table"
+	}
+	return fmt.Sprintf("DynamoDB table %s in %s", a.cfg.Table.Name, a.cfg.Table.Region)
+}
+
+// smokes adapts smoke.Checker to dashboard.Smokes.
+type smokes struct{ c *smoke.Checker }
+
+func (s smokes) Targets() []string { return s.c.Targets() }
+
+func (s smokes) Run(ctx context.Context, target, mode string) (dashboard.SmokeResult, error) {
+	r, err := s.c.Run(ctx, target, mode)
+	return dashboard.SmokeResult{Target: r.Target, Mode: r.Mode, OK: r.OK, Detail: r.Detail}, err
+}

@@ -1,0 +1,66 @@
+package runtime
+
+import (
+	"path"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/intake-runtime/intake/http/httperr"
+)
+
+// Routes every deployment serves, whatever DEV_UI_ENABLED says (spec
+// "Development gate"). Everything else is a development surface.
+//
+//   - operationalPaths match exactly: /healthz proves the process answers,
+//     /readyz that it can serve (the table answers), /metrics feeds
+//     monitoring. None is a development tool, and all three are what a load
+//     balancer or Prometheus needs in production, so they pass.
+//   - operationalPrefixes match any path starting with them, as the spec
+//     writes /webhook* and /atendimento*; /admin/api/ passes whole, its
+//     handlers check the admin key themselves.
+var (
+	operationalPaths    = []string{"/healthz", "/readyz", "/metrics"}
+	operationalPrefixes = []string{"/webhook", "/atendimento", "/admin/api/"}
+)
+
+// devGate is the development gate, the first handler of every request. With
+// DEV_UI_ENABLED=false only the operational routes pass and every other
+// path answers 404 in the error shape, so a development route added later is
+// gated without anyone remembering to gate it: it is an allowlist.
+func (a *App) devGate() fiber.Handler {
+	if a.cfg.DevUI.Enabled {
+		return func(c *fiber.Ctx) error { return c.Next() }
+	}
+	return func(c *fiber.Ctx) error {
+		if operational(c.Path()) {
+			return c.Next()
+		}
+		return httperr.Write(c, fiber.StatusNotFound, "not_found", "not found")
+	}
+}
+
+// operational reports whether p is an operational route, compared the way
+// fiber routes (case-insensitive, trailing slash ignored). A path with dot
+// or empty segments is never operational: no route matches it literally, and
+// a prefix must not smuggle one past the gate.
+func operational(p string) bool {
+	p = strings.ToLower(p)
+	if len(p) > 1 {
+		p = strings.TrimRight(p, "/")
+	}
+	if p == "" || path.Clean(p) != p {
+		return false
+	}
+	for _, op := range operationalPaths {
+		if p == op {
+			return true
+		}
+	}
+	for _, prefix := range operationalPrefixes {
+		if strings.HasPrefix(p, prefix) || p+"/" == prefix {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,134 @@
+package runtime_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+// developmentRoutes are the development surfaces of the spec's endpoint
+// table (and case or slash variants fiber routes the same way).
+var developmentRoutes = []struct{ method, path string }{
+	{"GET", "/"},
+	{"POST", "/chat"},
+	{"POST", "/media"},
+	{"GET", "/dashboard/logs"},
+	{"POST", "/dashboard/clear-chat"},
+	{"GET", "/dashboard/knowledge/empresa"},
+	{"POST", "/dashboard/knowledge/empresa"},
+	{"GET", "/dashboard/prompts/TRIAGE"},
+	{"POST", "/dashboard/run-fixture/greeting"},
+	{"POST", "/dashboard/run-all-fixtures"},
+	{"POST", "/dashboard/run-smoke/crm"},
+	{"POST", "/dashboard/run-all-smokes"},
+	{"GET", "/admin"},
+	{"GET", "/admin/"},
+	{"GET", "/ADMIN"},
+	{"GET", "/admin/demands"},
+	{"GET", "/admin/llm-costs"},
+	{"GET", "/admin/alerts"},
+	{"POST", "/admin/reset"},
+	{"GET", "/admin/apix"},
+	{"GET", "/admin/api/../../dashboard/logs"},
+	{"GET", "/dashboard/probe"}, // mounted by the test after New: gated by default
+	{"GET", "/chat/probe"},
+}
+
+// operationalRoutes pass the gate; the probes stand for surfaces whose
+// handlers other packages mount.
+var operationalRoutes = []struct{ method, path string }{
+	{"GET", "/healthz"},
+	{"GET", "/HEALTHZ/"},
+	{"GET", "/readyz"},
+	{"GET", "/metrics"},
+	{"GET", "/webhook/gate-probe"},
+	{"GET", "/atendimento/gate-probe"},
+}
+
+func mountProbes(app interface{ HTTP() *fiber.App }) {
+	ok := func(c *fiber.Ctx) error { return c.SendString("probe") }
+	for _, p := range []string{"/dashboard/probe", "/chat/probe", "/webhook/gate-probe", "/atendimento/gate-probe"} {
+		app.HTTP().Get(p, ok)
+	}
+}
+
+func TestGateOffAnswers404ToEveryDevelopmentRoute(t *testing.T) {
+	app := newApp(t, map[string]string{"DEV_UI_ENABLED": "false"}, nil)
+	mountProbes(app)
+	for _, r := range developmentRoutes {
+		res := do(t, app, r.method, r.path, nil, nil)
+		if res.status != http.StatusNotFound || errorCode(res.body) != "not_found" {
+			t.Errorf("%s %s with the gate off = %d %s, want 404 with the error body", r.method, r.path, res.status, res.body)
+		}
+	}
+	for _, r := range operationalRoutes {
+		if res := do(t, app, r.method, r.path, nil, nil); res.status != http.StatusOK {
+			t.Errorf("%s %s with the gate off = %d %s, want 200", r.method, r.path, res.status, res.body)
+		}
+	}
+	// The real operator console answers whatever it answers (a login
+	// redirect), never the gate's 404.
+	if res := do(t, app, "GET", "/atendimento", nil, nil); res.status == http.StatusNotFound {
+		t.Errorf("GET /atendimento with the gate off = 404 %s", res.body)
+	}
+	if res := do(t, app, "GET", "/healthz", nil, nil); strings.TrimSpace(res.body) != `{"ok":true}` {
+		t.Errorf("/healthz = %s, want {\"ok\":true} and nothing more", res.body)
+	}
+}
+
+func TestGateOnLetsDevelopmentRoutesThrough(t *testing.T) {
+	app := newApp(t, map[string]string{"DEV_UI_ENABLED": "true"}, nil)
+	mountProbes(app)
+	for _, path := range []string{"/admin", "/admin/demands", "/admin/llm-costs", "/admin/alerts", "/dashboard/probe"} {
+		if res := do(t, app, "GET", path, nil, nil); res.status != http.StatusOK {
+			t.Errorf("GET %s with the gate on = %d %s, want 200", path, res.status, res.body)
+		}
+	}
+	res := do(t, app, "POST", "/admin/reset", strings.NewReader(`{"phone":"+5511999990000"}`), map[string]string{"Content-Type": "application/json"})
+	if res.status != http.StatusOK {
+		t.Errorf("POST /admin/reset with the gate on = %d %s", res.status, res.body)
+	}
+}
+
+func TestAdminAPIChecksItsKeyWithTheGateOff(t *testing.T) {
+	const key = "admin-key-for-tests-0123456789"
+	app := newApp(t, map[string]string{"DEV_UI_ENABLED": "false", "ADMIN_API_KEY": key}, nil)
+	tests := []struct {
+		name   string
+		header map[string]string
+		status int
+		code   string
+	}{
+		{"no key", nil, http.StatusUnauthorized, "missing_admin_key"},
+		{"wrong key", map[string]string{"X-Admin-Key": "nope"}, http.StatusUnauthorized, "invalid_admin_key"},
+		{"key with a suffix", map[string]string{"X-Admin-Key": key + "x"}, http.StatusUnauthorized, "invalid_admin_key"},
+		{"right key", map[string]string{"X-Admin-Key": key}, http.StatusOK, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := do(t, app, "GET", "/admin/api/demands", nil, tt.header)
+			if res.status != tt.status || errorCode(res.body) != tt.code {
+				t.Errorf("GET /admin/api/demands = %d %s, want %d %q", res.status, res.body, tt.status, tt.code)
+			}
+		})
+	}
+	// Unknown API paths are not revealed before the key is checked.
+	if res := do(t, app, "GET", "/admin/api/nothing-here", nil, nil); res.status != http.StatusUnauthorized {
+		t.Errorf("unknown API path without the key = %d", res.status)
+	}
+}
+
+func TestAdminAPIIsClosedWithoutAConfiguredKey(t *testing.T) {
+	app := newApp(t, map[string]string{"DEV_UI_ENABLED": "true"}, nil)
+	for _, header := range []map[string]string{nil, {"X-Admin-Key": ""}, {"X-Admin-Key": "anything"}} {
+		res := do(t, app, "GET", "/admin/api/demands", nil, header)
+		if res.status != http.StatusUnauthorized || errorCode(res.body) != "admin_api_not_configured" {
+			t.Errorf("GET /admin/api/demands (header %v) without ADMIN_API_KEY = %d %s, want 401 admin_api_not_configured", header, res.status, res.body)
+		}
+		if !strings.Contains(res.body, "not configured") {
+			t.Errorf("the 401 must say the API is not configured: %s", res.body)
+		}
+	}
+}

@@ -1,0 +1,102 @@
+package runtime_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/memory"
+	"github.com/intake-runtime/intake/runtime"
+)
+
+func TestMetricsServesTheCollectorsInPrometheusFormat(t *testing.T) {
+	table := &brokenTable{Table: memory.New()}
+	ctx := context.Background()
+	now := time.Now().Add(-time.Minute)
+	projections := persistence.NewProjections(table)
+	for _, id := range []string{"s1", "s2"} {
+		if _, err := projections.PutDesired(ctx, id, persistence.Desired{Stage: "new"}, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	app := newApp(t, nil, table)
+	m := app.Metrics()
+	m.Turn(runtime.TurnReplied)
+	m.Turn(runtime.TurnSuperseded)
+	m.ModelCall("gpt-test", true, 120, 30, 800*time.Millisecond)
+	m.ModelCall("gpt-test", false, 0, 0, 2*time.Second)
+	m.DebounceMerged(2)
+	m.Sent("")
+	m.Sent(persistence.ErrorKindPermanent)
+	m.ActorStarted()
+	m.ActorStarted()
+	m.ActorStopped()
+
+	res := do(t, app, "GET", "/metrics", nil, nil)
+	if res.status != http.StatusOK {
+		t.Fatalf("/metrics = %d %s", res.status, res.body)
+	}
+	for _, want := range []string{
+		`intake_turns_total{outcome="replied"} 1`,
+		`intake_turns_total{outcome="superseded"} 1`,
+		`intake_model_calls_total{model="gpt-test",outcome="ok"} 1`,
+		`intake_model_calls_total{model="gpt-test",outcome="error"} 1`,
+		`intake_model_tokens_total{kind="input",model="gpt-test"} 120`,
+		`intake_model_tokens_total{kind="output",model="gpt-test"} 30`,
+		`intake_model_call_duration_seconds_count{model="gpt-test"} 2`,
+		`intake_debounce_merged_messages_total 2`,
+		`intake_sends_total{outcome="sent"} 1`,
+		`intake_sends_total{outcome="permanent"} 1`,
+		`intake_session_actors 1`,
+		`intake_projections{status="PENDING"} 2`,
+		`intake_projections{status="BLOCKED"} 0`,
+		`go_goroutines`,
+		`# TYPE intake_turns_total counter`,
+	} {
+		if !strings.Contains(res.body, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	if strings.Contains(res.body, `intake_projection_oldest_pending_seconds 0`+"\n") {
+		t.Errorf("the oldest pending projection is a minute old, /metrics says 0")
+	}
+
+	// A table that does not answer drops the projection series, not the page.
+	table.broken.Store(true)
+	res = do(t, app, "GET", "/metrics", nil, nil)
+	if res.status != http.StatusOK || strings.Contains(res.body, "intake_projections{") || !strings.Contains(res.body, "intake_turns_total") {
+		t.Errorf("/metrics with a broken table = %d, projections present: %t", res.status, strings.Contains(res.body, "intake_projections{"))
+	}
+}
+
+func TestHTTPMiddlewareCountsRequestsBySurface(t *testing.T) {
+	app := newApp(t, map[string]string{"DEV_UI_ENABLED": "false"}, nil)
+	m := runtime.NewMetrics(memory.New())
+	app.HTTP().Use(m.HTTP()) // after the routes: runs for paths nothing else answered
+	do(t, app, "GET", "/webhook/nothing", nil, nil)
+	count, err := m.Registry().Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, f := range count {
+		if f.GetName() != "intake_http_requests_total" {
+			continue
+		}
+		for _, metric := range f.GetMetric() {
+			labels := map[string]string{}
+			for _, l := range metric.GetLabel() {
+				labels[l.GetName()] = l.GetValue()
+			}
+			if labels["surface"] == "webhook" && labels["code"] == "404" && metric.GetCounter().GetValue() == 1 {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Errorf("intake_http_requests_total{surface=webhook,code=404} not counted: %v", count)
+	}
+}

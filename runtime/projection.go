@@ -1,0 +1,69 @@
+package runtime
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/projection"
+	"github.com/intake-runtime/intake/actors/projection/crm"
+	"github.com/intake-runtime/intake/actors/projection/erp"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/runtime/config"
+)
+
+// newERP is the ERP client when ERP_ENABLED, else the local stub that records
+// customers and succeeds.
+func newERP(cfg config.Config, logger *zap.Logger) (projection.ERP, error) {
+	if !cfg.ERP.Enabled {
+		return &erp.Stub{}, nil
+	}
+	return erp.New(erp.Config{
+		BaseURL:     cfg.ERP.BaseURL,
+		AccessToken: cfg.ERP.AccessToken.Reveal(),
+		MaxRPS:      int(math.Ceil(cfg.ERP.MaxRPS)),
+	}, logger)
+}
+
+// NewSyncJob builds the CRM sync job of cfg over table; with CRM_ENABLED=false
+// it reports itself disabled.
+func NewSyncJob(cfg config.Config, table persistence.Table, logger *zap.Logger) (*projection.Job, error) {
+	job := projection.JobConfig{Table: table}
+	if cfg.CRM.Enabled {
+		client, err := crm.New(crm.Config{
+			BaseURL:     cfg.CRM.BaseURL,
+			AccessToken: cfg.CRM.AccessToken.Reveal(),
+			Pipeline:    cfg.CRM.Pipeline,
+			OwnerID:     cfg.CRM.OwnerID,
+			MaxRPS:      int(math.Ceil(cfg.CRM.MaxRPS)),
+		}, logger)
+		if err != nil {
+			return nil, err
+		}
+		job.CRM = client
+	}
+	return projection.NewJob(job, logger)
+}
+
+// runSync runs the sync job every SYNC_INTERVAL until ctx is done. Runs never
+// overlap: the next waits for the previous one to end.
+func (a *App) runSync(ctx context.Context) {
+	ticker := time.NewTicker(a.cfg.Sync.Interval)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+		}
+		res, err := a.sync.Run(ctx, nil)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			a.logger.Error("CRM sync run failed", zap.Error(err))
+		case res.Metrics != nil && (res.Metrics.Pending > 0 || res.Metrics.Blocked > 0 || res.Metrics.Uncertain > 0):
+			a.logger.Info("CRM sync run", zap.Any("metrics", res.Metrics))
+		}
+	}
+}
