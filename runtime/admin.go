@@ -27,6 +27,7 @@ func (a *App) adminRoutes() error {
 		APIKey:             a.cfg.Admin.APIKey.Reveal(),
 		Prices:             prices,
 		RenotifyAfter:      a.cfg.Handoff.RenotifyAfter,
+		Conversations:      a.conversations,
 		MaxRenotifications: a.cfg.Handoff.MaxRenotifications,
 		Now:                a.now,
 	}, a.table, a.content, a.logger.Named("admin"))

@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"errors"
 	"time"
 
@@ -22,8 +23,18 @@ type Config struct {
 	// alert.
 	RenotifyAfter      time.Duration
 	MaxRenotifications int
+	// Conversations stops a phone's live conversation before a reset, so it
+	// cannot save the old session over the reset; nil leaves it to notice on
+	// its next save.
+	Conversations Forgetter
 	// Now is the clock; default time.Now.
 	Now func() time.Time
+}
+
+// Forgetter stops the live conversation of a phone; the next message loads
+// it afresh from the table.
+type Forgetter interface {
+	Forget(ctx context.Context, phone string) error
 }
 
 // Price is one model's price per million tokens.

@@ -29,8 +29,8 @@ type ResetResult struct {
 // reset answers POST /admin/reset (spec: closes the session and replaces the
 // active pointer with <reset>; history stays). The phone comes from the form
 // field, JSON field or query parameter "phone". The next message of the phone
-// starts a new session. A conversation actor holding the closed session finds
-// its next save refused (the version moved) and reloads.
+// starts a new session. The live conversation, if any, is stopped first, so
+// it cannot save the old session back; the next message loads afresh.
 func (h *Handler) reset(c *fiber.Ctx) error {
 	if !sameOrigin(c) {
 		return httperr.Write(c, fiber.StatusForbidden, "cross_origin", "reset must be posted from this server's own pages")
@@ -45,6 +45,11 @@ func (h *Handler) reset(c *fiber.Ctx) error {
 	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
 	defer cancel()
+	if h.cfg.Conversations != nil {
+		if err := h.cfg.Conversations.Forget(ctx, p); err != nil {
+			return h.internal(c, "stopping the live conversation failed", err)
+		}
+	}
 	closed, err := h.closeActive(ctx, p)
 	if err != nil {
 		return h.internal(c, "closing the session failed", err)
