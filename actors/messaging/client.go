@@ -1,6 +1,8 @@
 package messaging
 
 import (
+	"github.com/intake-runtime/intake/internal/pacing"
+
 	"context"
 	"fmt"
 	"strings"
@@ -20,7 +22,7 @@ type Client struct {
 	cfg      ClientConfig
 	endpoint string
 	log      *zap.Logger
-	limiter  *Limiter
+	limiter  *pacing.Limiter
 	pairs    *pairBackoff
 }
 
@@ -33,7 +35,7 @@ func NewClient(cfg ClientConfig, logger *zap.Logger) (*Client, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	limiter, err := NewLimiter(cfg.MaxRPS, cfg.Clock)
+	limiter, err := pacing.NewLimiter(cfg.MaxRPS, cfg.Clock)
 	if err != nil {
 		return nil, err
 	}

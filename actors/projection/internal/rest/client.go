@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"github.com/intake-runtime/intake/internal/pacing"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -52,7 +54,7 @@ type Config struct {
 type Client struct {
 	cfg     Config
 	base    string
-	limiter *Limiter
+	limiter *pacing.Limiter
 	log     *zap.Logger
 }
 
@@ -62,7 +64,7 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 	if cfg.AccessToken == "" {
 		return nil, errors.New("rest: access token is required")
 	}
-	limiter, err := NewLimiter(cfg.MaxRPS, cfg.Clock)
+	limiter, err := pacing.NewLimiter(cfg.MaxRPS, cfg.Clock)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package messaging
+package pacing
 
 import (
 	"context"
@@ -28,10 +28,10 @@ type Limiter struct {
 // NewLimiter returns a limiter of rate events per second on clock.
 func NewLimiter(rate int, clock Clock) (*Limiter, error) {
 	if rate <= 0 || time.Second/time.Duration(rate) == 0 {
-		return nil, fmt.Errorf("messaging: limiter rate must be between 1 and 1e9, got %d", rate)
+		return nil, fmt.Errorf("pacing: limiter rate must be between 1 and 1e9, got %d", rate)
 	}
 	if clock == nil {
-		return nil, errors.New("messaging: limiter needs a clock")
+		return nil, errors.New("pacing: limiter needs a clock")
 	}
 	return &Limiter{clock: clock, interval: time.Second / time.Duration(rate)}, nil
 }
@@ -48,7 +48,7 @@ func (l *Limiter) Wait(ctx context.Context) error {
 	}
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < delay {
 		l.release(slot)
-		return fmt.Errorf("messaging: pacing slot in %v is past the deadline: %w", delay, context.DeadlineExceeded)
+		return fmt.Errorf("pacing: slot in %v is past the deadline: %w", delay, context.DeadlineExceeded)
 	}
 	if err := l.clock.Sleep(ctx, delay); err != nil {
 		l.release(slot)
