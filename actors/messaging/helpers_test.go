@@ -1,8 +1,8 @@
 package messaging_test
 
 import (
-	"context"
 	"flag"
+	"github.com/intake-runtime/intake/internal/pacing/pacingtest"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -22,61 +22,10 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 const testToken = "EAAG-secret-test-token"
 
-// fakeClock is a Clock whose Sleep returns at once. When advance is set, Sleep
-// moves the clock forward by the slept duration, as if the caller had waited;
-// otherwise time stands still, so concurrent reservations can be compared
-// against one instant. It records every Sleep.
-type fakeClock struct {
-	mu      sync.Mutex
-	now     time.Time
-	advance bool
-	slept   []time.Duration
-}
+// fakeClock is the shared fake clock of paced code.
+type fakeClock = pacingtest.FakeClock
 
-func newFakeClock(advance bool) *fakeClock {
-	return &fakeClock{now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC), advance: advance}
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if d <= 0 {
-		return nil
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.slept = append(c.slept, d)
-	if c.advance {
-		c.now = c.now.Add(d)
-	}
-	return nil
-}
-
-func (c *fakeClock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
-// sleepsOver returns the recorded sleeps of at least min, in order.
-func (c *fakeClock) sleepsOver(min time.Duration) []time.Duration {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	var out []time.Duration
-	for _, d := range c.slept {
-		if d >= min {
-			out = append(out, d)
-		}
-	}
-	return out
-}
+func newFakeClock(advance bool) *fakeClock { return pacingtest.NewFakeClock(advance) }
 
 // captured is one request the platform double received.
 type captured struct {

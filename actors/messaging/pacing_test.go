@@ -25,7 +25,7 @@ func TestClientPacesSends(t *testing.T) {
 	}
 	_, _ = c.MarkRead(context.Background(), "wamid.IN1")
 	want := []time.Duration{500 * time.Millisecond, time.Second, 1500 * time.Millisecond}
-	if got := clock.sleepsOver(time.Nanosecond); !slices.Equal(got, want) {
+	if got := clock.SleepsOver(time.Nanosecond); !slices.Equal(got, want) {
 		t.Errorf("pacing waits = %v, want %v (mark-read shares the bucket)", got, want)
 	}
 }
@@ -60,7 +60,7 @@ func TestPairRateLimitBackoff(t *testing.T) {
 	}
 	// Waits before sends 2..5; none before send 6, since send 5 succeeded.
 	want := []time.Duration{6 * time.Second, 12 * time.Second, 20 * time.Second, 20 * time.Second}
-	if got := clock.sleepsOver(time.Second); !slices.Equal(got, want) {
+	if got := clock.SleepsOver(time.Second); !slices.Equal(got, want) {
 		t.Errorf("recipient pauses = %v, want %v", got, want)
 	}
 	if n := len(p.requests()); n != limitedFirst+2 {
@@ -74,7 +74,7 @@ func TestPairRateLimitPausesOnlyThatRecipient(t *testing.T) {
 	c := newClient(t, p.URL, func(cfg *messaging.ClientConfig) { cfg.Clock = clock })
 	_, _ = c.Send(context.Background(), "5511988887777", "oi")
 	_, _ = c.Send(context.Background(), "5521977776666", "oi")
-	if got := clock.sleepsOver(time.Second); len(got) != 0 {
+	if got := clock.SleepsOver(time.Second); len(got) != 0 {
 		t.Errorf("another recipient waited %v, want no pause", got)
 	}
 }
@@ -99,7 +99,7 @@ func TestPairRateLimitPastDeadlineFailsFast(t *testing.T) {
 	if n := len(p.requests()); n != 1 {
 		t.Errorf("platform got %d requests, want 1", n)
 	}
-	if got := clock.sleepsOver(time.Second); len(got) != 0 {
+	if got := clock.SleepsOver(time.Second); len(got) != 0 {
 		t.Errorf("slept %v, want no sleep", got)
 	}
 }

@@ -3,6 +3,7 @@ package pacing_test
 import (
 	"context"
 	"errors"
+	"github.com/intake-runtime/intake/internal/pacing/pacingtest"
 	"slices"
 	"sync"
 	"testing"
@@ -62,7 +63,7 @@ func TestLimiterConcurrentCallersGetDistinctSlots(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	got := clock.sleepsOver(time.Nanosecond)
+	got := clock.SleepsOver(time.Nanosecond)
 	slices.Sort(got)
 	var want []time.Duration
 	for i := 1; i < callers; i++ {
@@ -82,7 +83,7 @@ func TestLimiterDoesNotBankIdleTime(t *testing.T) {
 	clock.Add(time.Hour)
 	_ = l.Wait(context.Background())
 	_ = l.Wait(context.Background())
-	if got := clock.sleepsOver(time.Nanosecond); !slices.Equal(got, []time.Duration{500 * time.Millisecond}) {
+	if got := clock.SleepsOver(time.Nanosecond); !slices.Equal(got, []time.Duration{500 * time.Millisecond}) {
 		t.Errorf("waits = %v, want one of 500ms", got)
 	}
 }
@@ -103,7 +104,7 @@ func TestLimiterDeadlineReleasesSlot(t *testing.T) {
 	if err := l.Wait(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if got := clock.sleepsOver(time.Nanosecond); !slices.Equal(got, []time.Duration{time.Second}) {
+	if got := clock.SleepsOver(time.Nanosecond); !slices.Equal(got, []time.Duration{time.Second}) {
 		t.Errorf("waits = %v, want [1s]: the released slot is reused", got)
 	}
 	canceled, cancel2 := context.WithCancel(context.Background())
@@ -134,58 +135,7 @@ func TestSystemClockSleepHonoursContext(t *testing.T) {
 }
 
 // The client paces its own sends: MaxRPS requests a second.
-// fakeClock is a Clock whose Sleep returns at once. When advance is set, Sleep
-// moves the clock forward by the slept duration, as if the caller had waited;
-// otherwise time stands still, so concurrent reservations can be compared
-// against one instant. It records every Sleep.
-type fakeClock struct {
-	mu      sync.Mutex
-	now     time.Time
-	advance bool
-	slept   []time.Duration
-}
+// fakeClock is the shared fake clock of paced code.
+type fakeClock = pacingtest.FakeClock
 
-func newFakeClock(advance bool) *fakeClock {
-	return &fakeClock{now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC), advance: advance}
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if d <= 0 {
-		return nil
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.slept = append(c.slept, d)
-	if c.advance {
-		c.now = c.now.Add(d)
-	}
-	return nil
-}
-
-func (c *fakeClock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
-// sleepsOver returns the recorded sleeps of at least min, in order.
-func (c *fakeClock) sleepsOver(min time.Duration) []time.Duration {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	var out []time.Duration
-	for _, d := range c.slept {
-		if d >= min {
-			out = append(out, d)
-		}
-	}
-	return out
-}
+func newFakeClock(advance bool) *fakeClock { return pacingtest.NewFakeClock(advance) }
