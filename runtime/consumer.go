@@ -42,6 +42,11 @@ func (d *turnDeliverer) handle(ctx context.Context, msg queue.Message) error {
 		return nil // a redelivery: the conversation already holds this turn
 	}
 	d.mark(ctx, msg.MessageID, persistence.StepDispatched)
+	// The phone's pending marker lists the turn until its conversation
+	// completes it (the session store removes it then).
+	if err := d.receipts.AddPending(ctx, r.PhoneNumber, r.MessageID); err != nil {
+		return err
+	}
 	if d.fromOperator != nil {
 		handled, err := d.fromOperator(ctx, r.PhoneNumber, r.Content)
 		if err != nil {
@@ -49,7 +54,7 @@ func (d *turnDeliverer) handle(ctx context.Context, msg queue.Message) error {
 		}
 		if handled {
 			d.mark(ctx, msg.MessageID, persistence.StepAgentRouted)
-			return nil
+			return d.receipts.RemovePending(ctx, r.PhoneNumber, r.MessageID)
 		}
 	}
 	if _, err := d.conv.Deliver(ctx, session.ProtoTurn(r.InboundTurn)); err != nil {

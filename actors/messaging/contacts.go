@@ -14,15 +14,27 @@ type contactNames struct {
 // pushNames collects contacts[].profile.name. Contacts are optional data, so a
 // malformed one is skipped, never a reason to reject a message.
 func pushNames(raw []json.RawMessage) contactNames {
-	names := contactNames{byPhone: make(map[string]string, len(raw))}
+	contacts := make([]wireContact, 0, len(raw))
 	for _, r := range raw {
 		var c wireContact
-		if json.Unmarshal(r, &c) != nil || c.Profile.Name == "" {
+		if json.Unmarshal(r, &c) == nil {
+			contacts = append(contacts, c)
+		}
+	}
+	return namesOf(contacts, len(raw))
+}
+
+// namesOf indexes decoded contacts; total counts the contacts of the change,
+// decodable or not, for the lone-contact rule.
+func namesOf(contacts []wireContact, total int) contactNames {
+	names := contactNames{byPhone: make(map[string]string, len(contacts))}
+	for _, c := range contacts {
+		if c.Profile.Name == "" {
 			continue
 		}
 		if phone, err := NormalizeSender(c.WaID); err == nil {
 			names.byPhone[phone] = c.Profile.Name
-		} else if len(raw) == 1 {
+		} else if total == 1 {
 			names.anonymous = c.Profile.Name
 		}
 	}

@@ -44,6 +44,18 @@ const changeFieldMessages = "messages"
 // (not JSON, or entry/changes of the wrong shape); problems of single items
 // become Rejections. It never panics, whatever the input.
 func (p *Parser) ParseEnvelope(body []byte) (Batch, error) {
+	// Almost every callback is well formed: decode it in one pass. Only when
+	// that fails are items decoded one by one, so a bad one is rejected alone.
+	var typed typedEnvelope
+	if json.Unmarshal(body, &typed) == nil {
+		return p.parseTyped(typed), nil
+	}
+	return p.parseItemByItem(body)
+}
+
+// parseItemByItem decodes the envelope with its items raw, then each item on
+// its own: the slow path, for callbacks with a malformed item.
+func (p *Parser) parseItemByItem(body []byte) (Batch, error) {
 	var env envelope
 	if err := json.Unmarshal(body, &env); err != nil {
 		return Batch{}, fmt.Errorf("%w envelope: %v", ErrMalformed, err)
@@ -85,6 +97,11 @@ func (p *Parser) parseMessage(raw json.RawMessage, phoneNumberID string, names c
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return InboundMessage{}, fmt.Errorf("%w message: %v", ErrMalformed, err)
 	}
+	return p.message(m, phoneNumberID, names)
+}
+
+// message checks one decoded message and builds its inbound form.
+func (p *Parser) message(m wireMessage, phoneNumberID string, names contactNames) (InboundMessage, error) {
 	if m.ID == "" {
 		return InboundMessage{}, ErrMissingID
 	}

@@ -25,7 +25,7 @@ const (
 )
 
 // accept is the path of every inbound message, platform or internal:
-// receipt and claim, pending marker, queue. A non-nil error means
+// receipt and claim, then queue. A non-nil error means
 // the table or the queue failed and the platform must deliver again; what
 // was written before the failure is finished by that redelivery.
 func (h *Handler) accept(ctx context.Context, m messaging.InboundMessage) (outcome, error) {
@@ -73,14 +73,12 @@ func (h *Handler) claimedElsewhere(ctx context.Context, id string) (outcome, err
 	}
 }
 
-// enqueue lists the message as pending for its phone, then announces it. The
-// marker comes first so the consumer, which removes the ID when the turn is
-// done, never runs before it. The send gets half the claim lease, so it ends
-// while the claim is still this delivery's.
+// enqueue announces the message. The phone's pending marker is the
+// consumer's to keep (it lists the turn when it takes it, and removes it
+// when the turn is done), which keeps that read-modify-write off the
+// platform's request. The send gets half the claim lease, so it ends while
+// the claim is still this delivery's.
 func (h *Handler) enqueue(ctx context.Context, turn persistence.InboundTurn) error {
-	if err := h.receipts.AddPending(ctx, turn.PhoneNumber, turn.MessageID); err != nil {
-		return fmt.Errorf("webhook: pending marker of %s: %w", turn.MessageID, err)
-	}
 	ctx, cancel := context.WithTimeout(ctx, h.cfg.ClaimLease/2)
 	defer cancel()
 	if err := h.queue.Send(ctx, turn.QueueMessage()); err != nil {

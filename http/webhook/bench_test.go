@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/valyala/fasthttp"
@@ -152,5 +153,36 @@ func run(b *testing.B, send sender) {
 func reportRate(b *testing.B) {
 	if s := b.Elapsed().Seconds(); s > 0 {
 		b.ReportMetric(float64(b.N)/s, "req/s")
+	}
+}
+
+// BenchmarkWebhookRatio reports the figure directly: webhook
+// requests/s as a ratio to the bare handler's, over each transport. The two
+// run interleaved in chunks, so a change of load on a shared machine weighs
+// on both alike instead of skewing the ratio.
+func BenchmarkWebhookRatio(b *testing.B) {
+	const chunk = 200
+	for _, tr := range transports {
+		b.Run(tr.name, func(b *testing.B) {
+			hook, _ := webhookApp(b)
+			postHook, postBare := tr.new(b, hook), tr.new(b, bareApp())
+			var hookTime, bareTime time.Duration
+			for done := 0; done < b.N; done += chunk {
+				n := min(chunk, b.N-done)
+				start := time.Now()
+				for i := range n {
+					postHook(done + i)
+				}
+				hookTime += time.Since(start)
+				start = time.Now()
+				for i := range n {
+					postBare(done + i)
+				}
+				bareTime += time.Since(start)
+			}
+			b.ReportMetric(bareTime.Seconds()/hookTime.Seconds(), "ratio")
+			b.ReportMetric(float64(b.N)/hookTime.Seconds(), "webhook-req/s")
+			b.ReportMetric(float64(b.N)/bareTime.Seconds(), "bare-req/s")
+		})
 	}
 }

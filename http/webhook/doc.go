@@ -6,8 +6,8 @@
 // It owns steps 1 and 2 of a customer message's way through Intake: verify the
 // signature over the raw body, parse the envelope (with actors/messaging),
 // write each message's receipt with a conditional put on its platform message
-// ID, add it to the phone's "latest" pending marker, enqueue the queue message
-// {phone_number, message_id} and answer at once. No model is called here.
+// ID, enqueue the queue message {phone_number, message_id} and answer at once
+// (the phone's "latest" pending marker is kept by the queue consumer). No model is called here.
 //
 // # Answers
 //
@@ -27,8 +27,7 @@
 // (unknown_instance, invalid_phone, empty_content, ...).
 //
 // 401 (bad or missing signature), 400 (not JSON) and 413 (over MaxBodyBytes)
-// store nothing. 500 means a receipt, the pending marker, a status or the
-// queue failed; 503 (with Retry-After) means the message was enqueued, or is
+// store nothing. 500 means a receipt, a status or the queue failed; 503 (with Retry-After) means the message was enqueued, or is
 // being enqueued, by another delivery within the last Config.ClaimLease and
 // no consumer has taken it yet. Both ask the platform to deliver again, and
 // a redelivery finishes what the failed one left undone (see "Enqueueing
@@ -66,9 +65,8 @@
 // copy enqueued after the lease reaches a consumer that skips receipts
 // already routed to their conversation (agent_routed_at).
 //
-// A new message costs one conditional put (receipt and claim), a read and a
-// conditional put of the phone's pending marker, and the queue send; a
-// duplicate costs a failed put, a failed update and a read.
+// A new message costs one conditional put (receipt and claim) and the queue
+// send; a duplicate costs a failed put, a failed update and a read.
 //
 // # Layers
 //

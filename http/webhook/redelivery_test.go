@@ -86,7 +86,6 @@ func TestQueueFailureIsFinishedByTheRedelivery(t *testing.T) {
 	if q := h.queueIDs(); !slices.Equal(q, []string{"wamid.ONE"}) {
 		t.Errorf("queue %v, want wamid.ONE once", q)
 	}
-	wantPending(t, h, "+5511988887777", "wamid.ONE")
 }
 
 // When the table fails, the answer is 500, and what was stored is finished
@@ -101,9 +100,6 @@ func TestTableFailures(t *testing.T) {
 	}{
 		{"receipt write", "one_message.json", func(op string, k persistence.Key, _ int) error {
 			return failIf(op == "put" && k.SK == persistence.ReceiptSK)
-		}},
-		{"pending marker", "one_message.json", func(op string, k persistence.Key, _ int) error {
-			return failIf(k.SK == persistence.LatestSK)
 		}},
 		{"second message of the envelope", "multi_entry.json", func(op string, k persistence.Key, _ int) error {
 			return failIf(op == "put" && k.PK == receiptPrefix+"wamid.A2")
