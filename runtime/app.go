@@ -164,8 +164,9 @@ func (a *App) Conversations() *session.Supervisor { return a.conversations }
 
 // Run serves HTTP on ln, consumes the inbound queue and runs the CRM sync job
 // every SYNC_INTERVAL until ctx is done, then stops in order: no new
-// requests, no new queue messages or sync runs, then the conversations (turns
-// still buffered stay in the table for the next start).
+// requests, no new queue messages or sync runs, the turns in flight finished
+// (bounded by shutdownTimeout), then the conversations (turns still buffered
+// stay in the table for the next start).
 func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	consumeCtx, stopConsuming := context.WithCancel(context.Background())
 	var consuming sync.WaitGroup
@@ -205,6 +206,11 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	}
 	stopConsuming()
 	consuming.Wait()
+	drainCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := a.conversations.Drain(drainCtx); err != nil {
+		a.logger.Warn("stopping with turns in flight; their messages stay buffered", zap.Error(err))
+	}
 	return errors.Join(serveErr, consumeErr, a.Close())
 }
 

@@ -78,6 +78,7 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 	case *actor.Stopping, *actor.Restarting:
 		c.stopTimer()
 		c.stopRenotify()
+		c.end() // an interrupted turn is not in flight any more; its messages stay buffered
 	case *actor.Stopped:
 		c.deps.Metrics.ActorStopped()
 	case *actor.ReceiveTimeout:

@@ -2,6 +2,7 @@ package session
 
 import (
 	"errors"
+	"sync/atomic"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -84,6 +85,10 @@ type Deps struct {
 	// Now is the clock; tests pin it.
 	Now    func() time.Time
 	Logger *zap.Logger
+
+	// running counts the turns in flight across the supervisor's actors, for
+	// Drain. The supervisor owns it; it is safe for concurrent use.
+	running *atomic.Int64
 }
 
 func (d *Deps) validate() error {
@@ -94,6 +99,7 @@ func (d *Deps) validate() error {
 	if d.Logger == nil {
 		d.Logger = zap.NewNop()
 	}
+	d.running = new(atomic.Int64)
 	if d.Metrics == nil {
 		d.Metrics = noMetrics{}
 	}

@@ -55,7 +55,7 @@ func (c *conversationActor) nextOp(ctx actor.Context) bool {
 			continue // a result for a session that is over
 		}
 		c.seq++
-		c.inflight = &turn{seq: c.seq, op: &op}
+		c.begin(&turn{seq: c.seq, op: &op})
 		current := *c.session
 		ctx.Send(c.store, &beginRequest{seq: c.seq, current: &current})
 		return true
@@ -71,14 +71,14 @@ func (c *conversationActor) applyOp(ctx actor.Context, t *turn) {
 			c.commitOp(ctx, t, outcome, nil)
 			return
 		}
-		c.inflight = nil
+		c.end()
 		c.afterTurn(ctx)
 		return
 	}
 	if t.op.renotify {
 		outcome, message, due := c.decideRenotify(t.session)
 		if !due {
-			c.inflight = nil
+			c.end()
 			c.afterTurn(ctx)
 			return
 		}
@@ -87,7 +87,7 @@ func (c *conversationActor) applyOp(ctx actor.Context, t *turn) {
 	}
 	refusal, outcome, message := decideOp(t.session, t.history, t.op.cmd, c.deps.Now())
 	if refusal != nil {
-		c.inflight = nil
+		c.end()
 		c.answerOp(ctx, *t.op, refusal)
 		c.afterTurn(ctx)
 		return

@@ -97,3 +97,24 @@ func TestForgottenConversationReloadsFromTheTable(t *testing.T) {
 		t.Errorf("forgetting a phone without an actor: %v", err)
 	}
 }
+
+func TestDrainWaitsForTheTurnInFlight(t *testing.T) {
+	h := newHarness(t, session.Config{}, llmtest.AnswerWith("Pronto."))
+	release := h.model.Hold(1)
+	replied := make(chan struct{})
+	go func() {
+		defer close(replied)
+		h.chat("+5511900000035", "d1", "Oi")
+	}()
+	<-h.model.Arrived
+	short, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if err := h.sup.Drain(short); err == nil {
+		t.Fatal("Drain returned while a model call was in flight")
+	}
+	release()
+	if err := h.sup.Drain(context.Background()); err != nil {
+		t.Fatalf("Drain after the answer: %v", err)
+	}
+	<-replied
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -18,9 +19,10 @@ import (
 //
 // Its methods are safe for concurrent use. Callers never see a PID.
 type Supervisor struct {
-	root  *actor.RootContext
-	pid   *actor.PID
-	store Store
+	root    *actor.RootContext
+	pid     *actor.PID
+	store   Store
+	running *atomic.Int64
 }
 
 // ErrStopped reports a call made after Stop, or while the actor system stops.
@@ -39,7 +41,7 @@ func NewSupervisor(system *actor.ActorSystem, deps Deps) (*Supervisor, error) {
 	if err != nil {
 		return nil, fmt.Errorf("session: spawn supervisor: %w", err)
 	}
-	return &Supervisor{root: system.Root, pid: pid, store: deps.Store}, nil
+	return &Supervisor{root: system.Root, pid: pid, store: deps.Store, running: deps.running}, nil
 }
 
 // Deliver hands turn to the conversation of its phone and returns once the
@@ -103,6 +105,23 @@ func (s *Supervisor) Recover(ctx context.Context) (int, error) {
 func (s *Supervisor) Forget(ctx context.Context, phone string) error {
 	_, err := ask[*evicted](ctx, s, &evict{phone: phone})
 	return err
+}
+
+// Drain waits until no turn is in flight (a model call, a commit or a send
+// being prepared), or until ctx is done. Call it after new turns stopped
+// arriving and before Stop, so a shutdown finishes the answers it started;
+// turns only buffered stay in the table for the next start.
+func (s *Supervisor) Drain(ctx context.Context) error {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for s.running.Load() > 0 {
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("session: %d turns still in flight: %w", s.running.Load(), ctx.Err())
+		case <-tick.C:
+		}
+	}
+	return nil
 }
 
 // Stop stops every session actor and the supervisor, waiting for them. Turns

@@ -81,7 +81,7 @@ func (c *conversationActor) flush(ctx actor.Context) {
 	t := &turn{seq: c.seq, turns: c.buffer, chats: c.chats}
 	c.deps.Metrics.DebounceMerged(len(t.turns) - 1)
 	c.buffer, c.chats = nil, nil
-	c.inflight = t
+	c.begin(t)
 	last := t.turns[len(t.turns)-1]
 	ctx.Send(c.messaging, &messaging.MarkRead{MessageID: last.GetMessageId()})
 	var current *persistence.Session
@@ -305,7 +305,7 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 	}
 	s := res.session
 	c.session = &s
-	c.inflight = nil
+	c.end()
 	if t.reply != nil {
 		ctx.Send(c.messaging, &messaging.Send{To: c.phone, Text: t.reply.Content, Ref: *t.reply})
 	}
@@ -325,7 +325,7 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 func (c *conversationActor) rerun(ctx actor.Context) {
 	c.deps.Metrics.Turn("superseded")
 	t := c.inflight
-	c.inflight = nil
+	c.end()
 	c.buffer = append(slices.Clone(t.turns), c.buffer...)
 	c.chats = append(slices.Clone(t.chats), c.chats...)
 	c.afterTurn(ctx)
@@ -337,7 +337,7 @@ func (c *conversationActor) abort(ctx actor.Context, cause error) {
 	c.logger.Error("turn failed; its messages stay buffered", zap.Error(cause))
 	c.deps.Metrics.Turn("failed")
 	t := c.inflight
-	c.inflight = nil
+	c.end()
 	if t.op != nil {
 		c.answerOp(ctx, *t.op, refuse("failed", "the conversation could not be stored; try again"))
 	}
@@ -377,5 +377,19 @@ func (c *conversationActor) answerChats(ctx actor.Context, chats []*actor.PID, s
 	}
 	for _, pid := range chats {
 		ctx.Send(pid, reply)
+	}
+}
+
+// begin makes t the running turn; end clears it. Running turns are counted
+// for Supervisor.Drain, which waits for them at shutdown.
+func (c *conversationActor) begin(t *turn) {
+	c.inflight = t
+	c.deps.running.Add(1)
+}
+
+func (c *conversationActor) end() {
+	if c.inflight != nil {
+		c.inflight = nil
+		c.deps.running.Add(-1)
 	}
 }
