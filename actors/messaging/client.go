@@ -1,8 +1,6 @@
 package messaging
 
 import (
-	"github.com/intake-runtime/intake/internal/pacing"
-
 	"context"
 	"fmt"
 	"strings"
@@ -10,6 +8,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/internal/pacing"
 	"github.com/intake-runtime/intake/persistence"
 )
 

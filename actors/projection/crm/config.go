@@ -2,10 +2,8 @@ package crm
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
@@ -106,23 +104,8 @@ func (c *Config) setDefaults() {
 // applied to the zero fields. Its messages never include the access token.
 func (c Config) Validate() error {
 	c.setDefaults()
-	u, err := url.Parse(c.BaseURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
-		return fmt.Errorf("crm: base URL %q must be an absolute http(s) URL without a query", c.BaseURL)
-	}
-	switch {
-	case c.AccessToken == "":
-		return errors.New("crm: access token is required")
-	case strings.ContainsAny(c.AccessToken, "\r\n"):
-		return errors.New("crm: access token contains a line break")
-	case c.MaxRPS < 0:
-		return fmt.Errorf("crm: max RPS must be positive, got %d", c.MaxRPS)
-	case c.Timeout < 0:
-		return fmt.Errorf("crm: timeout must be positive, got %v", c.Timeout)
-	case c.MaxRetries < 0:
-		return fmt.Errorf("crm: max retries must not be negative, got %d", c.MaxRetries)
-	case c.MaxRetryWait < 0:
-		return fmt.Errorf("crm: max retry wait must be positive, got %v", c.MaxRetryWait)
+	if err := c.restConfig().Validate(); err != nil {
+		return err
 	}
 	for logical, id := range c.Stages {
 		if strings.TrimSpace(logical) == "" || strings.TrimSpace(id) == "" {
@@ -138,4 +121,19 @@ func (c Config) stageID(logical string) string {
 		return id
 	}
 	return logical
+}
+
+// restConfig is the part of the configuration the shared REST core runs on.
+func (c Config) restConfig() rest.Config {
+	return rest.Config{
+		Name:         "crm",
+		BaseURL:      c.BaseURL,
+		AccessToken:  c.AccessToken,
+		MaxRPS:       c.MaxRPS,
+		Timeout:      c.Timeout,
+		HTTPClient:   c.HTTPClient,
+		MaxRetries:   c.MaxRetries,
+		MaxRetryWait: c.MaxRetryWait,
+		Clock:        c.Clock,
+	}
 }

@@ -33,17 +33,7 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 		logger = zap.NewNop()
 	}
 	logger = logger.Named("erp")
-	r, err := rest.New(rest.Config{
-		Name:         "erp",
-		BaseURL:      cfg.BaseURL,
-		AccessToken:  cfg.AccessToken,
-		MaxRPS:       cfg.MaxRPS,
-		Timeout:      cfg.Timeout,
-		HTTPClient:   cfg.HTTPClient,
-		MaxRetries:   cfg.MaxRetries,
-		MaxRetryWait: cfg.MaxRetryWait,
-		Clock:        cfg.Clock,
-	}, logger)
+	r, err := rest.New(cfg.restConfig(), logger)
 	if err != nil {
 		return nil, err
 	}

@@ -2,11 +2,7 @@ package erp
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"net/http"
-	"net/url"
-	"strings"
 	"time"
 
 	"github.com/intake-runtime/intake/actors/projection/internal/rest"
@@ -83,23 +79,20 @@ func (c *Config) setDefaults() {
 // applied to the zero fields. Its messages never include the access token.
 func (c Config) Validate() error {
 	c.setDefaults()
-	u, err := url.Parse(c.BaseURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
-		return fmt.Errorf("erp: base URL %q must be an absolute http(s) URL without a query", c.BaseURL)
+	return c.restConfig().Validate()
+}
+
+// restConfig is the part of the configuration the shared REST core runs on.
+func (c Config) restConfig() rest.Config {
+	return rest.Config{
+		Name:         "erp",
+		BaseURL:      c.BaseURL,
+		AccessToken:  c.AccessToken,
+		MaxRPS:       c.MaxRPS,
+		Timeout:      c.Timeout,
+		HTTPClient:   c.HTTPClient,
+		MaxRetries:   c.MaxRetries,
+		MaxRetryWait: c.MaxRetryWait,
+		Clock:        c.Clock,
 	}
-	switch {
-	case c.AccessToken == "":
-		return errors.New("erp: access token is required")
-	case strings.ContainsAny(c.AccessToken, "\r\n"):
-		return errors.New("erp: access token contains a line break")
-	case c.MaxRPS < 0:
-		return fmt.Errorf("erp: max RPS must be positive, got %d", c.MaxRPS)
-	case c.Timeout < 0:
-		return fmt.Errorf("erp: timeout must be positive, got %v", c.Timeout)
-	case c.MaxRetries < 0:
-		return fmt.Errorf("erp: max retries must not be negative, got %d", c.MaxRetries)
-	case c.MaxRetryWait < 0:
-		return fmt.Errorf("erp: max retry wait must be positive, got %v", c.MaxRetryWait)
-	}
-	return nil
 }

@@ -1,8 +1,6 @@
 package rest
 
 import (
-	"github.com/intake-runtime/intake/internal/pacing"
-
 	"bytes"
 	"context"
 	"encoding/json"
@@ -18,6 +16,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/internal/pacing"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -49,6 +48,31 @@ type Config struct {
 	Clock Clock
 }
 
+// Validate reports settings no account can be called with, prefixed by
+// Name. Its messages never include the access token. The CRM and ERP
+// configurations check their shared settings here.
+func (c Config) Validate() error {
+	u, err := url.Parse(c.BaseURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
+		return fmt.Errorf("%s: base URL %q must be an absolute http(s) URL without a query", c.Name, c.BaseURL)
+	}
+	switch {
+	case c.AccessToken == "":
+		return fmt.Errorf("%s: access token is required", c.Name)
+	case strings.ContainsAny(c.AccessToken, "\r\n"):
+		return fmt.Errorf("%s: access token contains a line break", c.Name)
+	case c.MaxRPS < 0:
+		return fmt.Errorf("%s: max RPS must be positive, got %d", c.Name, c.MaxRPS)
+	case c.Timeout < 0:
+		return fmt.Errorf("%s: timeout must be positive, got %v", c.Name, c.Timeout)
+	case c.MaxRetries < 0:
+		return fmt.Errorf("%s: max retries must not be negative, got %d", c.Name, c.MaxRetries)
+	case c.MaxRetryWait < 0:
+		return fmt.Errorf("%s: max retry wait must be positive, got %v", c.Name, c.MaxRetryWait)
+	}
+	return nil
+}
+
 // Client sends JSON requests to one account. It is safe for concurrent use;
 // one Client per account keeps the rate limit.
 type Client struct {
@@ -61,8 +85,8 @@ type Client struct {
 // New returns a Client for cfg, which the caller has validated. A nil logger
 // logs nothing.
 func New(cfg Config, logger *zap.Logger) (*Client, error) {
-	if cfg.AccessToken == "" {
-		return nil, errors.New("rest: access token is required")
+	if err := cfg.Validate(); err != nil {
+		return nil, err
 	}
 	limiter, err := pacing.NewLimiter(cfg.MaxRPS, cfg.Clock)
 	if err != nil {
