@@ -29,19 +29,7 @@ func (t *Table) Query(ctx context.Context, q persistence.Query) (persistence.Pag
 		ScanIndexForward:       aws.Bool(!q.Descending),
 		ConsistentRead:         aws.Bool(true),
 	}
-	var err error
-	if in.Limit, err = checkLimit(q.Limit); err != nil {
-		return fail(err)
-	}
-	if in.ExclusiveStartKey, err = decodeCursor(q.Cursor); err != nil {
-		return fail(err)
-	}
-	in.ExpressionAttributeNames, in.ExpressionAttributeValues = b.names, b.values
-	out, err := t.api.Query(ctx, in)
-	if err != nil {
-		return fail(err)
-	}
-	page, err := newPage(out.Items, out.LastEvaluatedKey)
+	page, err := t.queryPage(ctx, in, &b, q.Limit, q.Cursor)
 	if err != nil {
 		return fail(err)
 	}
@@ -67,19 +55,7 @@ func (t *Table) QueryIndex(ctx context.Context, q persistence.IndexQuery) (persi
 		IndexName:              aws.String(persistence.IndexGSI1),
 		KeyConditionExpression: &keyCond,
 	}
-	var err error
-	if in.Limit, err = checkLimit(q.Limit); err != nil {
-		return fail(err)
-	}
-	if in.ExclusiveStartKey, err = decodeCursor(q.Cursor); err != nil {
-		return fail(err)
-	}
-	in.ExpressionAttributeNames, in.ExpressionAttributeValues = b.names, b.values
-	out, err := t.api.Query(ctx, in)
-	if err != nil {
-		return fail(err)
-	}
-	page, err := newPage(out.Items, out.LastEvaluatedKey)
+	page, err := t.queryPage(ctx, in, &b, q.Limit, q.Cursor)
 	if err != nil {
 		return fail(err)
 	}
@@ -125,4 +101,22 @@ func newPage(items []map[string]types.AttributeValue, last map[string]types.Attr
 		items = []persistence.Item{}
 	}
 	return persistence.Page{Items: items, Next: next}, nil
+}
+
+// queryPage runs one Query page: the limit and cursor set, the expression
+// placeholders of b attached, the answer turned into a Page.
+func (t *Table) queryPage(ctx context.Context, in *dynamodb.QueryInput, b *exprBuilder, limit int32, cursor string) (persistence.Page, error) {
+	var err error
+	if in.Limit, err = checkLimit(limit); err != nil {
+		return persistence.Page{}, err
+	}
+	if in.ExclusiveStartKey, err = decodeCursor(cursor); err != nil {
+		return persistence.Page{}, err
+	}
+	in.ExpressionAttributeNames, in.ExpressionAttributeValues = b.names, b.values
+	out, err := t.api.Query(ctx, in)
+	if err != nil {
+		return persistence.Page{}, err
+	}
+	return newPage(out.Items, out.LastEvaluatedKey)
 }
