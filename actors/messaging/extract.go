@@ -47,7 +47,7 @@ func (p *Parser) ParseEnvelope(body []byte) (Batch, error) {
 	// Almost every callback is well formed: decode it in one pass. Only when
 	// that fails are items decoded one by one, so a bad one is rejected alone.
 	var typed typedEnvelope
-	if json.Unmarshal(body, &typed) == nil {
+	if decodeTyped(body, &typed) == nil {
 		return p.parseTyped(typed), nil
 	}
 	return p.parseItemByItem(body)

@@ -41,6 +41,37 @@ func TestOnePassParseMatchesItemByItem(t *testing.T) {
 	}
 }
 
+// TestOnePassDecodeFollowsEncodingJSON feeds the fast path what
+// encoding/json accepts and a stricter decoder would not: names in another
+// case, a repeated name (the last wins), escapes, unknown fields, nulls. The
+// envelope must still take the fast path, and the comparison above holds it
+// to the item-by-item reading.
+func TestOnePassDecodeFollowsEncodingJSON(t *testing.T) {
+	body, err := os.ReadFile("testdata/lenient_json.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !messaging.DecodesInOnePass(body) {
+		t.Fatal("a lenient but valid envelope left the one-pass path")
+	}
+	p, err := messaging.NewParser(messaging.ParserConfig{Instances: []string{"instance_a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.ParseEnvelope(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, m := range b.Messages {
+		ids = append(ids, m.ProviderMessageID+" "+m.Content+" "+m.PushName)
+	}
+	want := []string{"wamid.L2 café \"quoted\" \\ ok José 😀", "wamid.L3 foto José 😀"}
+	if !reflect.DeepEqual(ids, want) {
+		t.Fatalf("messages %q, want %q", ids, want)
+	}
+}
+
 // sameBatch compares batches, rejections by item, ID and error text.
 func sameBatch(a, b messaging.Batch) bool {
 	if !reflect.DeepEqual(a.Messages, b.Messages) || !reflect.DeepEqual(a.Statuses, b.Statuses) || len(a.Rejected) != len(b.Rejected) {
