@@ -202,6 +202,9 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 		stopCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 		serveErr = a.http.ShutdownWithContext(stopCtx)
 		cancel()
+		// A stop that comes before the server has begun serving finds no
+		// listener to close, and the server would then serve forever.
+		_ = ln.Close() // already closed by the shutdown otherwise
 		<-served
 	}
 	stopConsuming()

@@ -166,3 +166,33 @@ func TestWebhookMessageIsAnsweredOnce(t *testing.T) {
 		t.Errorf("Run after stop: %v", err)
 	}
 }
+
+// TestRunStopsWhenStoppedAtOnce stops the application before its server has
+// had a chance to begin serving, as a signal right after start does: Run
+// must still return.
+func TestRunStopsWhenStoppedAtOnce(t *testing.T) {
+	leaktest.Check(t)
+	cfg := load(t, map[string]string{
+		"LLM_API_KEY": "test-key", "LLM_BASE_URL": "http://127.0.0.1:1/v1", "LLM_MODEL": "test-model",
+		"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false",
+	})
+	for range 20 {
+		app, err := runtime.New(context.Background(), cfg, zap.NewNop(), runtime.Options{Table: memory.New()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, stop := context.WithCancel(context.Background())
+		stop()
+		done := make(chan error, 1)
+		go func() { done <- app.Run(ctx, ln) }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatal("Run did not return after a stop that came before serving began")
+		}
+	}
+}
