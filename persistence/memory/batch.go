@@ -24,17 +24,17 @@ func (t *Table) BatchWrite(ctx context.Context, puts []persistence.Item, deletes
 		seen[k] = true
 		return nil
 	}
-	clean := make([]persistence.Item, len(puts))
+	recs := make([]record, len(puts))
 	keys := make([]persistence.Key, len(puts))
 	for i, item := range puts {
-		c, k, err := prepare(item)
+		rec, k, err := prepare(item)
 		if err != nil {
 			return fmt.Errorf("memory: batch write: put %d: %w", i, err)
 		}
 		if err := claim(k); err != nil {
 			return err
 		}
-		clean[i], keys[i] = c, k
+		recs[i], keys[i] = rec, k
 	}
 	for _, k := range deletes {
 		if err := checkKey(k); err != nil {
@@ -46,8 +46,8 @@ func (t *Table) BatchWrite(ctx context.Context, puts []persistence.Item, deletes
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	for i, c := range clean {
-		t.items.put(keys[i], c)
+	for i, rec := range recs {
+		t.items.put(keys[i], rec)
 	}
 	for _, k := range deletes {
 		t.items.delete(k)

@@ -31,10 +31,10 @@ func (p position) before(o position) bool {
 	return p.SK < o.SK
 }
 
-// entry is one visible item at its position.
+// entry is one visible record at its position.
 type entry struct {
-	pos  position
-	item persistence.Item
+	pos position
+	rec record
 }
 
 func encodeCursor(p position) string {
@@ -80,8 +80,8 @@ func paginate(entries []entry, cursor *position, desc bool, limit int32, keep fu
 	}
 	page := persistence.Page{Items: []persistence.Item{}}
 	for _, e := range rest {
-		if keep == nil || keep(e.item) {
-			page.Items = append(page.Items, copyItem(e.item))
+		if item := thaw(e.rec.frozen); keep == nil || keep(item) {
+			page.Items = append(page.Items, item)
 		}
 	}
 	if start+len(rest) < len(entries) {

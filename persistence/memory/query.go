@@ -27,16 +27,15 @@ func (t *Table) Query(ctx context.Context, q persistence.Query) (persistence.Pag
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var entries []entry
-	if p := t.items.parts[q.PK]; p != nil {
-		now := t.now()
-		start, _ := slices.BinarySearch(p.sks, q.SKPrefix)
-		for _, sk := range p.sks[start:] {
-			if !strings.HasPrefix(sk, q.SKPrefix) {
-				break
-			}
-			if item := p.items[sk]; !expired(item, now) {
-				entries = append(entries, entry{pos: position{PK: q.PK, SK: sk}, item: item})
-			}
+	now := t.now()
+	slots := t.items.parts[q.PK]
+	start, _ := findSlot(slots, q.SKPrefix)
+	for _, s := range slots[start:] {
+		if !strings.HasPrefix(s.sk, q.SKPrefix) {
+			break
+		}
+		if !s.rec.expired(now) {
+			entries = append(entries, entry{pos: position{PK: q.PK, SK: s.sk}, rec: s.rec})
 		}
 	}
 	return paginate(entries, cursor, q.Descending, q.Limit, nil), nil
@@ -64,13 +63,12 @@ func (t *Table) QueryIndex(ctx context.Context, q persistence.IndexQuery) (persi
 	now := t.now()
 	var entries []entry
 	for key := range t.items.index[q.GSI1PK] {
-		item := t.items.get(key)
-		g := gsi1sk(item)
-		if expired(item, now) || q.SKUpTo != "" && g > q.SKUpTo {
+		rec, _ := t.items.get(key)
+		if rec.expired(now) || q.SKUpTo != "" && rec.gsi1sk > q.SKUpTo {
 			continue
 		}
-		pos := position{PK: key.PK, SK: key.SK, GSI1PK: q.GSI1PK, GSI1SK: g}
-		entries = append(entries, entry{pos: pos, item: item})
+		pos := position{PK: key.PK, SK: key.SK, GSI1PK: q.GSI1PK, GSI1SK: rec.gsi1sk}
+		entries = append(entries, entry{pos: pos, rec: rec})
 	}
 	slices.SortFunc(entries, func(a, b entry) int {
 		switch {

@@ -35,10 +35,9 @@ func (t *Table) Scan(ctx context.Context, s persistence.Scan) (persistence.Page,
 		if cursor != nil && pk < cursor.PK {
 			continue // before the page; paginate would skip it anyway
 		}
-		p := t.items.parts[pk]
-		for _, sk := range p.sks {
-			if item := p.items[sk]; !expired(item, now) {
-				entries = append(entries, entry{pos: position{PK: pk, SK: sk}, item: item})
+		for _, s := range t.items.parts[pk] {
+			if !s.rec.expired(now) {
+				entries = append(entries, entry{pos: position{PK: pk, SK: s.sk}, rec: s.rec})
 			}
 		}
 	}

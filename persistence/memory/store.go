@@ -2,98 +2,101 @@ package memory
 
 import (
 	"slices"
+	"strings"
+	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// store holds the items: partitions by pk, each with its sort keys in byte
-// order (the order DynamoDB gives UTF-8 strings), and the gsi1 index as the
-// set of keys per gsi1pk. It is not synchronized; Table locks around it.
+// store holds the items: partitions by pk, each a slice of slots in sort key
+// byte order (the order DynamoDB gives UTF-8 strings), and the gsi1 index as
+// the set of keys per gsi1pk. It is not synchronized; Table locks around it.
 type store struct {
-	parts map[string]*partition
+	parts map[string][]slot
 	index map[string]map[persistence.Key]struct{}
 }
 
-type partition struct {
-	sks   []string // sorted
-	items map[string]persistence.Item
+// slot is one item of a partition.
+type slot struct {
+	sk  string
+	rec record
 }
+
+// record is a stored item: frozen, with the attributes the table reads
+// without thawing it copied out.
+type record struct {
+	frozen []byte
+	// ttl is the canonical number of the ttl attribute, "" when the item has
+	// no numeric ttl.
+	ttl string
+	// gsi1pk and gsi1sk are the index keys, both "" when the item is not in
+	// the index.
+	gsi1pk, gsi1sk string
+}
+
+func (r record) expired(now time.Time) bool { return expiredAt(r.ttl, now) }
 
 func newStore() *store {
 	return &store{
-		parts: make(map[string]*partition),
+		parts: make(map[string][]slot),
 		index: make(map[string]map[persistence.Key]struct{}),
 	}
 }
 
-// get returns the stored item, expired or not, or nil.
-func (s *store) get(k persistence.Key) persistence.Item {
-	if p := s.parts[k.PK]; p != nil {
-		return p.items[k.SK]
+// get returns the stored record under k, expired or not.
+func (s *store) get(k persistence.Key) (record, bool) {
+	slots := s.parts[k.PK]
+	if i, found := findSlot(slots, k.SK); found {
+		return slots[i].rec, true
 	}
-	return nil
+	return record{}, false
 }
 
-// put stores a clean item under k, replacing any previous one.
-func (s *store) put(k persistence.Key, item persistence.Item) {
-	s.delete(k)
-	p := s.parts[k.PK]
-	if p == nil {
-		p = &partition{items: make(map[string]persistence.Item)}
-		s.parts[k.PK] = p
+// put stores rec under k, replacing any previous record.
+func (s *store) put(k persistence.Key, rec record) {
+	s.unindex(k)
+	slots := s.parts[k.PK]
+	i, found := findSlot(slots, k.SK)
+	if found {
+		slots[i].rec = rec
+	} else {
+		s.parts[k.PK] = slices.Insert(slots, i, slot{sk: k.SK, rec: rec})
 	}
-	i, _ := slices.BinarySearch(p.sks, k.SK)
-	p.sks = slices.Insert(p.sks, i, k.SK)
-	p.items[k.SK] = item
-	if g, ok := indexKey(item); ok {
-		if s.index[g] == nil {
-			s.index[g] = make(map[persistence.Key]struct{})
+	if rec.gsi1pk != "" {
+		if s.index[rec.gsi1pk] == nil {
+			s.index[rec.gsi1pk] = make(map[persistence.Key]struct{})
 		}
-		s.index[g][k] = struct{}{}
+		s.index[rec.gsi1pk][k] = struct{}{}
 	}
 }
 
-// delete removes the item under k, if any.
+// delete removes the record under k, if any.
 func (s *store) delete(k persistence.Key) {
-	p := s.parts[k.PK]
-	if p == nil {
-		return
-	}
-	old, ok := p.items[k.SK]
-	if !ok {
-		return
-	}
-	if g, ok := indexKey(old); ok {
-		delete(s.index[g], k)
-		if len(s.index[g]) == 0 {
-			delete(s.index, g)
-		}
-	}
-	delete(p.items, k.SK)
-	if i, found := slices.BinarySearch(p.sks, k.SK); found {
-		p.sks = slices.Delete(p.sks, i, i+1)
-	}
-	if len(p.sks) == 0 {
+	s.unindex(k)
+	slots := s.parts[k.PK]
+	i, found := findSlot(slots, k.SK)
+	switch {
+	case !found:
+	case len(slots) == 1:
 		delete(s.parts, k.PK)
+	default:
+		s.parts[k.PK] = slices.Delete(slots, i, i+1)
 	}
 }
 
-// indexKey returns the item's gsi1pk when the item belongs to the index:
-// like a DynamoDB global secondary index, gsi1 is sparse and holds only the
-// items that have both of its key attributes.
-func indexKey(item persistence.Item) (string, bool) {
-	pk, ok := item[persistence.AttrGSI1PK].(*types.AttributeValueMemberS)
-	if !ok {
-		return "", false
+// unindex removes the record under k from the index, if it is there.
+func (s *store) unindex(k persistence.Key) {
+	old, ok := s.get(k)
+	if !ok || old.gsi1pk == "" {
+		return
 	}
-	if _, ok := item[persistence.AttrGSI1SK].(*types.AttributeValueMemberS); !ok {
-		return "", false
+	delete(s.index[old.gsi1pk], k)
+	if len(s.index[old.gsi1pk]) == 0 {
+		delete(s.index, old.gsi1pk)
 	}
-	return pk.Value, true
 }
 
-// gsi1sk returns the index sort key of an indexed item.
-func gsi1sk(item persistence.Item) string {
-	return item[persistence.AttrGSI1SK].(*types.AttributeValueMemberS).Value
+// findSlot returns where sk is or would be in slots.
+func findSlot(slots []slot, sk string) (int, bool) {
+	return slices.BinarySearchFunc(slots, sk, func(s slot, sk string) int { return strings.Compare(s.sk, sk) })
 }

@@ -42,19 +42,19 @@ func (t *Table) Get(ctx context.Context, key persistence.Key) (persistence.Item,
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	item := t.visible(key)
-	if item == nil {
+	rec, ok := t.visible(key)
+	if !ok {
 		return nil, opError("get", key, persistence.ErrNotFound)
 	}
-	return copyItem(item), nil
+	return thaw(rec.frozen), nil
 }
 
-// Put stores a clean copy of item when cond holds for the stored item.
+// Put stores a frozen copy of item when cond holds for the stored item.
 func (t *Table) Put(ctx context.Context, item persistence.Item, cond *persistence.Condition) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("memory: put: %w", err)
 	}
-	c, key, err := prepare(item)
+	rec, key, err := prepare(item)
 	if err != nil {
 		return fmt.Errorf("memory: put: %w", err)
 	}
@@ -64,10 +64,10 @@ func (t *Table) Put(ctx context.Context, item persistence.Item, cond *persistenc
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if !p.holds(t.visible(key)) {
+	if !t.holds(p, key) {
 		return opError("put", key, persistence.ErrConflict)
 	}
-	t.items.put(key, c)
+	t.items.put(key, rec)
 	return nil
 }
 
@@ -85,21 +85,36 @@ func (t *Table) Delete(ctx context.Context, key persistence.Key, cond *persisten
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if !p.holds(t.visible(key)) {
+	if !t.holds(p, key) {
 		return opError("delete", key, persistence.ErrConflict)
 	}
 	t.items.delete(key)
 	return nil
 }
 
-// visible returns the stored item under key unless it is absent or expired.
-// The caller holds t.mu.
-func (t *Table) visible(key persistence.Key) persistence.Item {
-	item := t.items.get(key)
-	if item == nil || expired(item, t.now()) {
-		return nil
+// visible returns the record under key unless it is absent or expired. The
+// caller holds t.mu.
+func (t *Table) visible(key persistence.Key) (record, bool) {
+	rec, ok := t.items.get(key)
+	if !ok || rec.expired(t.now()) {
+		return record{}, false
 	}
-	return item
+	return rec, true
+}
+
+// current returns the visible item under key, nil when there is none. The
+// caller holds t.mu.
+func (t *Table) current(key persistence.Key) persistence.Item {
+	if rec, ok := t.visible(key); ok {
+		return thaw(rec.frozen)
+	}
+	return nil
+}
+
+// holds evaluates p against the visible item under key, thawing it only when
+// there is a condition to evaluate. The caller holds t.mu.
+func (t *Table) holds(p *predicate, key persistence.Key) bool {
+	return p == nil || p.holds(t.current(key))
 }
 
 // opError names the operation and key in err, which stays matchable with

@@ -2,24 +2,25 @@ package memory
 
 import (
 	"math/big"
+	"strconv"
 	"time"
-
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/intake-runtime/intake/persistence"
 )
 
-// expired reports whether item's numeric ttl attribute (epoch seconds, as
-// DynamoDB's TTL reads it) lies before now. Items without a numeric ttl
-// never expire, as in DynamoDB.
-func expired(item persistence.Item, now time.Time) bool {
-	n, ok := item[persistence.AttrTTL].(*types.AttributeValueMemberN)
-	if !ok {
+// expiredAt reports whether a ttl (the canonical string of an item's numeric
+// ttl attribute: epoch seconds, as DynamoDB's TTL reads it) lies before now.
+// An empty ttl is an item without a numeric ttl, which never expires, as in
+// DynamoDB.
+func expiredAt(ttl string, now time.Time) bool {
+	if ttl == "" {
 		return false
 	}
-	ttl, err := parseNumber(n.Value)
+	if secs, err := strconv.ParseInt(ttl, 10, 64); err == nil {
+		return secs < now.Unix() || secs == now.Unix() && now.Nanosecond() > 0
+	}
+	d, err := parseNumber(ttl)
 	if err != nil {
 		return false
 	}
 	nanos := normalize(big.NewInt(now.UnixNano()), -9)
-	return ttl.cmp(nanos) < 0
+	return d.cmp(nanos) < 0
 }

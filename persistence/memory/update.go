@@ -29,13 +29,12 @@ func (t *Table) Update(ctx context.Context, key persistence.Key, upd persistence
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	cur := t.visible(key)
-	if !p.holds(cur) {
+	next := t.current(key)
+	if !p.holds(next) {
 		return nil, opError("update", key, persistence.ErrConflict)
 	}
-	next := keyAttrs(key)
-	if cur != nil {
-		next = copyItem(cur)
+	if next == nil {
+		next = keyAttrs(key)
 	}
 	for name, v := range set {
 		next[name] = v
@@ -50,7 +49,7 @@ func (t *Table) Update(ctx context.Context, key persistence.Key, upd persistence
 			if !ok {
 				return nil, opError("update", key, fmt.Errorf("ADD %s: an operand in the update expression has an incorrect data type", name))
 			}
-			d, _ := parseNumber(n.Value) // stored numbers are clean
+			d, _ := parseNumber(n.Value) // stored numbers are valid
 			sum = d.add(sum)
 		}
 		if err := sum.check(); err != nil {
@@ -58,12 +57,13 @@ func (t *Table) Update(ctx context.Context, key persistence.Key, upd persistence
 		}
 		next[name] = &types.AttributeValueMemberN{Value: sum.String()}
 	}
-	c, _, err := prepare(next)
+	rec, _, err := prepare(next)
 	if err != nil {
 		return nil, opError("update", key, err)
 	}
-	t.items.put(key, c)
-	return copyItem(c), nil
+	t.items.put(key, rec)
+	// next is this call's own: thawed, or built from clean values.
+	return next, nil
 }
 
 // compileUpdate validates upd as DynamoDB validates an update expression and

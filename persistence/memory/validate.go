@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -32,36 +33,38 @@ func checkKeyValue(name, v string, limit int) error {
 }
 
 // prepare validates a whole item as DynamoDB's PutItem does and returns its
-// clean copy and key: string keys pk and sk, string gsi1 keys when present
-// (the index is defined on strings), valid values, at most 400 KB.
-func prepare(item persistence.Item) (persistence.Item, persistence.Key, error) {
-	for name := range item {
-		if name == "" {
-			return nil, persistence.Key{}, fmt.Errorf("empty attribute name")
-		}
-	}
-	c, err := cleanMap(item)
+// record and key: string keys pk and sk, string gsi1 keys when present (the
+// index is defined on strings), valid values, at most 400 KB.
+func prepare(item persistence.Item) (record, persistence.Key, error) {
+	frozen, err := freeze(item)
 	if err != nil {
-		return nil, persistence.Key{}, err
+		return record{}, persistence.Key{}, err
 	}
-	pk, err := keyString(c, persistence.AttrPK, maxPartitionKey, true)
-	if err != nil {
-		return nil, persistence.Key{}, err
+	pk, pkErr := keyString(item, persistence.AttrPK, maxPartitionKey, true)
+	sk, skErr := keyString(item, persistence.AttrSK, maxSortKey, true)
+	gpk, gpkErr := keyString(item, persistence.AttrGSI1PK, maxPartitionKey, false)
+	gsk, gskErr := keyString(item, persistence.AttrGSI1SK, maxSortKey, false)
+	if err := cmp.Or(pkErr, skErr, gpkErr, gskErr, checkSize(item)); err != nil {
+		return record{}, persistence.Key{}, err
 	}
-	sk, err := keyString(c, persistence.AttrSK, maxSortKey, true)
-	if err != nil {
-		return nil, persistence.Key{}, err
+	rec := record{frozen: frozen, ttl: ttlOf(item)}
+	// Like a DynamoDB global secondary index, gsi1 is sparse: it holds only
+	// the items that have both of its key attributes.
+	if gpk != "" && gsk != "" {
+		rec.gsi1pk, rec.gsi1sk = gpk, gsk
 	}
-	if _, err := keyString(c, persistence.AttrGSI1PK, maxPartitionKey, false); err != nil {
-		return nil, persistence.Key{}, err
+	return rec, persistence.Key{PK: pk, SK: sk}, nil
+}
+
+// ttlOf returns the canonical number of a valid item's ttl attribute, "" when
+// it has none or it is not a number.
+func ttlOf(item persistence.Item) string {
+	n, ok := item[persistence.AttrTTL].(*types.AttributeValueMemberN)
+	if !ok {
+		return ""
 	}
-	if _, err := keyString(c, persistence.AttrGSI1SK, maxSortKey, false); err != nil {
-		return nil, persistence.Key{}, err
-	}
-	if err := checkSize(c); err != nil {
-		return nil, persistence.Key{}, err
-	}
-	return c, persistence.Key{PK: pk, SK: sk}, nil
+	ttl, _ := canonicalNumber(n.Value) // valid: freeze accepted it
+	return ttl
 }
 
 // keyString returns the string value of a table or index key attribute.
