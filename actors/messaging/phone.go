@@ -29,6 +29,9 @@ func NormalizeSender(raw string) (string, error) {
 // Digits keeps only the ASCII digits of s. The platform wants the recipient of
 // a send as digits only, and it compares wa_id with the sender that way.
 func Digits(s string) string {
+	if allDigits(s) {
+		return s // the platform's wa_id and from: nothing to remove
+	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c >= '0' && c <= '9' {
@@ -36,6 +39,16 @@ func Digits(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// allDigits reports whether s is all ASCII digits; "" is.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // clip shortens s to at most n bytes (on a rune boundary) for error texts, so
