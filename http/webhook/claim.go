@@ -3,10 +3,11 @@ package webhook
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
+	"strconv"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/google/uuid"
 
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -83,9 +84,11 @@ func (c claims) take(ctx context.Context, messageID string, now time.Time) (stri
 	return token, nil
 }
 
-// newToken is a claim token taken at now.
+// newToken is a claim token taken at now. The random part only tells
+// deliveries apart: 64 bits from the runtime's generator suffice, and cost
+// no system call.
 func newToken(now time.Time) string {
-	return persistence.FormatTime(now) + "#" + uuid.NewString()
+	return persistence.FormatTime(now) + "#" + strconv.FormatUint(rand.Uint64(), 16)
 }
 
 // release gives a claim back after a failed enqueue, so the platform's
