@@ -46,6 +46,7 @@ const changeFieldMessages = "messages"
 func (p *Parser) ParseEnvelope(body []byte) (Batch, error) {
 	// Almost every callback is well formed: decode it in one pass. Only when
 	// that fails are items decoded one by one, so a bad one is rejected alone.
+	growStack()
 	var typed typedEnvelope
 	if decodeTyped(body, &typed) == nil {
 		return p.parseTyped(typed), nil
