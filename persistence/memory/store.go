@@ -54,10 +54,10 @@ func (s *store) get(k persistence.Key) (record, bool) {
 
 // put stores rec under k, replacing any previous record.
 func (s *store) put(k persistence.Key, rec record) {
-	s.unindex(k)
 	slots := s.parts[k.PK]
 	i, found := findSlot(slots, k.SK)
 	if found {
+		s.unindex(k, slots[i].rec)
 		slots[i].rec = rec
 	} else {
 		s.parts[k.PK] = slices.Insert(slots, i, slot{sk: k.SK, rec: rec})
@@ -72,22 +72,22 @@ func (s *store) put(k persistence.Key, rec record) {
 
 // delete removes the record under k, if any.
 func (s *store) delete(k persistence.Key) {
-	s.unindex(k)
 	slots := s.parts[k.PK]
 	i, found := findSlot(slots, k.SK)
-	switch {
-	case !found:
-	case len(slots) == 1:
+	if !found {
+		return
+	}
+	s.unindex(k, slots[i].rec)
+	if len(slots) == 1 {
 		delete(s.parts, k.PK)
-	default:
+	} else {
 		s.parts[k.PK] = slices.Delete(slots, i, i+1)
 	}
 }
 
-// unindex removes the record under k from the index, if it is there.
-func (s *store) unindex(k persistence.Key) {
-	old, ok := s.get(k)
-	if !ok || old.gsi1pk == "" {
+// unindex removes old, the record under k, from the index if it is there.
+func (s *store) unindex(k persistence.Key, old record) {
+	if old.gsi1pk == "" {
 		return
 	}
 	delete(s.index[old.gsi1pk], k)
