@@ -6,6 +6,9 @@ import "encoding/json"
 // normalized wa_id.
 type contactNames struct {
 	byPhone map[string]string
+	// lonePhone and loneName are the only contact of a change, which is how
+	// the platform sends almost every callback: it spares them the map.
+	lonePhone, loneName string
 	// anonymous is the name of a lone contact without a wa_id: with a single
 	// contact it can only belong to the change's sender.
 	anonymous string
@@ -27,6 +30,13 @@ func pushNames(raw []json.RawMessage) contactNames {
 // namesOf indexes decoded contacts; total counts the contacts of the change,
 // decodable or not, for the lone-contact rule.
 func namesOf(contacts []wireContact, total int) contactNames {
+	if total == 1 && len(contacts) == 1 {
+		c := contacts[0]
+		if phone, err := NormalizeSender(c.WaID); err == nil {
+			return contactNames{lonePhone: phone, loneName: c.Profile.Name}
+		}
+		return contactNames{anonymous: c.Profile.Name}
+	}
 	names := contactNames{byPhone: make(map[string]string, len(contacts))}
 	for _, c := range contacts {
 		if c.Profile.Name == "" {
@@ -43,6 +53,9 @@ func namesOf(contacts []wireContact, total int) contactNames {
 
 // lookup returns the profile name of the sender phone, "" when unknown.
 func (n contactNames) lookup(phone string) string {
+	if phone == n.lonePhone {
+		return n.loneName
+	}
 	if name, ok := n.byPhone[phone]; ok {
 		return name
 	}
