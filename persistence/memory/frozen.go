@@ -36,7 +36,7 @@ const (
 )
 
 // scratch pools the buffers items are encoded into before they are copied
-// out at their exact size.
+// out at their length.
 var scratch = sync.Pool{New: func() any { return new([]byte) }}
 
 // freeze validates item as DynamoDB validates the attribute values of a
@@ -44,22 +44,25 @@ var scratch = sync.Pool{New: func() any { return new([]byte) }}
 func freeze(item persistence.Item) ([]byte, error) {
 	bp := scratch.Get().(*[]byte)
 	defer scratch.Put(bp)
-	buf, err := appendMap((*bp)[:0], item, true)
-	*bp = buf
+	for name := range item {
+		if name == "" {
+			return nil, fmt.Errorf("empty attribute name")
+		}
+	}
+	buf, err := appendMap((*bp)[:0], item)
+	if cap(buf) <= 2*maxItemSize {
+		*bp = buf // an oversized item's buffer is not kept in the pool
+	}
 	if err != nil {
 		return nil, err
 	}
 	return append([]byte(nil), buf...), nil
 }
 
-// appendMap encodes the pairs of an item (topLevel) or of an M value. Only
-// an item's attribute names must be non-empty.
-func appendMap(buf []byte, m map[string]types.AttributeValue, topLevel bool) ([]byte, error) {
+// appendMap encodes the pairs of an item or of an M value.
+func appendMap(buf []byte, m map[string]types.AttributeValue) ([]byte, error) {
 	buf = binary.AppendUvarint(buf, uint64(len(m)))
 	for name, v := range m {
-		if topLevel && name == "" {
-			return nil, fmt.Errorf("empty attribute name")
-		}
 		buf = appendString(buf, name)
 		var err error
 		if buf, err = appendValue(buf, v); err != nil {
@@ -125,7 +128,7 @@ func appendValue(buf []byte, v types.AttributeValue) ([]byte, error) {
 		}
 	case *types.AttributeValueMemberM:
 		if v != nil {
-			return appendMap(append(buf, tagM), v.Value, false)
+			return appendMap(append(buf, tagM), v.Value)
 		}
 	case nil:
 	default:
@@ -241,6 +244,8 @@ func (r *reader) readCount() int {
 
 func (r *reader) readString() string { return string(r.readRaw()) }
 
+// readBytes returns a binary value; an empty one comes back empty, not nil,
+// as it does from DynamoDB.
 func (r *reader) readBytes() []byte { return append([]byte{}, r.readRaw()...) }
 
 func (r *reader) readRaw() []byte {

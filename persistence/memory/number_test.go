@@ -10,10 +10,12 @@ import (
 // the exact decimal arithmetic they skip: the canonical form of a number,
 // and whether a ttl has passed.
 func FuzzFastPathsMatchExactArithmetic(f *testing.F) {
-	for _, s := range []string{"0", "-0", "7", "-7", "10", "0010", "1700000000", "999999999999999999",
+	for _, s := range []string{"0", "-0", "1.5", "-1.5", "7", "-7", "10", "0010", "1700000000", "999999999999999999",
 		"1000000000000000000", "-999999999999999999", "1.0", "1e3", "+5", "-", "", "9223372036854775807"} {
 		f.Add(s, int64(1700000000), int64(0))
 		f.Add(s, int64(1700000000), int64(1))
+		f.Add(s, int64(1e10), int64(0))
+		f.Add(s, int64(-1e10), int64(0))
 	}
 	f.Fuzz(func(t *testing.T, s string, sec, nsec int64) {
 		fast, fastErr := canonicalNumber(s)

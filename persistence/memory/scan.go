@@ -35,9 +35,9 @@ func (t *Table) Scan(ctx context.Context, s persistence.Scan) (persistence.Page,
 		if cursor != nil && pk < cursor.PK {
 			continue // before the page; paginate would skip it anyway
 		}
-		for _, s := range t.items.parts[pk] {
-			if !s.rec.expired(now) {
-				entries = append(entries, entry{pos: position{PK: pk, SK: s.sk}, rec: s.rec})
+		for _, sl := range t.items.parts[pk] {
+			if !sl.rec.expired(now) {
+				entries = append(entries, entry{pos: position{PK: pk, SK: sl.sk}, rec: sl.rec})
 			}
 		}
 	}

@@ -21,6 +21,8 @@ func expiredAt(ttl string, now time.Time) bool {
 	if err != nil {
 		return false
 	}
-	nanos := normalize(big.NewInt(now.UnixNano()), -9)
+	// UnixNano overflows outside 1678-2262; the exact sum does not.
+	n := new(big.Int).Mul(big.NewInt(now.Unix()), big.NewInt(1e9))
+	nanos := normalize(n.Add(n, big.NewInt(int64(now.Nanosecond()))), -9)
 	return d.cmp(nanos) < 0
 }
