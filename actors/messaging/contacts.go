@@ -44,8 +44,6 @@ func namesOf(contacts []wireContact, total int) contactNames {
 		}
 		if phone, err := NormalizeSender(c.WaID); err == nil {
 			names.byPhone[phone] = c.Profile.Name
-		} else if total == 1 {
-			names.anonymous = c.Profile.Name
 		}
 	}
 	return names
@@ -53,7 +51,7 @@ func namesOf(contacts []wireContact, total int) contactNames {
 
 // lookup returns the profile name of the sender phone, "" when unknown.
 func (n contactNames) lookup(phone string) string {
-	if phone == n.lonePhone {
+	if n.lonePhone != "" && phone == n.lonePhone {
 		return n.loneName
 	}
 	if name, ok := n.byPhone[phone]; ok {

@@ -2,15 +2,18 @@ package messaging
 
 import (
 	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 	jsonv1 "github.com/go-json-experiment/json/v1"
 )
 
-// encodingJSON are the options that make the v2 decoder follow every rule of
-// encoding/json: names matched case-insensitively, duplicate names and
-// invalid UTF-8 accepted, the same type errors. The fast path needs exactly
-// the semantics of the item-by-item path, which decodes with encoding/json;
-// FuzzParseEnvelope holds the two to the same results.
-var encodingJSON = jsonv1.DefaultOptionsV1()
+// encodingJSON are the options that make the v2 decoder follow the rules of
+// encoding/json (names matched case-insensitively, invalid UTF-8 accepted,
+// the same type errors), which the item-by-item path decodes with; and
+// FuzzParseEnvelope holds the two paths to the same results. One rule is
+// stricter: a repeated name fails the one-pass decode. encoding/json merges a
+// repeated array into the first, so a message could borrow fields from
+// another that the item-by-item path rejects; such a body takes that path.
+var encodingJSON = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsontext.AllowDuplicateNames(false))
 
 // decodeTyped decodes a whole envelope in one pass. It uses the v2 decoder
 // because every platform callback takes this path: it decodes the envelope

@@ -43,9 +43,8 @@ func TestOnePassParseMatchesItemByItem(t *testing.T) {
 
 // TestOnePassDecodeFollowsEncodingJSON feeds the fast path what
 // encoding/json accepts and a stricter decoder would not: names in another
-// case, a repeated name (the last wins), escapes, unknown fields, nulls. The
-// envelope must still take the fast path, and the comparison above holds it
-// to the item-by-item reading.
+// case, escapes, unknown fields, nulls. The envelope must still take the fast
+// path, and the comparison above holds it to the item-by-item reading.
 func TestOnePassDecodeFollowsEncodingJSON(t *testing.T) {
 	body, err := os.ReadFile("testdata/lenient_json.json")
 	if err != nil {
@@ -84,4 +83,25 @@ func sameBatch(a, b messaging.Batch) bool {
 		}
 	}
 	return true
+}
+
+// TestRepeatedNamesTakeTheItemByItemPath repeats the messages array: a
+// one-pass decode would merge the second into the first and make a valid
+// message of an invalid one, so the body must take the item-by-item path,
+// which rejects it alone.
+func TestRepeatedNamesTakeTheItemByItemPath(t *testing.T) {
+	body := []byte(`{"object":"whatsapp_business_account","entry":[{"id":"W","changes":[{"field":"messages","value":{` +
+		`"messages":[{"from":"5511988887777","id":"wamid.A","timestamp":"1700000000","type":"text","text":{"body":"oi"}}],` +
+		`"messages":[{"id":"wamid.B"}]}}]}]}`)
+	if messaging.DecodesInOnePass(body) {
+		t.Fatal("a repeated name took the one-pass path")
+	}
+	p, err := messaging.NewParser(messaging.ParserConfig{Instances: []string{"instance_a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.ParseEnvelope(body)
+	if err != nil || len(b.Messages) != 0 || len(b.Rejected) != 1 || b.Rejected[0].ID != "wamid.B" {
+		t.Fatalf("batch %+v (%v), want wamid.B rejected alone", b, err)
+	}
 }
