@@ -33,6 +33,22 @@ func load(t *testing.T, env map[string]string) config.Config {
 	return cfg
 }
 
+// newListening builds the application over a memory table and a listener
+// on a free local port, ready for Run.
+func newListening(t *testing.T, cfg config.Config, opts runtime.Options) (*runtime.App, net.Listener) {
+	t.Helper()
+	opts.Table = memory.New()
+	app, err := runtime.New(context.Background(), cfg, zap.NewNop(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return app, ln
+}
+
 // TestChatRunsATurnThroughTheWholeApplication starts the application on a
 // real listener and chats over HTTP: the turn goes through the session actor,
 // the model server and the table, and the reply comes back.
@@ -43,14 +59,7 @@ func TestChatRunsATurnThroughTheWholeApplication(t *testing.T) {
 		"LLM_API_KEY": "test-key", "LLM_BASE_URL": model.URL + "/v1", "LLM_MODEL": "test-model",
 		"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false", "DEV_UI_ENABLED": "true",
 	})
-	app, err := runtime.New(context.Background(), cfg, zap.NewNop(), runtime.Options{Table: memory.New()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	app, ln := newListening(t, cfg, runtime.Options{})
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- app.Run(ctx, ln) }()
@@ -103,14 +112,7 @@ func TestWebhookMessageIsAnsweredOnce(t *testing.T) {
 		"DEBOUNCE_WINDOW": "50ms", "DEBOUNCE_MAX_WAIT": "1s",
 	})
 	sender := messaging.NewStub(zap.NewNop())
-	app, err := runtime.New(context.Background(), cfg, zap.NewNop(), runtime.Options{Table: memory.New(), Sender: sender})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	app, ln := newListening(t, cfg, runtime.Options{Sender: sender})
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- app.Run(ctx, ln) }()
@@ -177,14 +179,7 @@ func TestRunStopsWhenStoppedAtOnce(t *testing.T) {
 		"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false",
 	})
 	for range 20 {
-		app, err := runtime.New(context.Background(), cfg, zap.NewNop(), runtime.Options{Table: memory.New()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
+		app, ln := newListening(t, cfg, runtime.Options{})
 		ctx, stop := context.WithCancel(context.Background())
 		stop()
 		done := make(chan error, 1)
