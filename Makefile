@@ -1,6 +1,7 @@
 # The Makefile is the manual: every task a developer or CI runs is a target here.
 #   make run     build bin/intake and run the emulator on http://localhost:8080
-#   make test    install the test tools if needed, then go vet and go test -race
+#   make test    install the test tools if needed (npm test servers, Java 17 for DynamoDB
+#                Local, Chromium), then go vet and go test -race
 #   make bench   run the benchmarks
 #   make lint    gofmt and go vet
 #   make proto   regenerate actors/**/*.pb.go with the pinned protoc-gen-go
@@ -19,7 +20,7 @@ LDFLAGS := -X main.version=$(VERSION)
 PROTOC_GEN_GO_VERSION := v1.36.12
 TESTSERVERS           := tools/testservers
 
-.PHONY: run build test testservers chromium bench lint proto protoc protoc-gen-go clean
+.PHONY: run build test testservers java chromium bench lint proto protoc protoc-gen-go clean
 
 ## run: build and start the emulator (DASHBOARD_PORT, default 8080)
 run: build
@@ -29,12 +30,13 @@ run: build
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN)/intake ./cmd/intake
 
-## test: vet and race-test everything, after installing the test servers and Chromium
-test: testservers chromium
+## test: vet and race-test everything, after installing the test servers, Java and Chromium
+test: testservers java chromium
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 
-## testservers: npm test servers (dynalite, local-aws-sqs, aws-ses-v2-local), only when stale
+## testservers: npm test servers (amplify-dynamodb-simulator, which ships DynamoDB Local's jar;
+## local-aws-sqs; aws-ses-v2-local), only when stale
 testservers: $(TESTSERVERS)/node_modules
 
 # The directory is the stamp: npm ci reruns only when it is missing or older
@@ -44,7 +46,16 @@ $(TESTSERVERS)/node_modules: $(TESTSERVERS)/package-lock.json
 	@if command -v npm >/dev/null 2>&1; then \
 		npm ci --prefix $(TESTSERVERS) --no-audit --no-fund && touch $@; \
 	else \
-		echo "make: npm not found; tests that need dynalite, local-aws-sqs or aws-ses-v2-local will skip. Install Node.js (e.g. apt-get install -y nodejs npm) to run them."; \
+		echo "make: npm not found; tests that need DynamoDB Local, local-aws-sqs or aws-ses-v2-local will skip. Install Node.js (e.g. apt-get install -y nodejs npm) to run them."; \
+	fi
+
+## java: Java 17, which runs DynamoDB Local, installed with apt when running as root
+java:
+	@if command -v java >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y openjdk-17-jre-headless; \
+	else \
+		echo "make: java not found; tests that need DynamoDB Local will skip. Install it with: sudo apt-get install -y openjdk-17-jre-headless"; \
 	fi
 
 ## chromium: the headless browser of the browser tests, installed with apt when running as root

@@ -9,7 +9,7 @@ import (
 // EndpointOverrides are the variables that would point the key-value table
 // elsewhere. The emulator's table is the in-memory one of its simulated
 // context, so Lookup hides them (spec "Local runner behaviour" 3): a
-// leftover dynalite endpoint in the shell cannot split the emulator's data.
+// leftover DynamoDB Local endpoint in the shell cannot split the emulator's data.
 var EndpointOverrides = []string{"AWS_ENDPOINT_URL_DYNAMODB", "AWS_ENDPOINT_URL", "DYNAMODB_ENDPOINT"}
 
 // Defaults are the values the emulator supplies for variables defined

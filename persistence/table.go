@@ -102,4 +102,10 @@ type Table interface {
 	BatchWrite(ctx context.Context, puts []Item, deletes []Key) error
 	// Scan reads one page of the whole table.
 	Scan(ctx context.Context, s Scan) (Page, error)
+	// Transact applies up to MaxTxWrites writes all together or not at all.
+	// When a write's condition fails nothing is written and the error is a
+	// *TxCancelled naming it (errors.Is ErrConflict). Invalid writes (two on
+	// one item, too many, a malformed item) are reported before anything is
+	// written, as an error that is not ErrConflict.
+	Transact(ctx context.Context, writes []TxWrite) error
 }

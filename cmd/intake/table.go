@@ -34,7 +34,8 @@ func runTable(ctx context.Context, c cli, args []string) int {
 }
 
 // runTableCreate is idempotent: it reports "created" or "already exists",
-// both a success, so deployment scripts can run it every time.
+// both a success, so deployment scripts can run it every time, and the state
+// of TTL on the attribute ttl, which it enables.
 func runTableCreate(ctx context.Context, c cli, args []string) int {
 	fs := flagSet("table create",
 		"Create the DynamoDB table TABLE_NAME (default intake) with its index and TTL attribute if it is\n"+
@@ -59,10 +60,6 @@ func runTableCreate(ctx context.Context, c cli, args []string) int {
 		fmt.Fprintf(c.stderr, "intake table create: table %s: %v\n", cfg.Table.Name, err)
 		return exitFailure
 	}
-	state := "already exists"
-	if report.Created {
-		state = "created"
-	}
-	fmt.Fprintf(c.stdout, "table %s %s (ttl: %s)\n", cfg.Table.Name, state, report.TTL)
+	fmt.Fprintln(c.stdout, report)
 	return exitOK
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"os"
 	"os/exec"
 	"sync"
 	"syscall"
@@ -14,15 +15,22 @@ import (
 type process struct {
 	cmd    *exec.Cmd
 	out    *tailBuffer
+	work   string // the working directory, removed by stop
 	exited chan struct{}
 	err    error // the result of Wait, valid once exited is closed
 }
 
-// launch starts node on script in its own process group, so stop can signal
-// the server and anything it spawned at once.
-func launch(dir, script string, args []string) (*process, error) {
-	cmd := exec.Command("node", append([]string{script}, args...)...)
-	cmd.Dir = dir
+// launch starts program with args in its own process group, so stop can
+// signal the server and anything it spawned at once. It runs in a temporary
+// working directory of its own, so that nothing a server writes there (such
+// as DynamoDB Local's dynamodb-local-metadata.json) lands in the repository.
+func launch(program string, args []string) (*process, error) {
+	work, err := os.MkdirTemp("", "testserver-")
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(program, args...)
+	cmd.Dir = work
 	out := &tailBuffer{max: 64 << 10}
 	cmd.Stdout = out
 	cmd.Stderr = out
@@ -31,9 +39,9 @@ func launch(dir, script string, args []string) (*process, error) {
 	// stray grandchild keep them open.
 	cmd.WaitDelay = 2 * time.Second
 	if err := cmd.Start(); err != nil {
-		return nil, err
+		return nil, errors.Join(err, os.RemoveAll(work))
 	}
-	p := &process{cmd: cmd, out: out, exited: make(chan struct{})}
+	p := &process{cmd: cmd, out: out, work: work, exited: make(chan struct{})}
 	go func() {
 		p.err = cmd.Wait()
 		close(p.exited)
@@ -61,9 +69,17 @@ func (p *process) waitReady(addr string, timeout time.Duration) error {
 	}
 }
 
-// stop terminates the process group, kills it if it lingers, and waits for
-// the process (and the goroutine of launch) to finish.
+// stop terminates the process group, kills it if it lingers, waits for the
+// process (and the goroutine of launch) to finish and removes its working
+// directory.
 func (p *process) stop() error {
+	if err := p.terminate(); err != nil {
+		return err
+	}
+	return os.RemoveAll(p.work)
+}
+
+func (p *process) terminate() error {
 	pgid := p.cmd.Process.Pid
 	select {
 	case <-p.exited:

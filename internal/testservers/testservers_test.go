@@ -13,6 +13,16 @@ import (
 	"github.com/intake-runtime/intake/internal/testservers"
 )
 
+func TestMain(m *testing.M) { testservers.Main(m) }
+
+// dynamoDBProbe lists the tables, the lightest request DynamoDB Local answers.
+func dynamoDBProbe(e string) (*http.Response, error) {
+	req, _ := http.NewRequest(http.MethodPost, e, strings.NewReader("{}"))
+	req.Header.Set("Content-Type", "application/x-amz-json-1.0")
+	req.Header.Set("X-Amz-Target", "DynamoDB_20120810.ListTables")
+	return http.DefaultClient.Do(req)
+}
+
 func TestServers(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -20,9 +30,7 @@ func TestServers(t *testing.T) {
 		// probe sends a request that the server must answer.
 		probe func(endpoint string) (*http.Response, error)
 	}{
-		{"dynalite", testservers.Dynalite, func(e string) (*http.Response, error) {
-			return http.Post(e, "application/x-amz-json-1.0", strings.NewReader("{}"))
-		}},
+		{"dynamodb-local", testservers.DynamoDBLocal, dynamoDBProbe},
 		{"sqs", testservers.SQS, func(e string) (*http.Response, error) {
 			req, _ := http.NewRequest(http.MethodPost, e, strings.NewReader("{}"))
 			req.Header.Set("Content-Type", "application/x-amz-json-1.0")
@@ -102,34 +110,76 @@ func TestMissingPackage(t *testing.T) {
 	}
 }
 
-func TestServerThatExitsFails(t *testing.T) {
+func TestMissingProgram(t *testing.T) {
+	t.Setenv("CI", "")
 	r := &recorder{TB: t}
-	crash := testservers.Server{
-		Name:    "crasher",
-		Package: "dynalite", // installed, so Start gets as far as running the script
-		Script:  "node_modules/dynalite/package.json",
+	missing := testservers.Server{
+		Name:    "nothing",
+		Program: "no-such-program",
+		Package: "local-aws-sqs",
+		Script:  "sqs.js",
 		Args:    func(int) []string { return nil },
 	}
-	if got := testservers.Start(r, crash); got != "" || r.failed == "" {
-		if r.skipped != "" {
-			t.Skip(r.skipped)
-		}
-		t.Fatalf("Start = %q, failure %q; want a failure", got, r.failed)
+	if got := testservers.Start(r, missing); got != "" || !strings.Contains(r.skipped, "no-such-program") {
+		t.Fatalf("Start = %q, skipped %q, failed %q; want a skip naming the program", got, r.skipped, r.failed)
 	}
-	if !strings.Contains(r.failed, "did not start") {
-		t.Fatalf("failure %q; want it to say the server did not start", r.failed)
+}
+
+func TestServerThatExitsFails(t *testing.T) {
+	// The packages are installed, so Start gets as far as running a file
+	// that is no server.
+	tests := []testservers.Server{
+		{Name: "node crasher", Package: "local-aws-sqs", Script: "node_modules/local-aws-sqs/package.json"},
+		{Name: "java crasher", Package: "amplify-dynamodb-simulator", Program: "java",
+			Options: func(string) []string { return []string{"-jar"} },
+			Script:  "node_modules/amplify-dynamodb-simulator/package.json"},
 	}
+	for _, crash := range tests {
+		t.Run(crash.Name, func(t *testing.T) {
+			crash.Args = func(int) []string { return nil }
+			r := &recorder{TB: t}
+			if got := testservers.Start(r, crash); got != "" || r.failed == "" {
+				if r.skipped != "" {
+					t.Skip(r.skipped)
+				}
+				t.Fatalf("Start = %q, failure %q; want a failure", got, r.failed)
+			}
+			if !strings.Contains(r.failed, "did not start") {
+				t.Fatalf("failure %q; want it to say the server did not start", r.failed)
+			}
+		})
+	}
+}
+
+func TestSharedServerOutlivesItsFirstTest(t *testing.T) {
+	var endpoints []string
+	for i := range 2 {
+		t.Run(fmt.Sprint("test", i), func(t *testing.T) {
+			endpoints = append(endpoints, testservers.SharedDynamoDBLocal(t))
+		})
+	}
+	if endpoints[0] == "" {
+		t.Skip("DynamoDB Local is not installed")
+	}
+	if endpoints[1] != endpoints[0] {
+		t.Fatalf("endpoints %q; want one server for both tests", endpoints)
+	}
+	resp, err := dynamoDBProbe(endpoints[0])
+	if err != nil {
+		t.Fatalf("shared server after its first test ended: %v", err)
+	}
+	resp.Body.Close()
 }
 
 func TestStopLeavesNoGoroutine(t *testing.T) {
 	before := runtime.NumGoroutine()
 	started := false
 	t.Run("server", func(t *testing.T) {
-		testservers.Dynalite(t)
+		testservers.SQS(t) // the quickest to start; stopping is the same for all
 		started = true
 	})
 	if !started {
-		t.Skip("dynalite is not installed")
+		t.Skip("local-aws-sqs is not installed")
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for runtime.NumGoroutine() > before {

@@ -14,9 +14,10 @@ import (
 // batchSize is BatchWriteItem's limit of write requests per call.
 const batchSize = 25
 
-// retryPolicy bounds the resubmission of UnprocessedItems, which DynamoDB
-// returns when a partition is throttled: exponential backoff with jitter, as
-// AWS recommends, for a fixed number of calls per chunk.
+// retryPolicy bounds the resubmission of what DynamoDB asks to send again:
+// the UnprocessedItems of a throttled partition, a transaction cancelled by a
+// concurrent one. Exponential backoff with jitter, as AWS recommends, for a
+// fixed number of calls per chunk or transaction.
 type retryPolicy struct {
 	attempts int
 	base     time.Duration
@@ -30,6 +31,18 @@ var defaultRetry = retryPolicy{attempts: 8, base: 50 * time.Millisecond, max: 5 
 func (p retryPolicy) delay(n int) time.Duration {
 	d := min(p.base<<n, p.max)
 	return d/2 + rand.N(d/2+1)
+}
+
+// wait sleeps before retry n, or returns ctx's error when ctx ends first.
+func (p retryPolicy) wait(ctx context.Context, n int) error {
+	timer := time.NewTimer(p.delay(n))
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-timer.C:
+		return nil
+	}
 }
 
 // BatchWrite puts and deletes many items without conditions, in
@@ -100,12 +113,8 @@ func (t *Table) writeChunk(ctx context.Context, pending []types.WriteRequest) er
 		if attempt+1 >= t.retry.attempts {
 			return fmt.Errorf("%d writes still unprocessed after %d attempts", len(pending), t.retry.attempts)
 		}
-		timer := time.NewTimer(t.retry.delay(attempt))
-		select {
-		case <-ctx.Done():
-			timer.Stop()
-			return ctx.Err()
-		case <-timer.C:
+		if err := t.retry.wait(ctx, attempt); err != nil {
+			return err
 		}
 	}
 }

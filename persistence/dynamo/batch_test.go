@@ -47,7 +47,7 @@ func TestBatchWriteChunksAndRetriesUnprocessed(t *testing.T) {
 		return out, nil
 	}}
 	tbl := dynamo.New(api, "t")
-	dynamo.SetBatchRetry(tbl, 3, time.Millisecond)
+	dynamo.SetRetry(tbl, 3, time.Millisecond)
 	if err := tbl.BatchWrite(t.Context(), items(60), nil); err != nil {
 		t.Fatalf("BatchWrite: %v", err)
 	}
@@ -71,7 +71,7 @@ func TestBatchWriteGivesUp(t *testing.T) {
 		return &dynamodb.BatchWriteItemOutput{UnprocessedItems: in.RequestItems}, nil
 	}}
 	tbl := dynamo.New(api, "t")
-	dynamo.SetBatchRetry(tbl, 4, time.Millisecond)
+	dynamo.SetRetry(tbl, 4, time.Millisecond)
 	err := tbl.BatchWrite(t.Context(), items(3), nil)
 	if err == nil || calls != 4 {
 		t.Fatalf("BatchWrite = %v after %d calls; want an error after 4", err, calls)
@@ -85,7 +85,7 @@ func TestBatchWriteHonoursContext(t *testing.T) {
 		return &dynamodb.BatchWriteItemOutput{UnprocessedItems: in.RequestItems}, nil
 	}}
 	tbl := dynamo.New(api, "t")
-	dynamo.SetBatchRetry(tbl, 5, time.Hour)
+	dynamo.SetRetry(tbl, 5, time.Hour)
 	start := time.Now()
 	err := tbl.BatchWrite(ctx, items(3), nil)
 	if !errors.Is(err, context.Canceled) || time.Since(start) > 10*time.Second {

@@ -8,8 +8,9 @@ import (
 )
 
 // checkItem returns the key of an item to put. It rejects missing or empty
-// keys before any request (so BatchWrite fails before its first chunk) and
-// what DynamoDB rejects but dynalite lets through: an empty gsi1 key string.
+// keys and gsi1 keys that are not non-empty strings, as DynamoDB does, before
+// any request (so BatchWrite fails before its first chunk and Transact before
+// its call).
 func checkItem(item persistence.Item) (persistence.Key, error) {
 	pk, ok := item[persistence.AttrPK].(*types.AttributeValueMemberS)
 	if !ok {
@@ -33,12 +34,17 @@ func checkItem(item persistence.Item) (persistence.Key, error) {
 	return key, nil
 }
 
-// checkIndexKey rejects an empty string as a gsi1 key value, as DynamoDB does.
+// checkIndexKey rejects a gsi1 key value that is not a string, or an empty
+// one, as DynamoDB does (DynamoDB Local lets UpdateItem set a number).
 func checkIndexKey(name string, v types.AttributeValue) error {
 	if name != persistence.AttrGSI1PK && name != persistence.AttrGSI1SK {
 		return nil
 	}
-	if s, ok := v.(*types.AttributeValueMemberS); ok && s.Value == "" {
+	s, ok := v.(*types.AttributeValueMemberS)
+	switch {
+	case !ok:
+		return fmt.Errorf("type mismatch for index key %s: expected S, got %T", name, v)
+	case s.Value == "":
 		return fmt.Errorf("the value of index key attribute %s cannot be an empty string", name)
 	}
 	return nil
@@ -52,8 +58,8 @@ func checkKey(k persistence.Key) error {
 	return checkPartition(persistence.AttrSK, k.SK)
 }
 
-// checkPartition rejects an empty key string; for a query's partition key,
-// DynamoDB rejects it and dynalite answers with an empty page.
+// checkPartition rejects an empty key string, as DynamoDB does, before the
+// request.
 func checkPartition(name, v string) error {
 	if v == "" {
 		return fmt.Errorf("the value of key attribute %s cannot be an empty string", name)

@@ -12,7 +12,7 @@ import (
 // NewClient returns a DynamoDB client configured by the SDK's default chain
 // (environment, shared files, container or instance roles). A non-empty
 // region overrides the chain's region; a non-empty endpoint (e.g.
-// "http://127.0.0.1:8000" for dynalite) replaces the service endpoint.
+// "http://127.0.0.1:8000" for DynamoDB Local) replaces the service endpoint.
 func NewClient(ctx context.Context, region, endpoint string) (*dynamodb.Client, error) {
 	var opts []func(*config.LoadOptions) error
 	if region != "" {

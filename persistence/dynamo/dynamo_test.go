@@ -16,27 +16,29 @@ import (
 	"github.com/intake-runtime/intake/persistence/persistencetest"
 )
 
+func TestMain(m *testing.M) { testservers.Main(m) }
+
 func TestContract(t *testing.T) {
-	client := dynaliteClient(t)
+	client := localClient(t)
 	persistencetest.Run(t, func(t *testing.T) persistence.Table { return newTable(t, client) })
 }
 
 func TestEnsureTable(t *testing.T) {
-	client := dynaliteClient(t)
+	client := localClient(t)
 	name := tableName()
 	first, err := dynamo.EnsureTable(t.Context(), client, name)
 	if err != nil {
 		t.Fatalf("first EnsureTable: %v", err)
 	}
-	if !first.Created || first.Name != name || !strings.HasPrefix(first.TTL, dynamo.TTLNotSupported+": ") {
-		t.Fatalf("first EnsureTable = %+v; want created, TTL not supported by dynalite", first)
+	if !first.Created || first.Name != name || first.TTL != dynamo.TTLEnabled {
+		t.Fatalf("first EnsureTable = %+v; want created, TTL enabled", first)
 	}
 	second, err := dynamo.EnsureTable(t.Context(), client, name)
 	if err != nil {
 		t.Fatalf("second EnsureTable: %v", err)
 	}
-	if second.Created {
-		t.Fatalf("second EnsureTable = %+v; want Created false", second)
+	if second.Created || second.TTL != dynamo.TTLAlreadyEnabled {
+		t.Fatalf("second EnsureTable = %+v; want Created false, TTL already enabled", second)
 	}
 	t.Log(first, "|", second)
 
@@ -50,10 +52,17 @@ func TestEnsureTable(t *testing.T) {
 	if len(out.Table.GlobalSecondaryIndexes) != 1 || aws.ToString(out.Table.GlobalSecondaryIndexes[0].IndexName) != persistence.IndexGSI1 {
 		t.Errorf("indexes = %+v; want gsi1", out.Table.GlobalSecondaryIndexes)
 	}
+	ttl, err := client.DescribeTimeToLive(t.Context(), &dynamodb.DescribeTimeToLiveInput{TableName: &name})
+	if err != nil {
+		t.Fatalf("DescribeTimeToLive: %v", err)
+	}
+	if d := ttl.TimeToLiveDescription; d == nil || d.TimeToLiveStatus != types.TimeToLiveStatusEnabled || aws.ToString(d.AttributeName) != persistence.AttrTTL {
+		t.Errorf("TTL = %+v; want enabled on %s", d, persistence.AttrTTL)
+	}
 }
 
 func TestEnsureTableRejectsAnotherSchema(t *testing.T) {
-	client := dynaliteClient(t)
+	client := localClient(t)
 	name := tableName()
 	_, err := client.CreateTable(t.Context(), &dynamodb.CreateTableInput{
 		TableName:            &name,
@@ -69,11 +78,12 @@ func TestEnsureTableRejectsAnotherSchema(t *testing.T) {
 	}
 }
 
-// dynaliteClient starts dynalite for the test and returns a client for it,
-// with static dummy credentials (dynalite checks that requests are signed,
-// not by whom).
-func dynaliteClient(t *testing.T) *dynamodb.Client {
-	endpoint := testservers.Dynalite(t)
+// localClient returns a client for the DynamoDB Local shared by this
+// package's tests, with static dummy credentials (DynamoDB Local checks that
+// requests are signed, not by whom; each access key and region has its own
+// tables).
+func localClient(t *testing.T) *dynamodb.Client {
+	endpoint := testservers.SharedDynamoDBLocal(t)
 	cfg := aws.Config{
 		Region:      "us-east-1",
 		Credentials: credentials.NewStaticCredentialsProvider("x", "x", ""),
@@ -87,7 +97,7 @@ var tables atomic.Int64
 func tableName() string { return fmt.Sprintf("intake-test-%d", tables.Add(1)) }
 
 // newTable creates a fresh table with EnsureTable and returns it.
-func newTable(t *testing.T, client *dynamodb.Client) persistence.Table {
+func newTable(t *testing.T, client *dynamodb.Client) *dynamo.Table {
 	t.Helper()
 	name := tableName()
 	if _, err := dynamo.EnsureTable(t.Context(), client, name); err != nil {

@@ -2,7 +2,7 @@ package dynamo
 
 import "time"
 
-// SetBatchRetry shortens BatchWrite's backoff for tests.
-func SetBatchRetry(t *Table, attempts int, base time.Duration) {
+// SetRetry shortens the backoff of BatchWrite and Transact for tests.
+func SetRetry(t *Table, attempts int, base time.Duration) {
 	t.retry = retryPolicy{attempts: attempts, base: base, max: base}
 }

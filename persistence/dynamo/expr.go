@@ -82,7 +82,7 @@ func (b *exprBuilder) condition(c persistence.Condition) (string, error) {
 			return b.name(c.Name) + " = " + b.value(c.Value), nil
 		}
 		if !ordered(c.Value) {
-			// DynamoDB rejects this expression; dynalite evaluates it to false.
+			// DynamoDB rejects this expression; so does every backend, with this message.
 			return "", fmt.Errorf("incorrect operand type for operator <: %T", c.Value)
 		}
 		return b.name(c.Name) + " < " + b.value(c.Value), nil

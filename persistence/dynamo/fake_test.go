@@ -16,6 +16,7 @@ type fakeAPI struct {
 	query          func(*dynamodb.QueryInput) (*dynamodb.QueryOutput, error)
 	scan           func(*dynamodb.ScanInput) (*dynamodb.ScanOutput, error)
 	batchWriteItem func(context.Context, *dynamodb.BatchWriteItemInput) (*dynamodb.BatchWriteItemOutput, error)
+	transact       func(*dynamodb.TransactWriteItemsInput) (*dynamodb.TransactWriteItemsOutput, error)
 }
 
 func (f *fakeAPI) GetItem(_ context.Context, in *dynamodb.GetItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
@@ -36,4 +37,8 @@ func (f *fakeAPI) Scan(_ context.Context, in *dynamodb.ScanInput, _ ...func(*dyn
 
 func (f *fakeAPI) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
 	return f.batchWriteItem(ctx, in)
+}
+
+func (f *fakeAPI) TransactWriteItems(_ context.Context, in *dynamodb.TransactWriteItemsInput, _ ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	return f.transact(in)
 }

@@ -42,7 +42,7 @@ type TableReport struct {
 	// already existed (possibly created concurrently by another process).
 	Created bool
 	// TTL is TTLEnabled, TTLAlreadyEnabled, or TTLNotSupported + ": <reason>"
-	// on servers without the TTL API, such as dynalite.
+	// on a DynamoDB-compatible server without the TTL API.
 	TTL string
 }
 
@@ -67,8 +67,8 @@ func (r TableReport) String() string {
 //   - it checks that an existing table has that key schema and index, and
 //     returns an error naming the difference when not (it never alters or
 //     deletes a table);
-//   - it enables TTL on the attribute ttl. A server without the TTL API
-//     (dynalite) is not an error: the report says so.
+//   - it enables TTL on the attribute ttl. A DynamoDB-compatible server
+//     without the TTL API is not an error: the report says so.
 //
 // The credentials need dynamodb:CreateTable, DescribeTable,
 // DescribeTimeToLive and UpdateTimeToLive.
@@ -235,8 +235,8 @@ func ensureTTL(ctx context.Context, api SchemaAPI, name string) (string, error) 
 	return TTLEnabled, nil
 }
 
-// unsupported recognizes a server that does not implement an operation
-// (dynalite answers UnknownOperationException) and returns its reason.
+// unsupported recognizes a server that does not implement an operation (it
+// answers UnknownOperationException) and returns its reason.
 func unsupported(err error) (string, bool) {
 	var apiErr smithy.APIError
 	if errors.As(err, &apiErr) && apiErr.ErrorCode() == "UnknownOperationException" {

@@ -6,7 +6,9 @@
 // and conditions as DynamoDB does, normalizes numbers the way DynamoDB returns
 // them, keeps the 400 KB item limit, and evaluates conditions with DynamoDB's
 // semantics (a comparison with an absent attribute or another type is false).
-// It passes the shared contract suite in persistencetest.
+// A transaction (Transact) is validated as TransactWriteItems is (at most 100
+// writes, on distinct items, 4 MB in all) and applied all or nothing under the
+// table's one lock. It passes the shared contract suite in persistencetest.
 //
 // One difference is deliberate: an item whose numeric ttl attribute (epoch
 // seconds) is in the past is invisible at once, to reads and to conditions,

@@ -10,8 +10,8 @@ import (
 	"github.com/intake-runtime/intake/persistence/memory"
 )
 
-// These cases follow DynamoDB where dynalite differs from it, so they cannot
-// live in the shared suite, which also runs against dynalite.
+// These cases follow DynamoDB's documented semantics in corners the shared
+// suite leaves out: not every DynamoDB-compatible server agrees on them.
 
 func TestEqualComparesListsAndMaps(t *testing.T) {
 	ctx := t.Context()

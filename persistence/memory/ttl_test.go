@@ -156,3 +156,33 @@ func TestDefaultClockIsNow(t *testing.T) {
 		t.Fatalf("%d items visible; want only the one that expires in 2100", got)
 	}
 }
+
+func TestTTLExpiredItemIsAbsentForTransactions(t *testing.T) {
+	ctx := t.Context()
+	clock := &fakeClock{now: time.Unix(1_000, 0)}
+	tbl := memory.New(memory.WithClock(clock.Now))
+	key := persistence.Key{PK: "RECEIPT#wamid.1", SK: "RECEIPT"}
+	if err := tbl.Put(ctx, withTTL(key.PK, key.SK, "1100", map[string]types.AttributeValue{"old": &types.AttributeValueMemberBOOL{Value: true}}), nil); err != nil {
+		t.Fatalf("Put: %v", err)
+	}
+	requireLive := []persistence.TxWrite{persistence.CheckTx(key, persistence.Exists(persistence.AttrPK))}
+	if err := tbl.Transact(ctx, requireLive); err != nil {
+		t.Fatalf("Transact requiring a live receipt: %v", err)
+	}
+
+	clock.Advance(101 * time.Second)
+	if err := tbl.Transact(ctx, requireLive); !errors.Is(err, persistence.ErrConflict) {
+		t.Fatalf("Transact requiring an expired receipt: %v; want ErrConflict", err)
+	}
+	asNew := []persistence.TxWrite{persistence.UpdateTx(key, persistence.Update{Add: map[string]int64{"n": 1}}, persistence.NotExists(persistence.AttrPK).Ptr())}
+	if err := tbl.Transact(ctx, asNew); err != nil {
+		t.Fatalf("Transact updating an expired receipt as new: %v", err)
+	}
+	got, err := tbl.Get(ctx, key)
+	if err != nil {
+		t.Fatalf("Get: %v", err)
+	}
+	if _, ok := got["old"]; ok {
+		t.Fatalf("the transaction revived the expired item's attributes: %v", got)
+	}
+}

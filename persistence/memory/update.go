@@ -29,10 +29,25 @@ func (t *Table) Update(ctx context.Context, key persistence.Key, upd persistence
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	next := t.current(key)
-	if !p.holds(next) {
+	cur := t.current(key)
+	if !p.holds(cur) {
 		return nil, opError("update", key, persistence.ErrConflict)
 	}
+	next, rec, err := applyUpdate(key, cur, upd, set)
+	if err != nil {
+		return nil, opError("update", key, err)
+	}
+	t.items.put(key, rec)
+	// next is this call's own: thawed, or built from clean values.
+	return next, nil
+}
+
+// applyUpdate applies upd, whose Set values compileUpdate cleaned into set,
+// to next, the visible item under key or nil when there is none, and returns
+// the item after the update (next itself, changed, unless it was nil) and its
+// record. It fails where DynamoDB fails on the stored item: ADD to a value
+// that is not a number, a sum out of range, an item grown past 400 KB.
+func applyUpdate(key persistence.Key, next persistence.Item, upd persistence.Update, set map[string]types.AttributeValue) (persistence.Item, record, error) {
 	if next == nil {
 		next = keyAttrs(key)
 	}
@@ -47,23 +62,21 @@ func (t *Table) Update(ctx context.Context, key persistence.Key, upd persistence
 		if old, ok := next[name]; ok {
 			n, ok := old.(*types.AttributeValueMemberN)
 			if !ok {
-				return nil, opError("update", key, fmt.Errorf("ADD %s: an operand in the update expression has an incorrect data type", name))
+				return nil, record{}, fmt.Errorf("ADD %s: an operand in the update expression has an incorrect data type", name)
 			}
 			d, _ := parseNumber(n.Value) // stored numbers are valid
 			sum = d.add(sum)
 		}
 		if err := sum.check(); err != nil {
-			return nil, opError("update", key, fmt.Errorf("ADD %s: %w", name, err))
+			return nil, record{}, fmt.Errorf("ADD %s: %w", name, err)
 		}
 		next[name] = &types.AttributeValueMemberN{Value: sum.String()}
 	}
 	rec, _, err := prepare(next)
 	if err != nil {
-		return nil, opError("update", key, err)
+		return nil, record{}, err
 	}
-	t.items.put(key, rec)
-	// next is this call's own: thawed, or built from clean values.
-	return next, nil
+	return next, rec, nil
 }
 
 // compileUpdate validates upd as DynamoDB validates an update expression and

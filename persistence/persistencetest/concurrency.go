@@ -65,5 +65,8 @@ func testCanceledContext(t *testing.T, tbl persistence.Table) {
 	if err := tbl.BatchWrite(ctx, []persistence.Item{item(key.PK, key.SK, nil)}, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("BatchWrite with a canceled context: %v; want context.Canceled", err)
 	}
+	if err := tbl.Transact(ctx, []persistence.TxWrite{persistence.PutTx(item(key.PK, key.SK, nil), nil)}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Transact with a canceled context: %v; want context.Canceled", err)
+	}
 	wantAbsent(t, tbl, key.PK, key.SK)
 }

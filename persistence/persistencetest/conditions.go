@@ -47,9 +47,9 @@ var conditionCases = []conditionCase{
 	{"equal absent", persistence.Equal("missing", "x"), false},
 	{"equal bool", persistence.Equal("t", true), true},
 	{"equal binary", persistence.Equal("b", []byte("bb")), true},
-	// DynamoDB documents "=" on lists and maps, but dynalite always answers
-	// false there, so only the false case is shared; memory tests the rest.
+	{"equal map", persistence.Equal("m", map[string]any{"k": "v"}), true},
 	{"equal other map", persistence.Equal("m", map[string]any{"k": "w"}), false},
+	{"equal list", persistence.Equal("l", []any{"a", 1}), true},
 	{"equal other list", persistence.Equal("l", []any{"a", 2}), false},
 	{"equal set in another order", persistence.Condition{Op: persistence.OpEqual, Name: "ss",
 		Value: &types.AttributeValueMemberSS{Value: []string{"y", "x"}}}, true},

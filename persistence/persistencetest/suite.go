@@ -7,7 +7,8 @@
 //
 // It covers every method and condition operator, the sentinel errors, paging,
 // the gsi1 index, validation failures (the suite expects an error wherever
-// DynamoDB gives one), deep-copy isolation and concurrent conditional writes.
+// DynamoDB gives one), deep-copy isolation, concurrent conditional writes and
+// transactions: all or nothing, the cancelling write named, racing commits.
 // It leaves out what backends legitimately do differently: TTL expiry timing
 // and the order of scans.
 //
@@ -57,6 +58,11 @@ func Run(t *testing.T, newTable func(t *testing.T) persistence.Table) {
 		{"ScanFilter", testScanFilter},
 		{"CopiesAreIsolated", testIsolation},
 		{"ConcurrentConditionalPut", testConcurrentConditionalPut},
+		{"TransactCommits", testTransactCommits},
+		{"TransactCancelled", testTransactCancelled},
+		{"TransactCheckAbsent", testTransactCheckAbsent},
+		{"TransactRejectsInvalid", testTransactRejectsInvalid},
+		{"TransactRace", testTransactRace},
 		{"CanceledContext", testCanceledContext},
 	}
 	for _, tc := range tests {
