@@ -22,9 +22,10 @@ func EncodeBuffer(b DebounceBuffer) (Item, error) {
 	if err != nil {
 		return nil, fmt.Errorf("persistence: encode debounce buffer: %w", err)
 	}
-	// Every non-empty buffer is listed in one gsi1 partition, so a starting
-	// node finds the turns a crash left unanswered without scanning the table.
-	withIndex(item, BufferIndexPK, b.PhoneNumber)
+	// Every non-empty buffer is listed in its phone's shard of the buffer
+	// index, so a starting node finds the turns a crash left unanswered
+	// without scanning the table.
+	withIndex(item, workIndexPK(WorkBuffer, b.PhoneNumber), b.PhoneNumber)
 	return withKeys(item, b.Key()), nil
 }
 

@@ -61,7 +61,7 @@ func (r *DebounceBuffers) Clear(ctx context.Context, phone string) error {
 // Phones lists the phones whose buffer holds turns: after a crash or a stop,
 // their conversations have customer messages nobody answered yet.
 func (r *DebounceBuffers) Phones(ctx context.Context) ([]string, error) {
-	items, err := queryIndexAll(ctx, r.table, IndexQuery{GSI1PK: BufferIndexPK}, 0)
+	items, err := queryShards(ctx, r.table, WorkBuffer, "")
 	if err != nil {
 		return nil, fmt.Errorf("persistence: phones with a debounce buffer: %w", err)
 	}

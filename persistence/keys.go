@@ -43,9 +43,6 @@ func MessageSK(sessionID string, ts time.Time, messageID string) string {
 // MessagePrefix selects the message log of one session.
 func MessagePrefix(sessionID string) string { return "M#" + sessionID + "#" }
 
-// BufferIndexPK is the gsi1 partition listing the phones with a buffer.
-const BufferIndexPK = "DEBOUNCE"
-
 // DebouncePK is the partition of a phone's debounce buffer.
 func DebouncePK(phone string) string { return "DEBOUNCE#" + phone }
 

@@ -2,13 +2,15 @@ package persistence
 
 import "fmt"
 
-// LatestMarker is a phone's "latest" marker: the platform message IDs received
-// for it and not yet finished, so a restarted consumer knows what is still
-// owed an answer.
+// LatestMarker is a phone's "latest" marker: the message IDs its conversation
+// accepted and has not answered yet. It is written with the debounce buffer,
+// in the same transaction and from the same list (Turns.SavePending and
+// Turns.Commit), so the two never disagree.
 type LatestMarker struct {
 	PhoneNumber       string   `dynamodbav:"phone_number" json:"phone_number"`
 	PendingMessageIDs []string `dynamodbav:"pending_message_ids" json:"pending_message_ids"`
-	// Version guards the read-modify-write of the list (see Receipts.AddPending).
+	// Version was the read-modify-write guard of older releases, which edited
+	// the list in place; it is read and kept, never checked.
 	Version int64 `dynamodbav:"version" json:"version"`
 }
 

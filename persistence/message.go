@@ -80,6 +80,17 @@ type Message struct {
 
 	DeliveryStatus    DeliveryStatus `dynamodbav:"delivery_status,omitempty" json:"delivery_status,omitempty"`
 	DeliveryUpdatedAt *time.Time     `dynamodbav:"delivery_updated_at,omitempty" json:"delivery_updated_at,omitempty"`
+
+	// OutboxStatus is the send state of a reply committed by a turn (see
+	// OutboxStatus); empty on inbound and system messages and on replies
+	// logged before the outbox existed, which read as sent.
+	OutboxStatus OutboxStatus `dynamodbav:"outbox_status,omitempty" json:"outbox_status,omitempty"`
+	// OutboxAttempts counts the calls made to send the reply.
+	OutboxAttempts int `dynamodbav:"outbox_attempts,omitempty" json:"outbox_attempts,omitempty"`
+	// OutboxUncertain counts the sends made again because an earlier one's
+	// outcome is unknown (the process died during the call): the only way a
+	// customer may receive a reply twice.
+	OutboxUncertain int `dynamodbav:"outbox_uncertain,omitempty" json:"outbox_uncertain,omitempty"`
 }
 
 // IsSuperseded reports whether the message was superseded and must be left out
@@ -91,15 +102,20 @@ func (m Message) Key() Key {
 	return Key{PK: SessionPK(m.PhoneNumber), SK: MessageSK(m.SessionID, m.Timestamp, m.MessageID)}
 }
 
-// EncodeMessage returns the stored item of m, keys included, and the
-// provider-ID index keys when m has a provider message ID.
+// EncodeMessage returns the stored item of m, keys included, with the index
+// keys of its one gsi1 entry: the outbox work index while its send is
+// unfinished, then the provider-ID index once the platform gave it an ID.
 func EncodeMessage(m Message) (Item, error) {
 	item, err := encodeRecord(m)
 	if err != nil {
 		return nil, fmt.Errorf("persistence: encode message %s: %w", m.MessageID, err)
 	}
 	key := m.Key()
-	if m.ProviderMessageID != "" {
+	switch {
+	case m.OutboxStatus.unfinished():
+		pk, sk := m.outboxIndex()
+		withIndex(item, pk, sk)
+	case m.ProviderMessageID != "":
 		withIndex(item, ProviderIndexPK(m.ProviderMessageID), key.SK)
 	}
 	return withKeys(item, key), nil

@@ -39,6 +39,11 @@ func (r *Messages) List(ctx context.Context, phone, sessionID string) ([]Message
 	if err != nil {
 		return nil, fmt.Errorf("persistence: message log of %s: %w", sessionID, err)
 	}
+	return decodeMessages(items)
+}
+
+// decodeMessages reads message log items, in their order.
+func decodeMessages(items []Item) ([]Message, error) {
 	messages := make([]Message, 0, len(items))
 	for _, item := range items {
 		m, err := DecodeMessage(item)

@@ -35,52 +35,19 @@ func (r *Projections) Get(ctx context.Context, sessionID string) (CRMProjection,
 // lease are kept, and pending_since keeps the start of a backlog that was
 // already pending.
 func (r *Projections) PutDesired(ctx context.Context, sessionID string, d Desired, now time.Time) (CRMProjection, error) {
-	d.normalize()
-	rev, err := Revision(d)
-	if err != nil {
-		return CRMProjection{}, err
-	}
-	now = now.UTC()
 	for range casAttempts {
-		cur, err := r.Get(ctx, sessionID)
-		if errors.Is(err, ErrNotFound) {
-			p, err := r.create(ctx, sessionID, d, rev, now)
-			if errors.Is(err, ErrConflict) {
-				continue // created meanwhile: update it instead
-			}
-			return p, err
+		cur, w, err := r.desired(ctx, sessionID, d, now)
+		if err != nil || w == nil {
+			return cur, err
 		}
-		if err != nil {
-			return CRMProjection{}, err
+		var item Item
+		if w.Kind == TxPut {
+			item, err = w.Item, r.table.Put(ctx, w.Item, w.Condition)
+		} else {
+			item, err = r.table.Update(ctx, w.Key, w.Update, w.Condition)
 		}
-		if cur.Revision == rev {
-			return cur, nil
-		}
-		pendingSince := now
-		if cur.Status != ProjectionSynced && cur.PendingSince != nil {
-			pendingSince = *cur.PendingSince
-		}
-		next := now // a live lease keeps the projection out of Due until it ends
-		if cur.LeaseUntil != nil && cur.LeaseUntil.After(now) {
-			next = *cur.LeaseUntil
-		}
-		upd := Update{
-			Set: map[string]any{
-				"desired":         d,
-				"revision":        rev,
-				"status":          string(ProjectionPending),
-				"attempts":        0,
-				"next_attempt_at": FormatTime(next),
-				"pending_since":   FormatTime(pendingSince),
-				"updated_at":      FormatTime(now),
-				AttrGSI1PK:        ProjectionIndexPK(ProjectionPending),
-				AttrGSI1SK:        ProjectionIndexSK(next, sessionID),
-			},
-			Remove: []string{"last_error", "last_error_kind"},
-		}
-		item, err := r.table.Update(ctx, cur.Key(), upd, Equal("revision", cur.Revision).Ptr())
 		if errors.Is(err, ErrConflict) {
-			continue // another revision landed; recompute from it
+			continue // created, or another revision landed: recompute from it
 		}
 		if err != nil {
 			return CRMProjection{}, fmt.Errorf("persistence: put desired state of %s: %w", sessionID, err)
@@ -90,7 +57,60 @@ func (r *Projections) PutDesired(ctx context.Context, sessionID string, d Desire
 	return CRMProjection{}, fmt.Errorf("persistence: put desired state of %s: still contended after %d attempts: %w", sessionID, casAttempts, ErrConflict)
 }
 
-func (r *Projections) create(ctx context.Context, sessionID string, d Desired, rev string, now time.Time) (CRMProjection, error) {
+// DesiredTx is PutDesired as one write of a turn's transaction: nil when the
+// projection already holds d. The write is conditional on the projection as
+// read here, so a commit that raced another intent loses (ErrConflict) and
+// is rebuilt instead of overwriting it.
+func (r *Projections) DesiredTx(ctx context.Context, sessionID string, d Desired, now time.Time) (*TxWrite, error) {
+	_, w, err := r.desired(ctx, sessionID, d, now)
+	return w, err
+}
+
+// desired reads the session's projection and returns it with the write that
+// records d on it; no write when it holds d already.
+func (r *Projections) desired(ctx context.Context, sessionID string, d Desired, now time.Time) (CRMProjection, *TxWrite, error) {
+	d.normalize()
+	rev, err := Revision(d)
+	if err != nil {
+		return CRMProjection{}, nil, err
+	}
+	now = now.UTC()
+	cur, err := r.Get(ctx, sessionID)
+	if errors.Is(err, ErrNotFound) {
+		w, err := r.createTx(sessionID, d, rev, now)
+		return CRMProjection{}, w, err
+	}
+	if err != nil || cur.Revision == rev {
+		return cur, nil, err
+	}
+	pendingSince := now
+	if cur.Status != ProjectionSynced && cur.PendingSince != nil {
+		pendingSince = *cur.PendingSince
+	}
+	next := now // a live lease keeps the projection out of Due until it ends
+	if cur.LeaseUntil != nil && cur.LeaseUntil.After(now) {
+		next = *cur.LeaseUntil
+	}
+	upd := Update{
+		Set: map[string]any{
+			"desired":         d,
+			"revision":        rev,
+			"status":          string(ProjectionPending),
+			"attempts":        0,
+			"next_attempt_at": FormatTime(next),
+			"pending_since":   FormatTime(pendingSince),
+			"updated_at":      FormatTime(now),
+			AttrGSI1PK:        ProjectionIndexPK(ProjectionPending),
+			AttrGSI1SK:        ProjectionIndexSK(next, sessionID),
+		},
+		Remove: []string{"last_error", "last_error_kind"},
+	}
+	w := UpdateTx(cur.Key(), upd, Equal("revision", cur.Revision).Ptr())
+	return cur, &w, nil
+}
+
+// createTx is the write of a session's first projection.
+func (r *Projections) createTx(sessionID string, d Desired, rev string, now time.Time) (*TxWrite, error) {
 	p := CRMProjection{
 		SessionID:     sessionID,
 		Desired:       d,
@@ -103,12 +123,10 @@ func (r *Projections) create(ctx context.Context, sessionID string, d Desired, r
 	}
 	item, err := EncodeProjection(p)
 	if err != nil {
-		return CRMProjection{}, err
+		return nil, err
 	}
-	if err := r.table.Put(ctx, item, NotExists(AttrPK).Ptr()); err != nil {
-		return CRMProjection{}, fmt.Errorf("persistence: create projection of %s: %w", sessionID, err)
-	}
-	return DecodeProjection(item)
+	w := PutTx(item, NotExists(AttrPK).Ptr())
+	return &w, nil
 }
 
 // Due returns up to limit projections (all when limit <= 0) that are PENDING

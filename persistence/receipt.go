@@ -102,11 +102,26 @@ func EncodeReceipt(r Receipt) (Item, error) {
 			put(string(s.step), FormatTime(*s.at))
 		}
 	}
+	if r.CompletedAt == nil {
+		pk, sk := r.inboundIndex()
+		put(AttrGSI1PK, pk)
+		put(AttrGSI1SK, sk)
+	}
 	return item, nil
 }
 
+// inboundIndex is where an uncompleted receipt is listed for the recovery
+// sweep: its phone's shard of the inbound work index, ordered by the time
+// the message was received. The turn that consumes the message removes it
+// (CompleteReceiptTx), so the index holds exactly the messages still owed a
+// turn.
+func (r Receipt) inboundIndex() (pk, sk string) {
+	return workIndexPK(WorkInbound, r.PhoneNumber), FormatTime(r.ReceivedAt) + "#" + r.MessageID
+}
+
 // receiptAttrs counts the attributes of r's item: the keys, the six that are
-// always stored, and those of the optional fields that are set.
+// always stored, those of the optional fields that are set, and the index
+// keys of an uncompleted receipt.
 func receiptAttrs(r Receipt) int {
 	n := 2 + 6
 	if r.MessageType != "" {
@@ -119,6 +134,9 @@ func receiptAttrs(r Receipt) int {
 		if s.at != nil {
 			n++
 		}
+	}
+	if r.CompletedAt == nil {
+		n += 2 // the inbound work index
 	}
 	return n
 }

@@ -70,3 +70,48 @@ func (r *Receipts) Mark(ctx context.Context, messageID string, step ReceiptStep,
 	}
 	return nil
 }
+
+// Complete marks a message answered outside a conversation's turn (an
+// operator's message that was not forwarded). A message already completed
+// stays as it is.
+func (r *Receipts) Complete(ctx context.Context, messageID string, now time.Time) error {
+	w := completeReceiptTx(messageID, now)
+	_, err := r.table.Update(ctx, w.Key, w.Update, w.Condition)
+	if err != nil && !errors.Is(err, ErrConflict) {
+		return fmt.Errorf("persistence: complete receipt %s: %w", messageID, err)
+	}
+	return nil
+}
+
+// Unfinished returns the queue messages of the receipts received at or before
+// upTo that no committed turn has answered yet: the messages the webhook
+// acknowledged and the recovery sweep must see through.
+func (r *Receipts) Unfinished(ctx context.Context, upTo time.Time) ([]QueueMessage, error) {
+	items, err := queryShards(ctx, r.table, WorkInbound, dueUpTo(upTo))
+	if err != nil {
+		return nil, fmt.Errorf("persistence: unfinished receipts: %w", err)
+	}
+	messages := make([]QueueMessage, 0, len(items))
+	for _, item := range items {
+		messages = append(messages, QueueMessage{PhoneNumber: stringAttr(item, "phone_number"), MessageID: stringAttr(item, "message_id")})
+	}
+	return messages, nil
+}
+
+// Pending returns the message IDs the phone's conversation accepted and has
+// not answered yet, oldest first (its "latest" marker); none when it has no
+// marker.
+func (r *Receipts) Pending(ctx context.Context, phone string) ([]string, error) {
+	item, err := r.table.Get(ctx, LatestMarker{PhoneNumber: phone}.Key())
+	if errors.Is(err, ErrNotFound) {
+		return []string{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("persistence: read pending marker: %w", err)
+	}
+	m, err := DecodeLatestMarker(item)
+	if err != nil {
+		return nil, err
+	}
+	return m.PendingMessageIDs, nil
+}

@@ -3,10 +3,7 @@ package persistence_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"reflect"
-	"sort"
-	"sync"
 	"testing"
 
 	"github.com/intake-runtime/intake/persistence"
@@ -65,9 +62,13 @@ func TestReceiptMarkIsFirstWins(t *testing.T) {
 	}
 }
 
-func TestReceiptPendingMarker(t *testing.T) {
+// The pending marker lists what the debounce buffer holds: they are written
+// together, from one list, and go away together.
+func TestReceiptPendingMarkerFollowsTheBuffer(t *testing.T) {
 	ctx := context.Background()
-	receipts := persistence.NewReceipts(newTable(t))
+	table := newTable(t)
+	receipts, turns := persistence.NewReceipts(table), persistence.NewTurns(table)
+	buffers := persistence.NewDebounceBuffers(table)
 	pending := func() []string {
 		t.Helper()
 		ids, err := receipts.Pending(ctx, phone)
@@ -77,44 +78,17 @@ func TestReceiptPendingMarker(t *testing.T) {
 	if got := pending(); len(got) != 0 || got == nil {
 		t.Errorf("pending of a new phone = %#v, want an empty list", got)
 	}
-	must(t, receipts.AddPending(ctx, phone, "a"))
-	must(t, receipts.AddPending(ctx, phone, "b"))
-	must(t, receipts.AddPending(ctx, phone, "a"))
+	a, b := fullTurn(), fullTurn()
+	a.MessageID, b.MessageID = "a", "b"
+	must(t, turns.SavePending(ctx, phone, []persistence.InboundTurn{a, b}))
 	if got := pending(); !reflect.DeepEqual(got, []string{"a", "b"}) {
 		t.Errorf("pending = %v, want [a b]", got)
 	}
-	must(t, receipts.RemovePending(ctx, phone, "a"))
-	must(t, receipts.RemovePending(ctx, phone, "zzz"))
-	if got := pending(); !reflect.DeepEqual(got, []string{"b"}) {
-		t.Errorf("pending = %v, want [b]", got)
-	}
-	must(t, receipts.RemovePending(ctx, phone, "b"))
+	must(t, turns.SavePending(ctx, phone, nil))
 	if got := pending(); len(got) != 0 {
 		t.Errorf("pending = %v, want none", got)
 	}
-}
-
-// The webhook and the consumer edit one phone's list concurrently; no edit
-// may be lost.
-func TestReceiptPendingConcurrentAdds(t *testing.T) {
-	ctx := context.Background()
-	receipts := persistence.NewReceipts(newTable(t))
-	var want []string
-	var wg sync.WaitGroup
-	for i := range 6 {
-		id := fmt.Sprintf("wamid.%d", i)
-		want = append(want, id)
-		wg.Go(func() {
-			if err := receipts.AddPending(ctx, phone, id); err != nil {
-				t.Errorf("AddPending %s: %v", id, err)
-			}
-		})
-	}
-	wg.Wait()
-	got, err := receipts.Pending(ctx, phone)
-	must(t, err)
-	sort.Strings(got)
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("pending after concurrent adds = %v, want %v", got, want)
+	if buffered, err := buffers.Load(ctx, phone); err != nil || len(buffered) != 0 {
+		t.Errorf("buffer after saving none = %v, %v; want it gone", buffered, err)
 	}
 }

@@ -44,21 +44,17 @@ func (r *Sessions) Get(ctx context.Context, phone, sessionID string) (Session, e
 }
 
 // Create stores a new session with version 1 and makes it the phone's active
-// session. It is ErrConflict when a session with that ID exists. The two
-// writes are not atomic: if the second fails the session exists but is not
-// active, and retrying Create reports the conflict, so callers retry with a
-// fresh ID.
+// session, in one transaction: no failure leaves a session that is not
+// active. It is ErrConflict when a session with that ID exists.
 func (r *Sessions) Create(ctx context.Context, s Session) (Session, error) {
 	s.Version = 1
 	item, err := EncodeSession(s)
 	if err != nil {
 		return Session{}, err
 	}
-	if err := r.table.Put(ctx, item, NotExists(AttrPK).Ptr()); err != nil {
+	writes := []TxWrite{PutTx(item, NotExists(AttrPK).Ptr()), PutTx(activePointer(s.PhoneNumber, s.SessionID), nil)}
+	if err := r.table.Transact(ctx, writes); err != nil {
 		return Session{}, fmt.Errorf("persistence: create session %s: %w", s.SessionID, err)
-	}
-	if err := r.point(ctx, s.PhoneNumber, s.SessionID); err != nil {
-		return Session{}, err
 	}
 	return DecodeSession(item)
 }
@@ -69,16 +65,30 @@ func (r *Sessions) Create(ctx context.Context, s Session) (Session, error) {
 // stored state is never overwritten. Save does not touch UpdatedAt; callers
 // set it, because they own the clock.
 func (r *Sessions) Save(ctx context.Context, s Session) (Session, error) {
+	write, saved, err := saveTx(s)
+	if err != nil {
+		return Session{}, err
+	}
+	if err := r.table.Put(ctx, write.Item, write.Condition); err != nil {
+		return Session{}, fmt.Errorf("persistence: save session %s at version %d: %w", s.SessionID, s.Version, err)
+	}
+	return saved, nil
+}
+
+// saveTx is the write of Save, for a transaction, and the session as it will
+// be stored.
+func saveTx(s Session) (TxWrite, Session, error) {
 	loaded := s.Version
 	s.Version++
 	item, err := EncodeSession(s)
 	if err != nil {
-		return Session{}, err
+		return TxWrite{}, Session{}, err
 	}
-	if err := r.table.Put(ctx, item, versionIs(loaded).Ptr()); err != nil {
-		return Session{}, fmt.Errorf("persistence: save session %s at version %d: %w", s.SessionID, loaded, err)
+	saved, err := DecodeSession(item)
+	if err != nil {
+		return TxWrite{}, Session{}, err
 	}
-	return DecodeSession(item)
+	return PutTx(item, versionIs(loaded).Ptr()), saved, nil
 }
 
 // Reset replaces the phone's active pointer with ResetPointer: the next
@@ -89,8 +99,7 @@ func (r *Sessions) Reset(ctx context.Context, phone string) error {
 }
 
 func (r *Sessions) point(ctx context.Context, phone, id string) error {
-	item := withKeys(Item{attrActiveID: str(id)}, Key{PK: SessionPK(phone), SK: ActiveSK})
-	if err := r.table.Put(ctx, item, nil); err != nil {
+	if err := r.table.Put(ctx, activePointer(phone, id), nil); err != nil {
 		return fmt.Errorf("persistence: point active session to %s: %w", id, err)
 	}
 	return nil
@@ -125,4 +134,9 @@ func (r *Sessions) Claim(ctx context.Context, phone, sessionID, operator string)
 		return DecodeSession(item)
 	}
 	return Session{}, fmt.Errorf("persistence: claim session %s: still contended after %d attempts: %w", sessionID, casAttempts, ErrConflict)
+}
+
+// activePointer is the item pointing the phone to its active session id.
+func activePointer(phone, id string) Item {
+	return withKeys(Item{attrActiveID: str(id)}, Key{PK: SessionPK(phone), SK: ActiveSK})
 }

@@ -1,0 +1,183 @@
+package persistence_test
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// turnFixture is a phone with an open session, two buffered messages whose
+// receipts the webhook recorded, and a turn about to answer the first.
+type turnFixture struct {
+	table    persistence.Table
+	session  persistence.Session
+	first    persistence.InboundTurn
+	second   persistence.InboundTurn
+	receipts *persistence.Receipts
+	turns    *persistence.Turns
+}
+
+func newTurnFixture(t *testing.T) turnFixture {
+	t.Helper()
+	ctx := context.Background()
+	table := newTable(t)
+	f := turnFixture{table: table, receipts: persistence.NewReceipts(table), turns: persistence.NewTurns(table)}
+	s, err := persistence.NewSessions(table).Create(ctx, persistence.NewSession("sess-1", phone, "instance_a", t0))
+	must(t, err)
+	f.session = s
+	f.first, f.second = fullTurn(), fullTurn()
+	f.first.MessageID, f.second.MessageID = "wamid.A", "wamid.B"
+	f.second.ReceivedAt = t1
+	for _, turn := range []persistence.InboundTurn{f.first, f.second} {
+		must(t, f.receipts.Record(ctx, persistence.NewReceipt(turn, t0)))
+	}
+	must(t, f.turns.SavePending(ctx, phone, []persistence.InboundTurn{f.first, f.second}))
+	return f
+}
+
+// commit answers the first message with a reply, leaving the second buffered.
+func (f turnFixture) commit() persistence.TurnCommit {
+	s := f.session
+	s.State = persistence.StateQualifying
+	reply := fullMessage()
+	reply.MessageID, reply.SessionID, reply.PhoneNumber = "out-1", s.SessionID, phone
+	reply.Direction, reply.OutboxStatus, reply.ProviderMessageID = persistence.DirectionOutbound, persistence.OutboxPending, ""
+	demand := fullDemand()
+	return persistence.TurnCommit{
+		Phone:     phone,
+		Messages:  []persistence.Message{reply},
+		Session:   s,
+		Remaining: []persistence.InboundTurn{f.second},
+		Consumed:  []string{f.first.MessageID},
+		Demand:    &demand,
+		Now:       t2,
+	}
+}
+
+func TestTurnCommitWritesEverythingTogether(t *testing.T) {
+	ctx := context.Background()
+	f := newTurnFixture(t)
+	c := f.commit()
+	saved, err := f.turns.Commit(ctx, c)
+	must(t, err)
+	if saved.Version != f.session.Version+1 || saved.State != persistence.StateQualifying {
+		t.Errorf("saved session: version %d state %s, want %d %s", saved.Version, saved.State, f.session.Version+1, persistence.StateQualifying)
+	}
+	stored, err := persistence.NewSessions(f.table).Active(ctx, phone)
+	must(t, err)
+	if !reflect.DeepEqual(stored, saved) {
+		t.Errorf("stored session differs from the one Commit returned:\n%#v\n%#v", stored, saved)
+	}
+	log, err := persistence.NewMessages(f.table).List(ctx, phone, f.session.SessionID)
+	must(t, err)
+	if len(log) != 1 || log[0].MessageID != "out-1" || !log[0].Unfinished() {
+		t.Errorf("log = %+v, want the pending reply", log)
+	}
+	r, err := f.receipts.Get(ctx, f.first.MessageID)
+	must(t, err)
+	if r.CompletedAt == nil {
+		t.Error("the consumed message's receipt is not completed")
+	}
+	if r2, _ := f.receipts.Get(ctx, f.second.MessageID); r2.CompletedAt != nil {
+		t.Error("the message still buffered was marked completed")
+	}
+	buffered, err := persistence.NewDebounceBuffers(f.table).Load(ctx, phone)
+	must(t, err)
+	if len(buffered) != 1 || buffered[0].MessageID != f.second.MessageID {
+		t.Errorf("buffer after the commit = %+v, want only the message that arrived meanwhile", buffered)
+	}
+	if pending, _ := f.receipts.Pending(ctx, phone); !reflect.DeepEqual(pending, []string{f.second.MessageID}) {
+		t.Errorf("pending marker = %v, want [%s]", pending, f.second.MessageID)
+	}
+	if demands, _ := persistence.NewDemands(f.table).List(ctx, 0); len(demands) != 1 {
+		t.Errorf("demands = %d, want 1", len(demands))
+	}
+}
+
+// A stale snapshot or an already answered message cancels the whole turn:
+// nothing of it is written.
+func TestTurnCommitIsAllOrNothing(t *testing.T) {
+	ctx := context.Background()
+	t.Run("stale session", func(t *testing.T) {
+		f := newTurnFixture(t)
+		c := f.commit()
+		c.Session.Version-- // loaded before a newer write
+		before := allItems(t, f.table)
+		_, err := f.turns.Commit(ctx, c)
+		if !errors.Is(err, persistence.ErrConflict) {
+			t.Fatalf("commit over a stale version: %v, want ErrConflict", err)
+		}
+		if after := allItems(t, f.table); !reflect.DeepEqual(before, after) {
+			t.Error("a cancelled commit changed the table")
+		}
+	})
+	t.Run("message already answered", func(t *testing.T) {
+		f := newTurnFixture(t)
+		_, err := f.turns.Commit(ctx, f.commit())
+		must(t, err)
+		again := f.commit()
+		again.Session.Version++ // the session as the first commit left it
+		again.Messages[0].MessageID = "out-2"
+		before := allItems(t, f.table)
+		_, err = f.turns.Commit(ctx, again)
+		if id, ok := persistence.IsConsumed(err); !ok || id != f.first.MessageID {
+			t.Fatalf("second commit of %s: %v, want a ConsumedError naming it", f.first.MessageID, err)
+		}
+		if after := allItems(t, f.table); !reflect.DeepEqual(before, after) {
+			t.Error("a cancelled commit changed the table")
+		}
+	})
+}
+
+func TestTurnCommitRefusesWhatDoesNotFitOneTransaction(t *testing.T) {
+	f := newTurnFixture(t)
+	c := f.commit()
+	for range persistence.MaxTxWrites {
+		c.Messages = append(c.Messages, c.Messages[0])
+	}
+	if _, err := f.turns.Commit(context.Background(), c); err == nil || errors.Is(err, persistence.ErrConflict) {
+		t.Errorf("oversized commit: %v, want a plain error", err)
+	}
+}
+
+// The recovery sweep finds what the webhook accepted and no turn answered,
+// through the sharded inbound index, until the commit takes it off.
+func TestUnfinishedReceipts(t *testing.T) {
+	ctx := context.Background()
+	f := newTurnFixture(t)
+	owed, err := f.receipts.Unfinished(ctx, t2)
+	must(t, err)
+	if len(owed) != 2 {
+		t.Fatalf("unfinished before the turn = %v, want both messages", owed)
+	}
+	if early, _ := f.receipts.Unfinished(ctx, t0.Add(-1)); len(early) != 0 {
+		t.Errorf("unfinished received before t0 = %v, want none", early)
+	}
+	_, err = f.turns.Commit(ctx, f.commit())
+	must(t, err)
+	owed, err = f.receipts.Unfinished(ctx, t2)
+	must(t, err)
+	want := []persistence.QueueMessage{f.second.QueueMessage()}
+	if !reflect.DeepEqual(owed, want) {
+		t.Errorf("unfinished after the turn = %v, want %v", owed, want)
+	}
+}
+
+// Creating a session writes it and points the phone to it together.
+func TestSessionCreateIsOneTransaction(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	sessions := persistence.NewSessions(table)
+	_, err := sessions.Create(ctx, persistence.NewSession("sess-1", phone, "instance_a", t0))
+	must(t, err)
+	before := allItems(t, table)
+	if _, err := sessions.Create(ctx, persistence.NewSession("sess-1", phone, "instance_a", t1)); !errors.Is(err, persistence.ErrConflict) {
+		t.Fatalf("second create of sess-1: %v, want ErrConflict", err)
+	}
+	if after := allItems(t, table); !reflect.DeepEqual(before, after) {
+		t.Error("a refused create changed the table")
+	}
+}

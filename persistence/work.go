@@ -1,0 +1,58 @@
+package persistence
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+)
+
+// WorkShards is how many gsi1 partitions each kind of unfinished work is
+// spread over. Work is indexed so that a recovery sweep finds it without a
+// table scan, and spread so that no index key is written by every phone: one
+// DynamoDB partition takes about 1,000 writes a second, and a single key would
+// cap the whole service there.
+const WorkShards = 16
+
+// WorkKind names a kind of unfinished work a sweep looks for.
+type WorkKind string
+
+// The kinds of indexed work.
+const (
+	// WorkInbound: a receipt accepted by the webhook whose message no turn
+	// has committed yet.
+	WorkInbound WorkKind = "INBOUND"
+	// WorkOutbox: a committed reply whose send has no recorded result yet.
+	WorkOutbox WorkKind = "OUTBOX"
+	// WorkBuffer: a debounce buffer holding turns.
+	WorkBuffer WorkKind = "DEBOUNCE"
+)
+
+// WorkShard is the shard of a phone's work: the same phone always lands in
+// the same shard, phones spread evenly over all of them.
+func WorkShard(phone string) int {
+	h := fnv.New32a()
+	h.Write([]byte(phone))
+	return int(h.Sum32() % WorkShards)
+}
+
+// WorkIndexPK is the gsi1 partition of one shard of a kind of work.
+func WorkIndexPK(kind WorkKind, shard int) string { return fmt.Sprintf("%s#%02d", kind, shard) }
+
+// workIndexPK is the gsi1 partition of a phone's work of kind.
+func workIndexPK(kind WorkKind, phone string) string {
+	return WorkIndexPK(kind, WorkShard(phone))
+}
+
+// queryShards reads every shard of a kind of work, keeping the items whose
+// gsi1sk sorts at or before upTo (all when upTo is empty).
+func queryShards(ctx context.Context, t Table, kind WorkKind, upTo string) ([]Item, error) {
+	var items []Item
+	for shard := range WorkShards {
+		page, err := queryIndexAll(ctx, t, IndexQuery{GSI1PK: WorkIndexPK(kind, shard), SKUpTo: upTo}, 0)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, page...)
+	}
+	return items, nil
+}
