@@ -83,11 +83,12 @@ func usage(w io.Writer) {
 		"Run 'intake <command> -h' for a command's help.\n")
 }
 
-// loadConfig loads the configuration through lookup. On failure it prints
-// every problem, each naming its variable, and the caller exits with
-// exitUsage.
-func (c cli) loadConfig(lookup config.LookupFunc) (config.Config, bool) {
-	cfg, err := config.Load(lookup)
+// loadConfig loads the configuration through lookup and checks what the
+// command needs of it (config.ServeNeeds, config.SyncNeeds). On failure it
+// prints every problem, one a line, each naming its variable, and the caller
+// exits with exitUsage.
+func (c cli) loadConfig(lookup config.LookupFunc, needs ...config.Need) (config.Config, bool) {
+	cfg, err := config.Load(lookup, needs...)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "intake: invalid configuration:\n%v\n", err)
 		return config.Config{}, false

@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/runtime"
+	"github.com/intake-runtime/intake/runtime/config"
 	"github.com/intake-runtime/intake/runtime/logging"
 )
 
@@ -17,11 +18,14 @@ import (
 func runServe(ctx context.Context, c cli, args []string) int {
 	fs := flagSet("serve",
 		"Run the service: the webhook, the queue consumers and the sync schedule, listening on\n"+
-			"0.0.0.0:PORT (default 8080) with the DynamoDB table TABLE_NAME.")
+			"0.0.0.0:PORT (default 8080) with the DynamoDB table TABLE_NAME.\n"+
+			"It refuses to start unsafe (exit 2, listing every problem): it needs a language model\n"+
+			"(LLM_API_KEY, or LLM_PROVIDER=replay on purpose), MESSAGING_APP_SECRET (or\n"+
+			"WEBHOOK_ALLOW_UNSIGNED=true) and the credentials of every enabled adapter.")
 	if code, ok := c.parse(fs, args, false); !ok {
 		return code
 	}
-	cfg, ok := c.loadConfig(c.lookup)
+	cfg, ok := c.loadConfig(c.lookup, config.ServeNeeds)
 	if !ok {
 		return exitUsage
 	}

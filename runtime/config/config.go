@@ -14,6 +14,7 @@ type Config struct {
 	DevUI     DevUI
 	Log       Log
 	Messaging Messaging
+	Webhook   Webhook
 	LLM       LLM
 	CRM       CRM
 	ERP       ERP
@@ -23,6 +24,7 @@ type Config struct {
 	Handoff   Handoff
 	Session   Session
 	Sync      Sync
+	Recovery  Recovery
 	Content   Content
 }
 
@@ -74,6 +76,15 @@ type Messaging struct {
 	// MaxRPS paces outbound sends per number, in requests per second
 	// (MESSAGING_MAX_RPS, default 80).
 	MaxRPS float64
+}
+
+// Webhook configures the platform webhook beyond the MESSAGING_* secrets.
+type Webhook struct {
+	// AllowUnsigned lets `intake serve` start without MESSAGING_APP_SECRET,
+	// accepting deliveries nobody signed (WEBHOOK_ALLOW_UNSIGNED, default
+	// false). It changes nothing when the secret is set: signatures are then
+	// always checked.
+	AllowUnsigned bool
 }
 
 // Provider names accepted by LLM_PROVIDER.
@@ -139,7 +150,7 @@ type Table struct {
 	Name string
 	// Region is the AWS region (AWS_REGION, default us-east-1).
 	Region string
-	// Endpoint overrides the DynamoDB endpoint, e.g. dynalite in tests
+	// Endpoint overrides the DynamoDB endpoint, e.g. DynamoDB Local in tests
 	// (AWS_ENDPOINT_URL_DYNAMODB; empty uses AWS).
 	Endpoint string
 }
@@ -199,6 +210,16 @@ type Session struct {
 type Sync struct {
 	// Interval is the job's period in serve and the emulator (SYNC_INTERVAL,
 	// default 30s).
+	Interval time.Duration
+}
+
+// Recovery times serve's sweep of webhook receipts that were accepted but
+// never completed (a process stopped between accepting and enqueuing).
+type Recovery struct {
+	// After is how long a receipt stays accepted and not completed before
+	// the sweep enqueues it again (RECOVERY_AFTER, default 2m).
+	After time.Duration
+	// Interval is how often the sweep runs (RECOVERY_INTERVAL, default 30s).
 	Interval time.Duration
 }
 

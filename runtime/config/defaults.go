@@ -36,6 +36,7 @@ func (c *Config) setDefaults() {
 			IdleTimeout:           10 * time.Minute,
 			MaxContextEnrichments: 2,
 		},
-		Sync: Sync{Interval: 30 * time.Second},
+		Sync:     Sync{Interval: 30 * time.Second},
+		Recovery: Recovery{After: 2 * time.Minute, Interval: 30 * time.Second},
 	}
 }

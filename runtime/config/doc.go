@@ -7,6 +7,9 @@
 // that main passes os.LookupEnv, the emulator layers its env file on top, and
 // tests pass a map. Errors name the variable and say what was expected, and
 // all of them are reported at once, so a bad deployment is fixed in one pass.
+// What a command needs beyond a well-formed configuration (ServeNeeds: a
+// model, a signed webhook, the credentials of every enabled adapter;
+// SyncNeeds) is passed to Load and checked in the same pass.
 //
 // Secrets are held as Secret values, which never print themselves.
 //

@@ -10,15 +10,20 @@ import (
 type LookupFunc func(name string) (string, bool)
 
 // Load reads every variable of Config through lookup, starting from the
-// defaults, and validates the result. A variable that is unset or blank keeps
-// its default. On any problem Load returns the zero Config and all problems
-// joined, each an *Error naming its variable.
-func Load(lookup LookupFunc) (Config, error) {
+// defaults, and validates the result, then checks what the calling command
+// needs (ServeNeeds, SyncNeeds). A variable that is unset or blank keeps its
+// default. On any problem Load returns the zero Config and all problems
+// joined, format errors and unmet needs together, each an *Error naming its
+// variable.
+func Load(lookup LookupFunc, needs ...Need) (Config, error) {
 	var c Config
 	c.setDefaults()
 	r := reader{lookup: lookup}
 	r.readInto(&c)
 	errs := append(r.errs, c.problems()...)
+	for _, need := range needs {
+		errs = append(errs, need(c)...)
+	}
 	if len(errs) > 0 {
 		return Config{}, errors.Join(errs...)
 	}
@@ -56,6 +61,7 @@ func (r *reader) readInto(c *Config) {
 	r.secret("MESSAGING_VERIFY_TOKEN", &c.Messaging.VerifyToken)
 	r.list("MESSAGING_INSTANCES", &c.Messaging.Instances)
 	r.rate("MESSAGING_MAX_RPS", &c.Messaging.MaxRPS)
+	r.boolean("WEBHOOK_ALLOW_UNSIGNED", &c.Webhook.AllowUnsigned)
 
 	r.text("LLM_PROVIDER", &c.LLM.Provider)
 	r.secret("LLM_API_KEY", &c.LLM.APIKey)
@@ -95,5 +101,7 @@ func (r *reader) readInto(c *Config) {
 	r.duration("SESSION_IDLE_TIMEOUT", &c.Session.IdleTimeout)
 	r.count("MAX_CONTEXT_ENRICHMENTS", &c.Session.MaxContextEnrichments)
 	r.duration("SYNC_INTERVAL", &c.Sync.Interval)
+	r.duration("RECOVERY_AFTER", &c.Recovery.After)
+	r.duration("RECOVERY_INTERVAL", &c.Recovery.Interval)
 	r.text("CONTENT_DIR", &c.Content.Dir)
 }

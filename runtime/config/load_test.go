@@ -45,7 +45,8 @@ func TestLoadDefaults(t *testing.T) {
 			IdleTimeout:           10 * time.Minute,
 			MaxContextEnrichments: 2,
 		},
-		Sync: config.Sync{Interval: 30 * time.Second},
+		Sync:     config.Sync{Interval: 30 * time.Second},
+		Recovery: config.Recovery{After: 2 * time.Minute, Interval: 30 * time.Second},
 	}
 	for name, vars := range map[string]map[string]string{
 		"unset": {},
@@ -82,6 +83,7 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"MESSAGING_VERIFY_TOKEN", "ver", func(c config.Config) any { return c.Messaging.VerifyToken.Reveal() }, "ver"},
 		{"MESSAGING_INSTANCES", " x , ,y ", func(c config.Config) any { return c.Messaging.Instances }, []string{"x", "y"}},
 		{"MESSAGING_MAX_RPS", "0.5", func(c config.Config) any { return c.Messaging.MaxRPS }, 0.5},
+		{"WEBHOOK_ALLOW_UNSIGNED", "true", func(c config.Config) any { return c.Webhook.AllowUnsigned }, true},
 		{"LLM_PROVIDER", "openai", func(c config.Config) any { return c.LLM.Provider }, "openai"},
 		{"LLM_API_KEY", "sk-1", func(c config.Config) any { return c.LLM.APIKey.Reveal() }, "sk-1"},
 		{"LLM_BASE_URL", "http://localhost:11434/v1", func(c config.Config) any { return c.LLM.BaseURL }, "http://localhost:11434/v1"},
@@ -114,6 +116,8 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"SESSION_IDLE_TIMEOUT", "1h", func(c config.Config) any { return c.Session.IdleTimeout }, time.Hour},
 		{"MAX_CONTEXT_ENRICHMENTS", "0", func(c config.Config) any { return c.Session.MaxContextEnrichments }, 0},
 		{"SYNC_INTERVAL", "5m", func(c config.Config) any { return c.Sync.Interval }, 5 * time.Minute},
+		{"RECOVERY_AFTER", "5m", func(c config.Config) any { return c.Recovery.After }, 5 * time.Minute},
+		{"RECOVERY_INTERVAL", "10s", func(c config.Config) any { return c.Recovery.Interval }, 10 * time.Second},
 		{"CONTENT_DIR", "./content", func(c config.Config) any { return c.Content.Dir }, "./content"},
 	}
 	for _, tt := range tests {

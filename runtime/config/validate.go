@@ -77,6 +77,8 @@ func (c Config) problems() []error {
 	v.positive("SESSION_IDLE_TIMEOUT", c.Session.IdleTimeout)
 	v.notNegative("MAX_CONTEXT_ENRICHMENTS", c.Session.MaxContextEnrichments)
 	v.positive("SYNC_INTERVAL", c.Sync.Interval)
+	v.positive("RECOVERY_AFTER", c.Recovery.After)
+	v.positive("RECOVERY_INTERVAL", c.Recovery.Interval)
 	return v.errs
 }
 

@@ -1,0 +1,96 @@
+package config
+
+// Need is what one command requires of a well-formed configuration: a
+// language model, a signed webhook, the credentials of the adapters it runs.
+// It returns one *Error per unmet requirement, naming the variable to set.
+// Load checks the needs it is given together with the format of every
+// variable, so one run reports everything that stops the command.
+//
+// Needs belong to commands, not to the configuration: the emulator runs
+// with an empty environment (it stubs what lacks credentials), while serve
+// refuses to start unsafe.
+type Need func(Config) []error
+
+// ServeNeeds is what `intake serve` needs before it answers customers:
+//   - a language model: LLM_API_KEY and LLM_MODEL with LLM_PROVIDER=openai;
+//     an offline provider (replay) only when chosen on purpose;
+//   - MESSAGING_APP_SECRET, so that the webhook checks signatures, unless
+//     WEBHOOK_ALLOW_UNSIGNED=true accepts unsigned deliveries on purpose;
+//   - the credentials of every enabled adapter (messaging, CRM, ERP, handoff
+//     notifier).
+func ServeNeeds(c Config) []error {
+	var v validator
+	if c.LLM.Provider == ProviderOpenAI {
+		const problem = "is required with LLM_PROVIDER=openai, the default (to run without a model on purpose, set LLM_PROVIDER=replay and LLM_REPLAY_FILE)"
+		v.need("LLM_API_KEY", c.LLM.APIKey != "", problem)
+		v.need("LLM_MODEL", c.LLM.Model != "", problem)
+	}
+	v.need("MESSAGING_APP_SECRET", c.Messaging.AppSecret != "" || c.Webhook.AllowUnsigned,
+		"is required, or the webhook accepts deliveries nobody signed (set WEBHOOK_ALLOW_UNSIGNED=true to accept them on purpose)")
+	v.adapter("MESSAGING_CLOUD_ENABLED", c.Messaging.CloudEnabled, credential{"MESSAGING_ACCESS_TOKEN", c.Messaging.AccessToken != ""},
+		credential{"MESSAGING_PHONE_NUMBER_ID", c.Messaging.PhoneNumberID != ""})
+	v.crm(c.CRM)
+	v.erp(c.ERP)
+	v.handoff(c.Handoff)
+	return v.errs
+}
+
+// SyncNeeds is what `intake sync` needs: the CRM credentials when
+// CRM_ENABLED, and with them the ERP's when ERP_ENABLED (the job converges
+// both intents; the table's settings have defaults and are checked with
+// every configuration).
+func SyncNeeds(c Config) []error {
+	var v validator
+	v.crm(c.CRM)
+	if c.CRM.Enabled {
+		v.erp(c.ERP)
+	}
+	return v.errs
+}
+
+// credential is one variable an adapter needs, and whether it is set.
+type credential struct {
+	name string
+	set  bool
+}
+
+// need reports name as missing unless it is set; problem says why it is
+// required and how to do without it on purpose.
+func (v *validator) need(name string, set bool, problem string) {
+	if !set {
+		v.fail(name, "%s", problem)
+	}
+}
+
+// adapter reports every missing credential of an adapter that flag enables.
+func (v *validator) adapter(flag string, enabled bool, creds ...credential) {
+	if !enabled {
+		return
+	}
+	for _, cred := range creds {
+		v.need(cred.name, cred.set, "is required with "+flag+"=true (set "+flag+"=false to run the local stub, which records and succeeds)")
+	}
+}
+
+// crm is the CRM adapter's need, which serve and sync share.
+func (v *validator) crm(c CRM) {
+	v.adapter("CRM_ENABLED", c.Enabled, credential{"CRM_ACCESS_TOKEN", c.AccessToken != ""})
+}
+
+func (v *validator) erp(c ERP) {
+	v.adapter("ERP_ENABLED", c.Enabled, credential{"ERP_ACCESS_TOKEN", c.AccessToken != ""})
+}
+
+// handoff checks that an enabled notifier has someone to notify: e-mail needs
+// a sender and recipients together; without e-mail, OPERATOR_PHONES are
+// texted instead.
+func (v *validator) handoff(h Handoff) {
+	from, to := h.EmailFrom != "", len(h.EmailTo) > 0
+	if !h.NotifierEnabled || (from && to) || (!from && !to && len(h.OperatorPhones) > 0) {
+		return
+	}
+	problem := "is required with HANDOFF_NOTIFIER_ENABLED=true: e-mail notices need HANDOFF_EMAIL_FROM and HANDOFF_EMAIL_TO together " +
+		"(or set only OPERATOR_PHONES to text operators instead, or HANDOFF_NOTIFIER_ENABLED=false for the local stub)"
+	v.need("HANDOFF_EMAIL_FROM", from, problem)
+	v.need("HANDOFF_EMAIL_TO", to, problem)
+}
