@@ -8,15 +8,17 @@ import (
 	"time"
 )
 
-// ProjectionStatus is the sync status of a CRM projection. It is not a
-// SessionState.
+// ProjectionStatus is the sync status of a CRM projection: of the CRM, and of
+// the ERP customer when the desired state holds one. It is not a SessionState.
 type ProjectionStatus string
 
 // The projection statuses.
 const (
-	// ProjectionPending: the CRM has not confirmed the desired revision yet.
+	// ProjectionPending: the CRM has not confirmed the desired revision yet,
+	// or the ERP the desired customer.
 	ProjectionPending ProjectionStatus = "PENDING"
-	// ProjectionSynced: the CRM holds the desired revision.
+	// ProjectionSynced: the CRM holds the desired revision and the ERP the
+	// desired customer, if any.
 	ProjectionSynced ProjectionStatus = "SYNCED"
 	// ProjectionBlocked: a permanent failure needs a person; no retries.
 	ProjectionBlocked ProjectionStatus = "BLOCKED"
@@ -32,13 +34,16 @@ func (s ProjectionStatus) due() bool { return s == ProjectionPending || s == Pro
 // ones, and BLOCKED so the sync job can count them.
 func (s ProjectionStatus) indexed() bool { return s.due() || s == ProjectionBlocked }
 
-// Desired is the CRM state a session should have. Contact and Deal are the
-// contact and deal payloads (see the spec's CRM payloads).
+// Desired is the state the CRM and the ERP should hold for a session. Contact
+// and Deal are the CRM's contact and deal payloads (see the spec's CRM
+// payloads); Customer is the ERP customer payload once registration is
+// complete, nil before (and in records of older releases).
 type Desired struct {
 	Stage    string         `dynamodbav:"stage" json:"stage"`
 	Terminal bool           `dynamodbav:"terminal" json:"terminal"`
 	Contact  map[string]any `dynamodbav:"contact" json:"contact"`
 	Deal     map[string]any `dynamodbav:"deal" json:"deal"`
+	Customer map[string]any `dynamodbav:"customer,omitempty" json:"customer,omitempty"`
 }
 
 func (d *Desired) normalize() {
@@ -48,10 +53,15 @@ func (d *Desired) normalize() {
 	if d.Deal == nil {
 		d.Deal = map[string]any{}
 	}
+	if len(d.Customer) == 0 {
+		d.Customer = nil
+	}
 }
 
 // Revision is the SHA-256 (hex) of d's canonical JSON: object keys sorted at
-// every level, numbers as JSON writes float64, nil payloads as empty objects.
+// every level, numbers as JSON writes float64, nil payloads as empty objects
+// (an absent customer is left out, so desired states without one keep the
+// revisions older releases computed).
 // Equal desired states have equal revisions however they were built or
 // whichever store they were read back from. It fails only for values JSON
 // cannot encode (NaN, channels), which no payload builder produces.
@@ -75,8 +85,8 @@ func Revision(d Desired) (string, error) {
 	return hex.EncodeToString(sum[:]), nil
 }
 
-// CRMProjection is the durable intent of a session's CRM state (spec "CRM
-// sync projection"), converged by the sync job.
+// CRMProjection is the durable intent of a session's CRM state and ERP
+// customer (spec "CRM sync projection"), converged by the sync job.
 type CRMProjection struct {
 	SessionID string  `dynamodbav:"session_id" json:"session_id"`
 	Desired   Desired `dynamodbav:"desired" json:"desired"`
@@ -93,6 +103,16 @@ type CRMProjection struct {
 	// the worker how long ago.
 	CreationStarted *time.Time `dynamodbav:"creation_started,omitempty" json:"creation_started,omitempty"`
 
+	// ERPCustomerID is the ERP's ID of the desired customer and ERPSyncedAt
+	// when the ERP confirmed it (created or found by document); both empty
+	// before. The customer is made once: a later revision does not send it
+	// again. ERPLastError is the ERP's last failure, kept until it confirms
+	// the customer (LastError is the failure that ended the last attempt, of
+	// either system).
+	ERPCustomerID string     `dynamodbav:"erp_customer_id,omitempty" json:"erp_customer_id,omitempty"`
+	ERPSyncedAt   *time.Time `dynamodbav:"erp_synced_at,omitempty" json:"erp_synced_at,omitempty"`
+	ERPLastError  string     `dynamodbav:"erp_last_error,omitempty" json:"erp_last_error,omitempty"`
+
 	Status ProjectionStatus `dynamodbav:"status" json:"status"`
 	// Attempts counts leases taken on the current revision.
 	Attempts      int       `dynamodbav:"attempts" json:"attempts"`
@@ -107,6 +127,15 @@ type CRMProjection struct {
 	LastError     string     `dynamodbav:"last_error,omitempty" json:"last_error,omitempty"`
 	LastErrorKind ErrorKind  `dynamodbav:"last_error_kind,omitempty" json:"last_error_kind,omitempty"`
 }
+
+// CRMConfirmed reports whether the CRM confirmed the desired revision.
+func (p CRMProjection) CRMConfirmed() bool {
+	return p.ConfirmedRevision != "" && p.ConfirmedRevision == p.Revision
+}
+
+// ERPWanted reports whether the desired state holds a customer the ERP has
+// not confirmed yet.
+func (p CRMProjection) ERPWanted() bool { return len(p.Desired.Customer) > 0 && p.ERPSyncedAt == nil }
 
 // Key is where the projection is stored.
 func (p CRMProjection) Key() Key { return Key{PK: ProjectionPK(p.SessionID), SK: ProjectionSK} }

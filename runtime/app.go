@@ -20,7 +20,6 @@ import (
 	"github.com/intake-runtime/intake/actors/handoff/ses"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/projection"
-	projchild "github.com/intake-runtime/intake/actors/projection/child"
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/http/httperr"
@@ -107,10 +106,6 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if err != nil {
 		return nil, err
 	}
-	erpClient, err := newERP(cfg, logger.Named("erp"))
-	if err != nil {
-		return nil, err
-	}
 	if a.sync, err = NewSyncJob(cfg, a.table, logger.Named("sync")); err != nil {
 		return nil, err
 	}
@@ -127,15 +122,14 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			RenotifyAfter:      cfg.Handoff.RenotifyAfter,
 			MaxRenotifications: cfg.Handoff.MaxRenotifications,
 		},
-		Store:      session.NewTableStore(a.table),
-		Engine:     engine,
-		Agent:      child.Props(model),
-		Messaging:  messaging.Props(sender, logger.Named("messaging")),
-		Handoff:    a.handoffProps(notifier),
-		Projection: projchild.Props(a.table, erpClient, a.now, logger.Named("projection")),
-		Metrics:    a.metrics,
-		Now:        a.now,
-		Logger:     logger.Named("session"),
+		Store:     session.NewTableStore(a.table),
+		Engine:    engine,
+		Agent:     child.Props(model),
+		Messaging: messaging.Props(messaging.ChildDeps{Sender: sender, Outbox: persistence.NewOutbox(a.table), Logger: logger.Named("messaging")}),
+		Handoff:   a.handoffProps(notifier),
+		Metrics:   a.metrics,
+		Now:       a.now,
+		Logger:    logger.Named("session"),
 	})
 	if err != nil {
 		a.system.Shutdown()
@@ -185,6 +179,11 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 		defer consuming.Done()
 		a.runSync(consumeCtx)
 	}()
+	consuming.Add(1)
+	go func() {
+		defer consuming.Done()
+		a.recovery().run(consumeCtx, a.cfg.Recovery.Interval)
+	}()
 	if n, err := a.conversations.Recover(ctx); err != nil {
 		a.logger.Error("buffered conversations not recovered", zap.Error(err))
 	} else if n > 0 {
@@ -215,6 +214,19 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 		a.logger.Warn("stopping with turns in flight; their messages stay buffered", zap.Error(err))
 	}
 	return errors.Join(serveErr, consumeErr, a.Close())
+}
+
+// recovery is the sweep of acknowledged work that Run keeps running.
+func (a *App) recovery() *recovery {
+	return &recovery{
+		receipts: persistence.NewReceipts(a.table),
+		outbox:   persistence.NewOutbox(a.table),
+		queue:    a.queue,
+		conv:     a.conversations,
+		after:    a.cfg.Recovery.After,
+		now:      a.now,
+		logger:   a.logger.Named("recovery"),
+	}
 }
 
 // Close stops the conversations, the actor system and the queue. Run calls

@@ -24,7 +24,7 @@ import (
 )
 
 // env is a configuration as the environment would give it.
-func load(t *testing.T, env map[string]string) config.Config {
+func load(t testing.TB, env map[string]string) config.Config {
 	t.Helper()
 	cfg, err := config.Load(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
 	if err != nil {
@@ -42,11 +42,17 @@ func newListening(t *testing.T, cfg config.Config, opts runtime.Options) (*runti
 	if err != nil {
 		t.Fatal(err)
 	}
+	return app, listen(t)
+}
+
+// listen opens a listener on a free local port.
+func listen(t testing.TB) net.Listener {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return app, ln
+	return ln
 }
 
 // TestChatRunsATurnThroughTheWholeApplication starts the application on a

@@ -16,14 +16,16 @@ import (
 // from its receipt (the queue message holds only the phone and the message
 // ID) and hands it to the conversation of its phone. It succeeds only once the
 // conversation holds the turn durably, so the queue forgets nothing that was
-// not safely buffered.
+// not safely buffered. Every delivery is idempotent: a message whose receipt
+// says a committed turn answered it is dropped here, and the turn's commit
+// refuses a message answered meanwhile.
 type turnDeliverer struct {
 	receipts *persistence.Receipts
 	conv     *session.Supervisor
 	// fromOperator routes a message an operator sent from their own phone
 	// (replying to a handoff notice) to the conversation they hold; it
 	// reports whether the message was an operator's.
-	fromOperator func(ctx context.Context, phone, text string) (bool, error)
+	fromOperator func(ctx context.Context, phone, messageID, text string) (bool, error)
 	now          func() time.Time
 	logger       *zap.Logger
 }
@@ -38,23 +40,23 @@ func (d *turnDeliverer) handle(ctx context.Context, msg queue.Message) error {
 	if err != nil {
 		return err
 	}
-	if r.AgentRoutedAt != nil {
-		return nil // a redelivery: the conversation already holds this turn
+	if r.CompletedAt != nil {
+		return nil // a committed turn answered it
 	}
+	// A message the conversation already buffers is recognised there, so a
+	// redelivery (the recovery sweep's, after a long wait) is handed over
+	// again: it wakes a conversation that stopped, and brings back a message
+	// whose buffer was cleared.
 	d.mark(ctx, msg.MessageID, persistence.StepDispatched)
-	// The phone's pending marker lists the turn until its conversation
-	// completes it (the session store removes it then).
-	if err := d.receipts.AddPending(ctx, r.PhoneNumber, r.MessageID); err != nil {
-		return err
-	}
 	if d.fromOperator != nil {
-		handled, err := d.fromOperator(ctx, r.PhoneNumber, r.Content)
+		handled, err := d.fromOperator(ctx, r.PhoneNumber, r.MessageID, r.Content)
 		if err != nil {
 			return err
 		}
 		if handled {
-			d.mark(ctx, msg.MessageID, persistence.StepAgentRouted)
-			return d.receipts.RemovePending(ctx, r.PhoneNumber, r.MessageID)
+			// A forward's commit completed the receipt already; a message
+			// that was not forwarded (the operator was told why) is done too.
+			return d.receipts.Complete(ctx, r.MessageID, d.now())
 		}
 	}
 	if _, err := d.conv.Deliver(ctx, session.ProtoTurn(r.InboundTurn)); err != nil {
@@ -65,7 +67,8 @@ func (d *turnDeliverer) handle(ctx context.Context, msg queue.Message) error {
 }
 
 // mark records a progress step; a step already marked (by an earlier try) or
-// a failed write only costs observability, never the turn.
+// a failed write only costs observability, never the turn: completion, the
+// step that matters, is written by the turn's own commit.
 func (d *turnDeliverer) mark(ctx context.Context, id string, step persistence.ReceiptStep) {
 	err := d.receipts.Mark(ctx, id, step, d.now())
 	if err != nil && !errors.Is(err, persistence.ErrConflict) {

@@ -17,6 +17,7 @@ func (a *App) dashboardRoutes() error {
 	deps := dashboard.Deps{
 		Conversations: a.conversations,
 		Sessions:      persistence.NewSessions(a.table),
+		Messages:      persistence.NewMessages(a.table),
 		Content:       a.content,
 		Fixtures:      a.dashboardFixtures(),
 		Smokes:        smokes{smoke.New(a.cfg, smoke.Deps{Table: a.table, TableName: a.tableName()})},

@@ -36,6 +36,7 @@ type Metrics struct {
 	modelSeconds   *prometheus.HistogramVec
 	debounceMerged prometheus.Counter
 	sends          *prometheus.CounterVec
+	uncertain      prometheus.Counter
 	actors         prometheus.Gauge
 }
 
@@ -72,8 +73,12 @@ func NewMetrics(table persistence.Table) *Metrics {
 		}),
 		sends: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "intake_sends_total",
-			Help: "Outbound messages, by outcome (sent, transient, permanent, uncertain, unknown).",
+			Help: "Replies, by final outcome (sent, transient, permanent, uncertain, unknown).",
 		}, []string{"outcome"}),
+		uncertain: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "intake_outbox_uncertain_total",
+			Help: "Replies sent again because an earlier call's outcome is unknown (the process died or the call timed out during it): the only source of a duplicate reply.",
+		}),
 		actors: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "intake_session_actors",
 			Help: "Session actors running (conversations in memory).",
@@ -83,7 +88,7 @@ func NewMetrics(table persistence.Table) *Metrics {
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.httpRequests, m.turns, m.modelCalls, m.modelTokens, m.modelSeconds,
-		m.debounceMerged, m.sends, m.actors,
+		m.debounceMerged, m.sends, m.uncertain, m.actors,
 		newProjectionCollector(table),
 	)
 	return m
@@ -163,6 +168,13 @@ func (m *Metrics) Sent(kind persistence.ErrorKind) {
 		outcome = "unknown"
 	}
 	m.sends.WithLabelValues(outcome).Inc()
+}
+
+// OutboxUncertain counts one reply sent again after an unknown outcome.
+func (m *Metrics) OutboxUncertain() {
+	if m != nil {
+		m.uncertain.Inc()
+	}
 }
 
 // ActorStarted and ActorStopped track the running session actors.

@@ -27,11 +27,17 @@ func newERP(cfg config.Config, logger *zap.Logger) (projection.ERP, error) {
 	}, logger)
 }
 
-// NewSyncJob builds the CRM sync job of cfg over table; with CRM_ENABLED=false
-// it reports itself disabled.
+// NewSyncJob builds the sync job of cfg over table, which converges the CRM
+// and makes the ERP customers; with CRM_ENABLED=false it reports itself
+// disabled and builds no client.
 func NewSyncJob(cfg config.Config, table persistence.Table, logger *zap.Logger) (*projection.Job, error) {
 	job := projection.JobConfig{Table: table}
 	if cfg.CRM.Enabled {
+		erpClient, err := newERP(cfg, logger.Named("erp"))
+		if err != nil {
+			return nil, err
+		}
+		job.ERP = erpClient
 		client, err := crm.New(crm.Config{
 			BaseURL:     cfg.CRM.BaseURL,
 			AccessToken: cfg.CRM.AccessToken.Reveal(),

@@ -16,6 +16,7 @@ import (
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
+	"github.com/intake-runtime/intake/actors/projection/erp"
 	"github.com/intake-runtime/intake/internal/testservers"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/dynamo"
@@ -23,8 +24,8 @@ import (
 )
 
 // TestConcurrentWorkers runs two sync workers at once over 200 pending
-// projections, on the memory table and on dynalite (the DynamoDB-protocol
-// server; skipped without node locally, required in CI). Each worker has its
+// projections, on the memory table and on DynamoDB Local (skipped without
+// node and java locally, required in CI). Each worker has its
 // own CRM client, as two processes would. Every projection must be synced
 // exactly once: one deal created per session, no deal updated.
 func TestConcurrentWorkers(t *testing.T) {
@@ -33,7 +34,7 @@ func TestConcurrentWorkers(t *testing.T) {
 		table func(t *testing.T) persistence.Table
 	}{
 		{name: "memory", table: func(*testing.T) persistence.Table { return memory.New() }},
-		{name: "dynalite", table: dynaliteTable},
+		{name: "dynamodb-local", table: dynamoLocalTable},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { concurrentWorkers(t, tt.table(t)) })
@@ -60,7 +61,7 @@ func concurrentWorkers(t *testing.T, table persistence.Table) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		jobs[i], err = projection.NewJob(projection.JobConfig{Table: table, CRM: client, Owner: fmt.Sprintf("worker-%d", i+1)}, zap.NewNop())
+		jobs[i], err = projection.NewJob(projection.JobConfig{Table: table, CRM: client, ERP: &erp.Stub{}, Owner: fmt.Sprintf("worker-%d", i+1)}, zap.NewNop())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,10 +113,11 @@ func concurrentWorkers(t *testing.T, table persistence.Table) {
 
 var tables atomic.Int64
 
-// dynaliteTable starts dynalite for the test and creates a fresh table in it
-// with dynamo.EnsureTable, as the production `table create` does.
-func dynaliteTable(t *testing.T) persistence.Table {
-	endpoint := testservers.Dynalite(t)
+// dynamoLocalTable starts DynamoDB Local for the test and creates a fresh
+// table in it with dynamo.EnsureTable, as the production `table create`
+// does.
+func dynamoLocalTable(t *testing.T) persistence.Table {
+	endpoint := testservers.DynamoDBLocal(t)
 	cfg := aws.Config{Region: "us-east-1", Credentials: credentials.NewStaticCredentialsProvider("x", "x", "")}
 	client := dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(endpoint) })
 	name := fmt.Sprintf("intake-projection-test-%d", tables.Add(1))

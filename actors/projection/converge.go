@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -11,7 +12,8 @@ import (
 )
 
 // errSuperseded stops an attempt whose projection changed under it (a new
-// revision, or a lost lease) before it created anything.
+// revision, or a lost lease) at a checkpoint: before the deal create, or after
+// the ERP confirmed the customer. Release carries over what it learned.
 var errSuperseded = errors.New("projection: changed during the sync")
 
 // converge brings the CRM to p's desired state: the contact (updated, or
@@ -57,21 +59,29 @@ func (j *Job) converge(ctx context.Context, p *persistence.CRMProjection) (persi
 	return resp, nil
 }
 
-// markCreation stores creation_started on the leased projection and renews
-// the lease from now, so the whole LeaseDuration covers the create: the
-// contact calls before it may have used up most of the first lease, and a
-// worker that took over mid-create could search before the deal is visible.
-// It is errSuperseded when the lease was lost or the revision changed:
-// nothing was created yet, so the attempt can stop cleanly.
+// markCreation stores creation_started on the leased projection (see
+// checkpoint) before the deal create.
 func (j *Job) markCreation(ctx context.Context, p *persistence.CRMProjection) error {
+	return j.checkpoint(ctx, p, func(cp *persistence.CRMProjection, now time.Time) {
+		if cp.CreationStarted == nil {
+			cp.CreationStarted = &now
+		}
+	})
+}
+
+// checkpoint stores what change records on the leased projection and renews
+// the lease from now, so the whole LeaseDuration covers the calls that follow:
+// the calls before may have used up most of the first lease, and a worker
+// that took over mid-create could search before the record is visible. It is
+// errSuperseded when the lease was lost or the revision changed: p is left as
+// it was, and the attempt stops cleanly.
+func (j *Job) checkpoint(ctx context.Context, p *persistence.CRMProjection, change func(cp *persistence.CRMProjection, now time.Time)) error {
 	marked := *p
-	started := j.now()
-	until := started.Add(j.cfg.LeaseDuration)
-	if marked.CreationStarted == nil {
-		marked.CreationStarted = &started
-	}
+	now := j.now()
+	until := now.Add(j.cfg.LeaseDuration)
+	change(&marked, now)
 	marked.LeaseUntil, marked.NextAttemptAt = &until, until
-	marked.UpdatedAt = started
+	marked.UpdatedAt = now
 	err := j.projections.Save(ctx, marked, j.cfg.Owner)
 	if errors.Is(err, persistence.ErrConflict) {
 		return fmt.Errorf("%w: %v", errSuperseded, err)

@@ -2,51 +2,28 @@ package projection
 
 import (
 	"context"
+	"errors"
 	"maps"
+	"time"
 
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// ERP is the management system's customer API as SyncCustomer uses it;
-// *erp.Client and *erp.Stub implement it. EnsureCustomer returns the spec's
-// StubResponse with the customer's ID in MockID, and a non-nil error only
-// when ctx ended.
+// ERP is the management system's customer API as the sync job uses it;
+// *erp.Client and *erp.Stub implement it. EnsureCustomer makes sure the
+// customer of the payload exists (found by its document, or created) and
+// returns the spec's StubResponse with the customer's ID in MockID, and a
+// non-nil error only when ctx ended.
 type ERP interface {
 	EnsureCustomer(ctx context.Context, customer map[string]any) (persistence.StubResponse, error)
 }
 
-// CustomerSync is what projecting a session to the ERP produced: the adapter's
-// result and the payload it sent. The caller stores it with Apply.
-type CustomerSync struct {
-	Response persistence.StubResponse
-	// Payload is the customer payload sent (erp_payload); nil when none was
-	// built or sent.
-	Payload map[string]any
-}
-
-// Apply returns s with the fields the caller must write: erp_synced once the
-// ERP confirmed the customer, erp_payload when one was sent.
-func (c CustomerSync) Apply(s persistence.Session) persistence.Session {
-	if c.Payload != nil {
-		s.ERPPayload = c.Payload
-	}
-	if c.Response.Success {
-		s.ERPSynced = true
-	}
-	return s
-}
-
-// SyncCustomer makes sure the ERP has the customer of a session whose
-// registration completed, once: a session already erp_synced makes no call.
-// The payload is BuildCustomerPayload of the cadastral data, with the
+// CustomerPayload is the ERP customer a session whose registration is
+// complete should have: BuildCustomerPayload of its cadastral data, with the
 // session's WhatsApp number as the phone when the customer gave no other, so
-// the ERP record can be reached. The error is non-nil when no payload could be
-// built (it wraps ErrMissingName; the response is then a permanent failure)
-// or when ctx ended.
-func SyncCustomer(ctx context.Context, client ERP, s persistence.Session) (CustomerSync, error) {
-	if s.ERPSynced {
-		return CustomerSync{Response: persistence.StubResponse{Success: true, Detail: "erp: customer already synced"}}, nil
-	}
+// the ERP record can be reached. The error wraps ErrMissingName when the data
+// has no name. The session is not changed.
+func CustomerPayload(s persistence.Session) (map[string]any, error) {
 	data := maps.Clone(s.CadastralData)
 	if data == nil {
 		data = map[string]any{}
@@ -54,10 +31,32 @@ func SyncCustomer(ctx context.Context, client ERP, s persistence.Session) (Custo
 	if field(data, phoneKeys) == "" && s.PhoneNumber != "" {
 		data[phoneKeys[0]] = s.PhoneNumber
 	}
-	payload, err := BuildCustomerPayload(data)
-	if err != nil {
-		return CustomerSync{Response: persistence.StubResponse{Detail: err.Error(), ErrorKind: persistence.ErrorKindPermanent}}, err
+	return BuildCustomerPayload(data)
+}
+
+// ensureCustomer is the ERP part of an attempt: when p's desired state holds
+// a customer the ERP has not confirmed, it asks the ERP for it and, once
+// confirmed, checkpoints the customer's ID on the leased projection before
+// the CRM part runs, so a later failure never makes the call again. A failure
+// is noted in p.ERPLastError. It returns the ERP's answer (a success when
+// nothing was wanted); the error is errSuperseded when the projection changed
+// under it (p then holds the confirmed customer for release to carry over), a
+// storage failure, or the context's.
+func (j *Job) ensureCustomer(ctx context.Context, p *persistence.CRMProjection) (persistence.StubResponse, error) {
+	if !p.ERPWanted() {
+		return persistence.StubResponse{Success: true}, nil
 	}
-	resp, err := client.EnsureCustomer(ctx, payload)
-	return CustomerSync{Response: resp, Payload: payload}, err
+	resp, err := j.cfg.ERP.EnsureCustomer(ctx, p.Desired.Customer)
+	if err != nil || !resp.Success {
+		p.ERPLastError = resp.Detail
+		return resp, err
+	}
+	confirm := func(cp *persistence.CRMProjection, now time.Time) {
+		cp.ERPCustomerID, cp.ERPSyncedAt, cp.ERPLastError = string(resp.MockID), &now, ""
+	}
+	err = j.checkpoint(ctx, p, confirm)
+	if errors.Is(err, errSuperseded) {
+		confirm(p, j.now()) // the customer exists all the same: release carries it over
+	}
+	return resp, err
 }

@@ -6,18 +6,24 @@ import "github.com/intake-runtime/intake/persistence"
 // customer's request in their own words (actors/conversation).
 const subjectKey = "assunto"
 
-// Desired is the CRM state a session should have: its Stage, and the contact
-// and deal payloads built from its data. Record it with
-// persistence.Projections.PutDesired: a new revision (the SHA-256 of this
-// value, persistence.Revision) makes the projection PENDING and due at once
-// while keeping its CRM IDs; the same value again changes nothing.
+// Desired is the state the CRM and the ERP should hold for a session: its
+// Stage, the contact and deal payloads built from its data, and the ERP
+// customer once registration completed (the session's erp_payload, which
+// the turn that completed it prepared; see CustomerPayload). Record it with
+// persistence.Projections.PutDesired, or DesiredTx in a turn's commit: a new
+// revision (the SHA-256 of this value, persistence.Revision) makes the
+// projection PENDING and due at once while keeping its CRM and ERP IDs; the
+// same value again changes nothing.
 //
 // Only what the session holds goes in, so the revision changes when the
 // customer's data or the stage does and not on every message: the deal's
 // historico_conversa is the operational summary's text, not the transcript,
 // and the deal carries no association, which the sync job adds once the
 // contact exists (the contact's ID is an outcome of the sync, not part of the
-// intent).
+// intent). The customer comes from erp_payload rather than the current state,
+// so it stays in the intent whatever the conversation does after COMPLETED,
+// and the ERP gets the customer as registered. A session that older releases
+// marked erp_synced has its customer already and wants none.
 func Desired(s persistence.Session) persistence.Desired {
 	stage, terminal := Stage(s)
 	contact := BuildContactPayload(s.CadastralData, string(s.Segment), s.PhoneNumber)
@@ -36,5 +42,9 @@ func Desired(s persistence.Session) persistence.Desired {
 		Email:         email,
 		Document:      document,
 	})
-	return persistence.Desired{Stage: stage, Terminal: terminal, Contact: contact, Deal: deal}
+	d := persistence.Desired{Stage: stage, Terminal: terminal, Contact: contact, Deal: deal}
+	if !s.ERPSynced {
+		d.Customer = s.ERPPayload
+	}
+	return d
 }

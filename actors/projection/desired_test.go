@@ -62,6 +62,35 @@ func TestDesiredGolden(t *testing.T) {
 	golden(t, "desired_completed", projection.Desired(s))
 }
 
+// TestDesiredCustomer: the customer of the intent is the session's
+// erp_payload, whatever state the session is in; without one (or for a
+// session older releases marked erp_synced) there is none, and the revision
+// is the one a desired state without a customer always had.
+func TestDesiredCustomer(t *testing.T) {
+	s := completedSession("s1", "maria@exemplo.com")
+	before := projection.Desired(s)
+	if before.Customer != nil {
+		t.Fatalf("a session without erp_payload wants customer %v", before.Customer)
+	}
+	s.ERPPayload = map[string]any{"nome": "Maria Souza", "tipo": []string{"cliente"}, "cpfcnpj": "52998224725"}
+	for _, state := range []persistence.SessionState{persistence.StateCompleted, persistence.StateHandoff, persistence.StateHuman, persistence.StateClosed} {
+		s.State = state
+		if got := projection.Desired(s).Customer; !reflect.DeepEqual(got, s.ERPPayload) {
+			t.Errorf("%s: desired customer = %v, want erp_payload %v", state, got, s.ERPPayload)
+		}
+	}
+	s.State = persistence.StateCompleted
+	with, _ := persistence.Revision(projection.Desired(s))
+	without, _ := persistence.Revision(before)
+	if with == without {
+		t.Error("the customer does not change the revision")
+	}
+	s.ERPSynced = true
+	if got, _ := persistence.Revision(projection.Desired(s)); got != without {
+		t.Errorf("an erp_synced session wants a customer: revision %s, want %s", got, without)
+	}
+}
+
 // TestDesiredRevisions checks the write rule through PutDesired: the same
 // session gives the same revision (a no-op), a new stage gives a new one that
 // is PENDING, due now, and keeps the CRM IDs.
@@ -115,42 +144,75 @@ func TestDesiredRevisions(t *testing.T) {
 func TestReadBack(t *testing.T) {
 	s := completedSession("s1", "maria@exemplo.com")
 	s.CRMContactID = "old-contact"
+	legacy := s
+	legacy.ERPSynced = true
+	confirmed := t0
 	tests := []struct {
 		name    string
+		s       persistence.Session
 		p       persistence.CRMProjection
 		synced  bool
+		erp     bool
 		contact persistence.NullString
 		deal    persistence.NullString
 	}{
-		{name: "no projection", contact: "old-contact"},
+		{name: "no projection", s: s, contact: "old-contact"},
 		{
 			name:    "another session's",
-			p:       persistence.CRMProjection{SessionID: "s2", Status: persistence.ProjectionSynced, DealID: "d-9"},
+			s:       s,
+			p:       persistence.CRMProjection{SessionID: "s2", Status: persistence.ProjectionSynced, Revision: "r1", ConfirmedRevision: "r1", DealID: "d-9"},
 			contact: "old-contact",
 		},
 		{
 			name:    "synced",
-			p:       persistence.CRMProjection{SessionID: "s1", Status: persistence.ProjectionSynced, ContactID: "c-1", DealID: "d-1"},
+			s:       s,
+			p:       persistence.CRMProjection{SessionID: "s1", Status: persistence.ProjectionSynced, Revision: "r1", ConfirmedRevision: "r1", ContactID: "c-1", DealID: "d-1"},
 			synced:  true,
 			contact: "c-1", deal: "d-1",
 		},
 		{
 			name:    "pending after a sync",
-			p:       persistence.CRMProjection{SessionID: "s1", Status: persistence.ProjectionPending, ContactID: "c-1", DealID: "d-1"},
+			s:       s,
+			p:       persistence.CRMProjection{SessionID: "s1", Status: persistence.ProjectionPending, Revision: "r2", ConfirmedRevision: "r1", ContactID: "c-1", DealID: "d-1"},
 			contact: "c-1", deal: "d-1",
 		},
 		{
 			name:    "uncertain before any ID",
-			p:       persistence.CRMProjection{SessionID: "s1", Status: persistence.ProjectionUncertain},
+			s:       s,
+			p:       persistence.CRMProjection{SessionID: "s1", Status: persistence.ProjectionUncertain, Revision: "r1"},
+			contact: "old-contact",
+		},
+		{
+			// The ERP refused the customer: blocked, but the CRM holds the revision.
+			name: "CRM confirmed, ERP blocked",
+			s:    s,
+			p: persistence.CRMProjection{SessionID: "s1", Status: persistence.ProjectionBlocked, Revision: "r1", ConfirmedRevision: "r1",
+				ContactID: "c-1", DealID: "d-1", ERPLastError: "erp: POST /contatos: HTTP 422"},
+			synced:  true,
+			contact: "c-1", deal: "d-1",
+		},
+		{
+			name: "ERP confirmed, CRM pending",
+			s:    s,
+			p: persistence.CRMProjection{SessionID: "s1", Status: persistence.ProjectionPending, Revision: "r1",
+				ERPCustomerID: "77", ERPSyncedAt: &confirmed},
+			erp:     true,
+			contact: "old-contact",
+		},
+		{
+			name:    "erp_synced by an older release",
+			s:       legacy,
+			p:       persistence.CRMProjection{SessionID: "s1", Status: persistence.ProjectionPending, Revision: "r1"},
+			erp:     true,
 			contact: "old-contact",
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := projection.ReadBack(s, tt.p)
-			if got.CRMSynced != tt.synced || got.CRMContactID != tt.contact || got.CRMDealID != tt.deal {
-				t.Errorf("ReadBack = synced %v, contact %q, deal %q; want %v, %q, %q",
-					got.CRMSynced, got.CRMContactID, got.CRMDealID, tt.synced, tt.contact, tt.deal)
+			got := projection.ReadBack(tt.s, tt.p)
+			if got.CRMSynced != tt.synced || got.ERPSynced != tt.erp || got.CRMContactID != tt.contact || got.CRMDealID != tt.deal {
+				t.Errorf("ReadBack = crm_synced %v, erp_synced %v, contact %q, deal %q; want %v, %v, %q, %q",
+					got.CRMSynced, got.ERPSynced, got.CRMContactID, got.CRMDealID, tt.synced, tt.erp, tt.contact, tt.deal)
 			}
 		})
 	}

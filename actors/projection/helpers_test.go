@@ -12,6 +12,8 @@ import (
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
+	"github.com/intake-runtime/intake/actors/projection/erp"
+	"github.com/intake-runtime/intake/actors/projection/erp/erptest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -60,13 +62,14 @@ func (c *fakeClock) sleptAtLeast(min time.Duration) []time.Duration {
 	return slices.DeleteFunc(slices.Clone(c.slept), func(d time.Duration) bool { return d < min })
 }
 
-// env is one sync job over a memory table and a fake CRM.
+// env is one sync job over a memory table, a fake CRM and a fake ERP.
 type env struct {
 	clock       *fakeClock
 	table       persistence.Table
 	projections *persistence.Projections
 	crm         *crmtest.Server
 	crmConfig   crm.Config
+	erp         *erptest.Server
 	job         *projection.Job
 }
 
@@ -79,7 +82,7 @@ const (
 
 func newEnv(t *testing.T, mods ...func(*projection.JobConfig, *crm.Config)) *env {
 	t.Helper()
-	e := &env{clock: &fakeClock{now: t0}, table: memory.New(), crm: crmtest.New(t)}
+	e := &env{clock: &fakeClock{now: t0}, table: memory.New(), crm: crmtest.New(t), erp: erptest.New(t)}
 	e.projections = persistence.NewProjections(e.table)
 	ccfg := crm.Config{
 		BaseURL:     e.crm.URL,
@@ -106,6 +109,12 @@ func newEnv(t *testing.T, mods ...func(*projection.JobConfig, *crm.Config)) *env
 	e.crmConfig = ccfg
 	jcfg.CRM = newCRMClient(t, e)
 	var err error
+	if jcfg.ERP == nil {
+		jcfg.ERP, err = erp.New(erp.Config{BaseURL: e.erp.URL, AccessToken: testToken, MaxRPS: 1_000_000, Timeout: testTimeout, Clock: e.clock}, zap.NewNop())
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	if e.job, err = projection.NewJob(jcfg, zap.NewNop()); err != nil {
 		t.Fatal(err)
 	}

@@ -10,10 +10,10 @@ import (
 )
 
 // Job is the sync job: each Run converges the CRM to the desired revision of
-// the projections that are due. Any number of Jobs, in one process or many,
-// may run at once over one table: leases keep two of them off the same
-// projection. A Job is safe for concurrent use, though one Run at a time per
-// Job is what the scheduler does.
+// the projections that are due, and makes sure the ERP has their customer.
+// Any number of Jobs, in one process or many, may run at once over one
+// table: leases keep two of them off the same projection. A Job is safe for
+// concurrent use, though one Run at a time per Job is what the scheduler does.
 type Job struct {
 	cfg         JobConfig
 	projections *persistence.Projections
@@ -40,7 +40,8 @@ func NewJob(cfg JobConfig, logger *zap.Logger) (*Job, error) {
 // Run syncs up to BatchSize due projections, found through gsi1 (not a scan),
 // one at a time, and returns the backlog metrics. Its trigger (a schedule
 // tick, a cron event) is ignored: the table is the queue. With the CRM
-// disabled it returns {"status": "disabled"} at once.
+// disabled it returns {"status": "disabled"} at once: the CRM and ERP intents
+// stay in the table until a job with a CRM runs.
 //
 // A projection another worker holds, or that changed since it was listed, is
 // skipped. The error joins the storage failures of single projections (the
@@ -74,7 +75,12 @@ func (j *Job) Run(ctx context.Context, trigger any) (Result, error) {
 	return Result{Status: StatusOK, Metrics: &m}, errors.Join(errs...)
 }
 
-// syncOne leases one projection, converges it and stores the outcome.
+// syncOne leases one projection, converges it and stores the outcome. Under
+// the one lease it makes sure the ERP has the desired customer (when the
+// desired state holds one the ERP has not confirmed), then brings the CRM to
+// the desired revision (unless the CRM confirmed it already, in an attempt
+// the ERP failed). The two systems are independent: one failing does not
+// keep the other from being called.
 func (j *Job) syncOne(ctx context.Context, sessionID string) error {
 	now := j.now()
 	p, err := acquire(ctx, j.cfg.Table, sessionID, j.cfg.Owner, now.Add(j.cfg.LeaseDuration), now)
@@ -84,12 +90,16 @@ func (j *Job) syncOne(ctx context.Context, sessionID string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := j.converge(ctx, &p)
+	erp, err := j.ensureCustomer(ctx, &p)
+	crm := persistence.StubResponse{Success: true}
+	if err == nil && !p.CRMConfirmed() {
+		crm, err = j.converge(ctx, &p)
+	}
 	switch {
 	case errors.Is(err, errSuperseded):
 		return j.release(ctx, p, false)
 	case err != nil:
 		return err
 	}
-	return j.finish(ctx, p, resp)
+	return j.finish(ctx, p, crm, erp)
 }

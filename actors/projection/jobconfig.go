@@ -27,14 +27,18 @@ type JobConfig struct {
 	// CRM is the CRM client; nil when CRM_ENABLED=false, and Run then reports
 	// {"status": "disabled"} without touching the table.
 	CRM CRM
+	// ERP is the ERP client (erp.Stub when ERP_ENABLED=false). Required with
+	// a CRM: the job makes the customers of registered sessions too.
+	ERP ERP
 	// Owner names this worker in leases; default a random ID, so two jobs
 	// never share one. Two processes must not be given the same Owner.
 	Owner string
 	// LeaseDuration is how long one worker holds a projection; the lease is
-	// renewed when the deal create starts. It must exceed the worst case of
-	// one CRM call (timeout and 429 waits, about 70s with the crm defaults)
-	// plus the CRM's search lag: a lease that runs out mid-create lets a
-	// second worker search before the deal is visible.
+	// renewed when the ERP confirms the customer and when the deal create
+	// starts. It must exceed the worst case of one CRM call, or of the ERP's
+	// lookup and create (timeout and 429 waits, about 70s with the crm and erp
+	// defaults), plus the providers' search lag: a lease that runs out
+	// mid-create lets a second worker search before the record is visible.
 	LeaseDuration time.Duration
 	// BatchSize caps the projections one Run syncs; the rest wait for the
 	// next run (SYNC_INTERVAL).
@@ -89,6 +93,8 @@ func (c JobConfig) Validate() error {
 	switch {
 	case c.Table == nil:
 		return errors.New("projection: the sync job needs a table")
+	case c.CRM != nil && c.ERP == nil:
+		return errors.New("projection: the sync job needs an ERP client with its CRM (erp.Stub when the ERP is disabled)")
 	case c.LeaseDuration < 0:
 		return fmt.Errorf("projection: lease duration must be positive, got %v", c.LeaseDuration)
 	case c.BatchSize < 0:

@@ -13,23 +13,29 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// finish stores the outcome of an attempt and releases the lease:
+// finish stores the outcome of an attempt, given the CRM's and the ERP's
+// answers (a success for a system that had nothing to do), and releases the
+// lease. The CRM's success confirms the revision; the status follows the
+// gravest failure of the two (see decisive):
 //
-//	success                         SYNCED, confirmed_revision = revision
+//	both confirmed                  SYNCED
 //	permanent, or attempts spent    BLOCKED (a person must look; a new revision unblocks it)
 //	uncertain                       UNCERTAIN, due after max(backoff, ReconcileDelay)
 //	transient                       PENDING, due after the backoff
 //
-// When the desired state changed during the attempt, the CRM IDs it learned
-// are carried over to the new revision instead (see release).
-func (j *Job) finish(ctx context.Context, p persistence.CRMProjection, resp persistence.StubResponse) error {
+// When the desired state changed during the attempt, the IDs it learned are
+// carried over to the new revision instead (see release).
+func (j *Job) finish(ctx context.Context, p persistence.CRMProjection, crm, erp persistence.StubResponse) error {
 	now := j.now()
 	p.LeaseOwner, p.LeaseUntil = "", nil
 	p.UpdatedAt = now
+	if crm.Success {
+		p.ConfirmedRevision = p.Revision
+	}
+	resp := decisive(crm, erp)
 	switch {
 	case resp.Success:
 		p.Status = persistence.ProjectionSynced
-		p.ConfirmedRevision = p.Revision
 		p.PendingSince = nil
 		p.LastError, p.LastErrorKind = "", ""
 		p.NextAttemptAt = now
@@ -49,7 +55,7 @@ func (j *Job) finish(ctx context.Context, p persistence.CRMProjection, resp pers
 	}
 	err := j.projections.Save(ctx, p, j.cfg.Owner)
 	if errors.Is(err, persistence.ErrConflict) {
-		return j.release(ctx, p, resp.Success)
+		return j.release(ctx, p, crm.Success)
 	}
 	if err != nil {
 		return err
@@ -63,6 +69,30 @@ func (j *Job) finish(ctx context.Context, p persistence.CRMProjection, resp pers
 	return nil
 }
 
+// decisive is the answer that decides a projection's status after an
+// attempt: a success when both systems succeeded, else the gravest failure
+// (permanent, then uncertain, then transient; the CRM's on a tie).
+func decisive(crm, erp persistence.StubResponse) persistence.StubResponse {
+	if gravity(erp) > gravity(crm) {
+		return erp
+	}
+	return crm
+}
+
+// gravity ranks an answer for decisive; a failure without a kind counts as
+// transient.
+func gravity(r persistence.StubResponse) int {
+	switch {
+	case r.Success:
+		return 0
+	case r.ErrorKind == persistence.ErrorKindPermanent:
+		return 3
+	case r.ErrorKind == persistence.ErrorKindUncertain:
+		return 2
+	}
+	return 1
+}
+
 // releaseAttempts bounds the reloads of release when the desired state keeps
 // changing under it.
 const releaseAttempts = 3
@@ -71,7 +101,8 @@ const releaseAttempts = 3
 // worker holds the lease now, its attempt decides and nothing is written.
 // Otherwise the desired revision is new: the CRM IDs and creation mark this
 // attempt learned are carried over (and confirmed, the revision the CRM now
-// holds), the lease is released and the new revision is due at once.
+// holds), so is the ERP customer it confirmed, the lease is released and the
+// new revision is due at once.
 func (j *Job) release(ctx context.Context, p persistence.CRMProjection, confirmed bool) error {
 	for range releaseAttempts {
 		cur, err := j.projections.Get(ctx, p.SessionID)
@@ -88,6 +119,9 @@ func (j *Job) release(ctx context.Context, p persistence.CRMProjection, confirme
 		cur.ContactID = cmp.Or(p.ContactID, cur.ContactID)
 		cur.DealID = cmp.Or(p.DealID, cur.DealID)
 		cur.CreationStarted = cmp.Or(cur.CreationStarted, p.CreationStarted)
+		if p.ERPSyncedAt != nil && cur.ERPSyncedAt == nil {
+			cur.ERPCustomerID, cur.ERPSyncedAt, cur.ERPLastError = p.ERPCustomerID, p.ERPSyncedAt, ""
+		}
 		if confirmed {
 			cur.ConfirmedRevision = p.Revision
 		}

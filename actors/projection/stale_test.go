@@ -9,6 +9,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
+	"github.com/intake-runtime/intake/actors/projection/erp"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -48,7 +49,7 @@ func TestSyncStaleListRespectsBackoff(t *testing.T) {
 	seen := len(e.crm.Calls())
 
 	worker2, err := projection.NewJob(projection.JobConfig{
-		Table: staleTable{Table: e.table, pending: stale}, CRM: newCRMClient(t, e),
+		Table: staleTable{Table: e.table, pending: stale}, CRM: newCRMClient(t, e), ERP: &erp.Stub{},
 		Owner: "worker-2", Now: e.clock.Now,
 	}, zap.NewNop())
 	if err != nil {

@@ -12,7 +12,6 @@ import (
 	"github.com/intake-runtime/intake/actors/agent/child"
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
-	projchild "github.com/intake-runtime/intake/actors/projection/child"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -25,8 +24,8 @@ type conversationActor struct {
 	logger   *zap.Logger
 	debounce debounce
 
-	store, agent, messaging, handoff, projection *actor.PID
-	timers                                       *scheduler.TimerScheduler
+	store, agent, messaging, handoff *actor.PID
+	timers                           *scheduler.TimerScheduler
 
 	// ready is false until the snapshot and buffer are loaded; messages that
 	// arrive before are kept in early, in order, and handled then.
@@ -45,8 +44,9 @@ type conversationActor struct {
 	cancelRenotify scheduler.CancelFunc
 
 	inflight   *turn
-	ops        []opRequest // operator commands waiting for the running turn
-	flushAsked bool        // a flush came due while a turn was in flight
+	superseded []persistence.Message // superseded answers, logged by the next commit
+	ops        []opRequest           // operator commands waiting for the running turn
+	flushAsked bool                  // a flush came due while a turn was in flight
 	seq        uint64
 	received   uint64 // turns and chats routed here, for the idle handshake
 }
@@ -101,8 +101,6 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 		c.onRenotifyDue(ctx, msg)
 	case *handoff.Notified:
 		c.onNotified(msg)
-	case *projchild.CustomerSynced:
-		c.onCustomerSynced(ctx, msg)
 	case *beginResult:
 		c.onBegin(ctx, msg)
 	case *child.Answer:
@@ -111,8 +109,8 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 		c.onCommit(ctx, msg)
 	case *messaging.Sent:
 		c.deps.Metrics.Sent(msg.Response.ErrorKind)
-		if m, ok := msg.Ref.(persistence.Message); ok {
-			ctx.Send(c.store, &deliveredWrite{message: m, response: msg.Response})
+		if msg.Uncertain {
+			c.deps.Metrics.OutboxUncertain()
 		}
 	}
 }
@@ -127,9 +125,6 @@ func (c *conversationActor) start(ctx actor.Context) {
 	if c.deps.Handoff != nil {
 		c.handoff = ctx.Spawn(c.deps.Handoff)
 	}
-	if c.deps.Projection != nil {
-		c.projection = ctx.Spawn(c.deps.Projection)
-	}
 	c.timers = scheduler.NewTimerScheduler(ctx)
 	ctx.SetReceiveTimeout(c.deps.Config.IdleTimeout)
 	ctx.ReenterAfter(ctx.RequestFuture(c.store, &loadRequest{}, storeTimeout+time.Second), func(res any, err error) {
@@ -143,8 +138,12 @@ func (c *conversationActor) start(ctx actor.Context) {
 			return
 		}
 		c.ready = true
-		c.session = loaded.session
-		c.buffer = loaded.turns
+		c.session = loaded.loaded.Session
+		c.buffer = loaded.loaded.Turns
+		for _, m := range loaded.loaded.Outbox {
+			// Replies committed before a crash or a stop, still unsent.
+			ctx.Send(c.messaging, &messaging.Deliver{Entry: m})
+		}
 		c.armRenotify(ctx)
 		if len(c.buffer) > 0 {
 			// A buffer left by a crash or a stop: answer it now.

@@ -19,6 +19,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
 
@@ -47,12 +48,13 @@ func benchSupervisor(b *testing.B, system *actor.ActorSystem, model agent.Model,
 	if err != nil {
 		b.Fatal(err)
 	}
+	table := memory.New()
 	sup, err := session.NewSupervisor(system, session.Deps{
 		Config:    cfg,
-		Store:     session.NewTableStore(memory.New()),
+		Store:     session.NewTableStore(table),
 		Engine:    engine,
 		Agent:     child.Props(model),
-		Messaging: messaging.Props(messaging.NewStub(zap.NewNop()), zap.NewNop()),
+		Messaging: messaging.Props(messaging.ChildDeps{Sender: messaging.NewStub(zap.NewNop()), Outbox: persistence.NewOutbox(table)}),
 		Logger:    zap.NewNop(),
 	})
 	if err != nil {

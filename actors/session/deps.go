@@ -77,9 +77,6 @@ type Deps struct {
 	// Handoff spawns the child that tells operators of a handoff; nil tells
 	// nobody (the conversation still waits in the queue).
 	Handoff *actor.Props
-	// Projection spawns the child that records the desired CRM state and
-	// creates the ERP customer; nil projects nothing.
-	Projection *actor.Props
 	// Metrics counts what conversations do; nil counts nothing.
 	Metrics Metrics
 	// Now is the clock; tests pin it.

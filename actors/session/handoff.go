@@ -110,7 +110,8 @@ func (c *conversationActor) decideRenotify(s persistence.Session) (conversation.
 
 // afterCommit runs the side effects of a stored turn: operators told of a new
 // handoff (a queued conversation, or registration complete) or of a
-// renotification, the renotification clock rearmed, the projection updated.
+// renotification, the renotification clock rearmed. (The ERP customer is an
+// intent in the turn's commit; the sync job makes it.)
 func (c *conversationActor) afterCommit(ctx actor.Context, t *turn, s persistence.Session) {
 	switch {
 	case t.op != nil && t.op.renotify:
@@ -119,7 +120,6 @@ func (c *conversationActor) afterCommit(ctx actor.Context, t *turn, s persistenc
 		c.notifyHandoff(ctx, s, false)
 	}
 	c.armRenotify(ctx)
-	c.project(ctx, t, s)
 }
 
 func (c *conversationActor) onNotified(msg *handoff.Notified) {

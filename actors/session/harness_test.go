@@ -3,6 +3,7 @@ package session_test
 import (
 	"context"
 	"log/slog"
+	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -18,8 +19,6 @@ import (
 	"github.com/intake-runtime/intake/actors/conversation/content"
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
-	projchild "github.com/intake-runtime/intake/actors/projection/child"
-	"github.com/intake-runtime/intake/actors/projection/erp"
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/internal/leaktest"
@@ -35,13 +34,13 @@ type harness struct {
 	table  persistence.Table
 	model  *llmtest.Server
 	sender *messaging.Stub
+	// send, when set, is the platform the actors call instead of sender.
+	send messaging.Sender
 	// notices records what operators were told of handoffs.
 	notices *handoff.Stub
-	// erp records the customers sent to the ERP.
-	erp    *erp.Stub
-	system *actor.ActorSystem
-	sup    *session.Supervisor
-	cfg    session.Config
+	system  *actor.ActorSystem
+	sup     *session.Supervisor
+	cfg     session.Config
 	// shift moves the actors' clock forward; tests change it between steps.
 	shift atomic.Int64
 }
@@ -50,7 +49,7 @@ func (h *harness) now() time.Time { return time.Now().Add(time.Duration(h.shift.
 
 func newHarness(t *testing.T, cfg session.Config, answer func(int) string) *harness {
 	leaktest.Check(t)
-	h := &harness{t: t, table: memory.New(), model: llmtest.NewServer(t, answer), sender: messaging.NewStub(zap.NewNop()), notices: handoff.NewStub(zap.NewNop()), erp: &erp.Stub{}, cfg: cfg}
+	h := &harness{t: t, table: memory.New(), model: llmtest.NewServer(t, answer), sender: messaging.NewStub(zap.NewNop()), notices: handoff.NewStub(zap.NewNop()), cfg: cfg}
 	h.start()
 	return h
 }
@@ -74,20 +73,27 @@ func (h *harness) start() {
 		return slog.New(slog.DiscardHandler)
 	}))
 	h.sup, err = session.NewSupervisor(h.system, session.Deps{
-		Config:     h.cfg,
-		Store:      session.NewTableStore(h.table),
-		Engine:     engine,
-		Agent:      child.Props(model),
-		Messaging:  messaging.Props(h.sender, zap.NewNop()),
-		Handoff:    handoff.Props(h.notices, handoff.NewQueue(h.table), zap.NewNop()),
-		Projection: projchild.Props(h.table, h.erp, h.now, zap.NewNop()),
-		Now:        h.now,
-		Logger:     zap.NewNop(),
+		Config:    h.cfg,
+		Store:     session.NewTableStore(h.table),
+		Engine:    engine,
+		Agent:     child.Props(model),
+		Messaging: messaging.Props(messaging.ChildDeps{Sender: h.platform(), Outbox: persistence.NewOutbox(h.table), Retry: quickRetry}),
+		Handoff:   handoff.Props(h.notices, handoff.NewQueue(h.table), zap.NewNop()),
+		Now:       h.now,
+		Logger:    zap.NewNop(),
 	})
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	h.t.Cleanup(h.stop)
+}
+
+// platform is what the actors send through.
+func (h *harness) platform() messaging.Sender {
+	if h.send != nil {
+		return h.send
+	}
+	return h.sender
 }
 
 func (h *harness) stop() {
@@ -100,6 +106,10 @@ func (h *harness) stop() {
 	h.system.Shutdown()
 	h.sup = nil
 }
+
+// quickRetry retries failed sends within milliseconds, so tests that make the
+// platform fail do not wait out production backoff.
+var quickRetry = messaging.Retry{Attempts: 4, Base: 5 * time.Millisecond, Max: 20 * time.Millisecond}
 
 func turn(phone, id, text string) *sessionpb.InboundTurn {
 	return &sessionpb.InboundTurn{
@@ -181,4 +191,12 @@ func countInbound(log []persistence.Message) int {
 		}
 	}
 	return n
+}
+
+func debugLogger() *zap.Logger {
+	if os.Getenv("DEBUG_SESSION") != "" {
+		l, _ := zap.NewDevelopment()
+		return l
+	}
+	return zap.NewNop()
 }

@@ -16,8 +16,12 @@ type Metrics interface {
 	ModelCall(model string, ok bool, tokensIn, tokensOut int, latency time.Duration)
 	// DebounceMerged counts customer messages merged into an earlier one's turn.
 	DebounceMerged(n int)
-	// Sent counts a reply send by its error kind ("" when it was sent).
+	// Sent counts a reply by its final result's error kind ("" when it was
+	// sent).
 	Sent(kind persistence.ErrorKind)
+	// OutboxUncertain counts a reply sent again because an earlier call's
+	// outcome is unknown: the one case where a customer may get it twice.
+	OutboxUncertain()
 	// ActorStarted and ActorStopped count session actors.
 	ActorStarted()
 	ActorStopped()
@@ -30,5 +34,6 @@ func (noMetrics) Turn(string)                                     {}
 func (noMetrics) ModelCall(string, bool, int, int, time.Duration) {}
 func (noMetrics) DebounceMerged(int)                              {}
 func (noMetrics) Sent(persistence.ErrorKind)                      {}
+func (noMetrics) OutboxUncertain()                                {}
 func (noMetrics) ActorStarted()                                   {}
 func (noMetrics) ActorStopped()                                   {}

@@ -8,7 +8,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/intake-runtime/intake/actors/conversation"
-	projchild "github.com/intake-runtime/intake/actors/projection/child"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -26,8 +25,15 @@ type opRequest struct {
 	// renotify marks the actor's own renotification, which runs like a
 	// command (see handoff.go).
 	renotify bool
-	// customer is an ERP result to store on the session (see projection.go).
-	customer *projchild.CustomerSynced
+}
+
+// messageID is the platform message an operator command answers: set when
+// an operator wrote on the platform itself, empty otherwise.
+func (op *opRequest) messageID() string {
+	if op == nil || op.cmd == nil {
+		return ""
+	}
+	return op.cmd.GetMessageId()
 }
 
 // operate queues an operator command and starts it when nothing runs.
@@ -51,9 +57,6 @@ func (c *conversationActor) nextOp(ctx actor.Context) bool {
 		if op.renotify && c.session.State != persistence.StateHandoff {
 			continue // claimed or moved on meanwhile: nothing to renotify
 		}
-		if op.customer != nil && op.customer.SessionID != c.session.SessionID {
-			continue // a result for a session that is over
-		}
 		c.seq++
 		c.begin(&turn{seq: c.seq, op: &op})
 		current := *c.session
@@ -66,15 +69,6 @@ func (c *conversationActor) nextOp(ctx actor.Context) bool {
 // applyOp decides a command on the loaded session and commits it, or answers
 // the refusal.
 func (c *conversationActor) applyOp(ctx actor.Context, t *turn) {
-	if t.op.customer != nil {
-		if outcome, ok := applyCustomerSync(t.session, t.op.customer); ok {
-			c.commitOp(ctx, t, outcome, nil)
-			return
-		}
-		c.end()
-		c.afterTurn(ctx)
-		return
-	}
 	if t.op.renotify {
 		outcome, message, due := c.decideRenotify(t.session)
 		if !due {
@@ -100,6 +94,7 @@ func (c *conversationActor) commitOp(ctx actor.Context, t *turn, outcome convers
 	if message != nil {
 		message.SessionID, message.PhoneNumber = t.session.SessionID, c.phone
 		message.StateBefore, message.StateAfter = t.before, outcome.Session.State
+		message.OutboxStatus = persistence.OutboxPending
 		t.log = append(t.log, *message)
 		t.reply = message
 	}

@@ -1,56 +1,44 @@
 package session
 
 import (
-	"maps"
-	"slices"
+	"go.uber.org/zap"
 
-	"github.com/asynkron/protoactor-go/actor"
-
-	"github.com/intake-runtime/intake/actors/conversation"
-	projchild "github.com/intake-runtime/intake/actors/projection/child"
+	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// project hands a committed session to the projection child. Only qualified
-// sessions (a service identified) are projected, so a greeting never becomes
-// a CRM deal; the child records a new desired state only when its revision
-// changed. Renotifications and operator messages change nothing projected.
-func (c *conversationActor) project(ctx actor.Context, t *turn, s persistence.Session) {
-	if c.projection == nil || s.ServiceIdentified == "" {
-		return
+// projected reports whether a turn records the session's desired state (CRM
+// and ERP) in its commit. Only qualified sessions (a service identified) are
+// projected, so a greeting never becomes a CRM deal; so is one holding an ERP
+// customer intent, which the conversation rules only reach through a service
+// but which must never be dropped. Renotifications and operator messages
+// change nothing projected. The commit writes the intent only when its
+// revision changed.
+func projected(t *turn, s persistence.Session) bool {
+	if s.ServiceIdentified == "" && s.ERPPayload == nil {
+		return false
 	}
-	if t.op != nil && (t.op.renotify || t.op.customer != nil || t.op.cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_SEND) {
-		return
-	}
-	ctx.Send(c.projection, &projchild.Project{Session: detached(s)})
+	op := t.op
+	return op == nil || !(op.renotify || op.cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_SEND)
 }
 
-// onCustomerSynced stores what the ERP answered, as a command of its own so
-// it never races a customer turn for the snapshot.
-func (c *conversationActor) onCustomerSynced(ctx actor.Context, msg *projchild.CustomerSynced) {
-	c.ops = append(c.ops, opRequest{customer: msg})
-	if c.inflight == nil {
-		c.nextOp(ctx)
+// withCustomerIntent prepares the ERP customer of a session whose
+// registration is complete (COMPLETED: its cadastral data was validated) as
+// its erp_payload, in the commit of the turn that completed it; the
+// projection intent committed with it carries the customer to the sync job,
+// which creates it once. A payload prepared earlier is kept: the ERP gets the
+// customer as first registered. Sessions that older releases marked
+// erp_synced have their customer already.
+func (c *conversationActor) withCustomerIntent(s persistence.Session) persistence.Session {
+	if s.State != persistence.StateCompleted || s.ERPPayload != nil || s.ERPSynced {
+		return s
 	}
-}
-
-// applyCustomerSync is the outcome of storing an ERP result on the session
-// it was made for.
-func applyCustomerSync(s persistence.Session, msg *projchild.CustomerSynced) (conversation.Outcome, bool) {
-	if s.SessionID != msg.SessionID {
-		return conversation.Outcome{}, false
+	payload, err := projection.CustomerPayload(s)
+	if err != nil {
+		c.logger.Error("registration complete without an ERP customer", zap.String("session_id", s.SessionID), zap.Error(err))
+		return s
 	}
-	return conversation.Outcome{Session: msg.Sync.Apply(s)}, true
-}
-
-// detached copies the maps and lists of s, for a message that outlives the
-// actor's own copy.
-func detached(s persistence.Session) persistence.Session {
-	s.QualificationData = maps.Clone(s.QualificationData)
-	s.CadastralData = maps.Clone(s.CadastralData)
-	s.CollectedPackages = slices.Clone(s.CollectedPackages)
-	s.ERPPayload = maps.Clone(s.ERPPayload)
-	s.CRMPayload = maps.Clone(s.CRMPayload)
+	s.ERPPayload = payload
 	return s
 }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -15,12 +16,13 @@ import (
 // concurrent use; each conversation calls it from its store child, one call at
 // a time, so its writes land in the order the actor made them.
 type Store interface {
-	// Load returns the phone's active session (nil when there is none, or when
-	// it was reset) and the turns buffered for it.
-	Load(ctx context.Context, phone string) (*persistence.Session, []*sessionpb.InboundTurn, error)
+	// Load returns what a conversation starts from: the phone's active session
+	// (nil when there is none, or when it was reset), the turns buffered for
+	// it, and the replies its session committed whose send has no result yet.
+	Load(ctx context.Context, phone string) (Loaded, error)
 	// WaitingPhones lists the phones whose conversation has work that no
-	// message will trigger: buffered turns, or a handoff waiting in the queue
-	// (its renotifications).
+	// message will trigger: buffered turns, committed replies not yet sent,
+	// or a handoff waiting in the queue (its renotifications).
 	WaitingPhones(ctx context.Context) ([]string, error)
 	// SaveBuffer replaces the turns buffered for phone.
 	SaveBuffer(ctx context.Context, phone string, turns []*sessionpb.InboundTurn) error
@@ -29,28 +31,36 @@ type Store interface {
 	// session from the phone's last closed one (nil when none) and Begin creates
 	// it and makes it active.
 	Begin(ctx context.Context, phone string, current *persistence.Session, fresh func(previous *persistence.Session) persistence.Session) (persistence.Session, []persistence.Message, error)
-	// Commit writes a finished turn and returns the session as stored.
+	// Commit writes a finished turn in one transaction and returns the session
+	// as stored. It is persistence.ErrConflict when the session moved past the
+	// version the turn ran on, and a *persistence.ConsumedError when a message
+	// of the turn was answered by an earlier commit; nothing is written then.
 	Commit(ctx context.Context, c Commit) (persistence.Session, error)
-	// Log appends one message outside a turn's commit (a superseded answer).
-	Log(ctx context.Context, m persistence.Message) error
-	// Delivered records on an outbound message what the platform answered.
-	Delivered(ctx context.Context, m persistence.Message, res persistence.StubResponse) error
 }
 
-// Commit is everything one turn writes, in the order it is written: the
-// message log first (idempotent puts), then the session snapshot conditional on
-// the version it was loaded with — a stale version fails with
-// persistence.ErrConflict and nothing after it is written, so the turn's
-// customer messages stay buffered and run again — then the remaining buffer,
-// the demand and the receipts' completion.
+// Loaded is what a conversation starts from.
+type Loaded struct {
+	Session *persistence.Session
+	Turns   []*sessionpb.InboundTurn
+	// Outbox are the committed replies still to send, oldest first.
+	Outbox []persistence.Message
+}
+
+// Commit is everything one turn writes, all in one transaction: the message
+// log, the session snapshot conditional on the version it was loaded with, the
+// turns still buffered (exactly those the turn did not consume), the receipts
+// of the consumed messages marked completed, the demand, the CRM projection
+// intent and the reply's outbox entry (a log item committed as pending).
 type Commit struct {
 	Phone    string
 	Messages []persistence.Message
 	Session  persistence.Session
 	Buffer   []*sessionpb.InboundTurn
+	Consumed []string
 	Demand   *persistence.OutOfPortfolioDemand
-	Receipts []string
-	Now      time.Time
+	// Project records the session's desired CRM state with the turn.
+	Project bool
+	Now     time.Time
 }
 
 // Messages between a session actor and its store child. The child answers
@@ -59,9 +69,8 @@ type Commit struct {
 type (
 	loadRequest struct{}
 	loadResult  struct {
-		session *persistence.Session
-		turns   []*sessionpb.InboundTurn
-		err     error
+		loaded Loaded
+		err    error
 	}
 	bufferWrite struct {
 		turns []*sessionpb.InboundTurn
@@ -89,11 +98,6 @@ type (
 		session persistence.Session
 		err     error
 	}
-	logWrite       struct{ message persistence.Message }
-	deliveredWrite struct {
-		message  persistence.Message
-		response persistence.StubResponse
-	}
 )
 
 // storeTimeout bounds one table call, so a hung table cannot wedge a
@@ -105,6 +109,11 @@ type storeChild struct {
 	phone  string
 	store  Store
 	logger *zap.Logger
+	// committed are the message IDs of the last commit. A buffer write queued
+	// behind that commit was built while its turn was still in flight and
+	// lists them; they are left out, so a consumed message never returns to
+	// the buffer.
+	committed []string
 }
 
 func storeProps(phone string, store Store, logger *zap.Logger) *actor.Props {
@@ -118,10 +127,13 @@ func (s *storeChild) Receive(ctx actor.Context) {
 	defer cancel()
 	switch msg := ctx.Message().(type) {
 	case *loadRequest:
-		session, turns, err := s.store.Load(call, s.phone)
-		ctx.Respond(&loadResult{session: session, turns: turns, err: err})
+		loaded, err := s.store.Load(call, s.phone)
+		ctx.Respond(&loadResult{loaded: loaded, err: err})
 	case *bufferWrite:
-		err := s.store.SaveBuffer(call, s.phone, msg.turns)
+		turns := slices.DeleteFunc(slices.Clone(msg.turns), func(t *sessionpb.InboundTurn) bool {
+			return slices.Contains(s.committed, t.GetMessageId())
+		})
+		err := s.store.SaveBuffer(call, s.phone, turns)
 		if err != nil {
 			s.logger.Error("buffer write failed", zap.Error(err))
 		}
@@ -137,14 +149,9 @@ func (s *storeChild) Receive(ctx actor.Context) {
 		ctx.Send(ctx.Parent(), &beginResult{seq: msg.seq, session: session, history: history, err: err})
 	case *commitRequest:
 		session, err := s.store.Commit(call, msg.commit)
+		if err == nil {
+			s.committed = msg.commit.Consumed
+		}
 		ctx.Send(ctx.Parent(), &commitResult{seq: msg.seq, session: session, err: err})
-	case *logWrite:
-		if err := s.store.Log(call, msg.message); err != nil {
-			s.logger.Error("message log write failed", zap.String("message_id", msg.message.MessageID), zap.Error(err))
-		}
-	case *deliveredWrite:
-		if err := s.store.Delivered(call, msg.message, msg.response); err != nil {
-			s.logger.Error("delivery record failed", zap.String("message_id", msg.message.MessageID), zap.Error(err))
-		}
 	}
 }

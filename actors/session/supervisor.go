@@ -93,9 +93,16 @@ func (s *Supervisor) Recover(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("session: find buffered conversations: %w", err)
 	}
 	for _, phone := range phones {
-		s.root.Send(s.pid, &sessionpb.Wake{PhoneNumber: phone})
+		s.Wake(phone)
 	}
 	return len(phones), nil
+}
+
+// Wake starts the conversation of phone if it is not running, so that work
+// it holds in the table (buffered turns, unsent replies) is taken up; a
+// running conversation is not disturbed.
+func (s *Supervisor) Wake(phone string) {
+	s.root.Send(s.pid, &sessionpb.Wake{PhoneNumber: phone})
 }
 
 // Forget stops the session actor of phone, if one runs, and returns once it

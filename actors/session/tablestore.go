@@ -9,6 +9,7 @@ import (
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -16,12 +17,13 @@ import (
 // TableStore is the Store of conversations over the key-value table, through
 // the persistence repositories.
 type TableStore struct {
-	sessions *persistence.Sessions
-	messages *persistence.Messages
-	buffers  *persistence.DebounceBuffers
-	receipts *persistence.Receipts
-	demands  *persistence.Demands
-	queue    *persistence.HandoffQueue
+	sessions    *persistence.Sessions
+	messages    *persistence.Messages
+	buffers     *persistence.DebounceBuffers
+	turns       *persistence.Turns
+	projections *persistence.Projections
+	outbox      *persistence.Outbox
+	queue       *persistence.HandoffQueue
 }
 
 var _ Store = (*TableStore)(nil)
@@ -29,34 +31,44 @@ var _ Store = (*TableStore)(nil)
 // NewTableStore returns the Store of conversations kept in table.
 func NewTableStore(table persistence.Table) *TableStore {
 	return &TableStore{
-		sessions: persistence.NewSessions(table),
-		messages: persistence.NewMessages(table),
-		buffers:  persistence.NewDebounceBuffers(table),
-		receipts: persistence.NewReceipts(table),
-		demands:  persistence.NewDemands(table),
-		queue:    persistence.NewHandoffQueue(table),
+		sessions:    persistence.NewSessions(table),
+		messages:    persistence.NewMessages(table),
+		buffers:     persistence.NewDebounceBuffers(table),
+		turns:       persistence.NewTurns(table),
+		projections: persistence.NewProjections(table),
+		outbox:      persistence.NewOutbox(table),
+		queue:       persistence.NewHandoffQueue(table),
 	}
 }
 
 // Load implements Store.
-func (s *TableStore) Load(ctx context.Context, phone string) (*persistence.Session, []*sessionpb.InboundTurn, error) {
-	var active *persistence.Session
+func (s *TableStore) Load(ctx context.Context, phone string) (Loaded, error) {
+	var loaded Loaded
 	session, err := s.sessions.Active(ctx, phone)
 	switch {
 	case err == nil:
-		active = &session
+		loaded.Session = &session
+		log, err := s.messages.List(ctx, phone, session.SessionID)
+		if err != nil {
+			return Loaded{}, err
+		}
+		for _, m := range log {
+			if m.Unfinished() {
+				loaded.Outbox = append(loaded.Outbox, m)
+			}
+		}
 	case !errors.Is(err, persistence.ErrNotFound):
-		return nil, nil, err
+		return Loaded{}, err
 	}
 	stored, err := s.buffers.Load(ctx, phone)
 	if err != nil {
-		return nil, nil, err
+		return Loaded{}, err
 	}
-	turns := make([]*sessionpb.InboundTurn, 0, len(stored))
+	loaded.Turns = make([]*sessionpb.InboundTurn, 0, len(stored))
 	for _, t := range stored {
-		turns = append(turns, ProtoTurn(t))
+		loaded.Turns = append(loaded.Turns, ProtoTurn(t))
 	}
-	return active, turns, nil
+	return loaded, nil
 }
 
 // WaitingPhones implements Store.
@@ -74,19 +86,22 @@ func (s *TableStore) WaitingPhones(ctx context.Context) ([]string, error) {
 			phones = append(phones, q.PhoneNumber)
 		}
 	}
+	unsent, err := s.outbox.Unfinished(ctx, time.Time{})
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range unsent {
+		if !slices.Contains(phones, m.PhoneNumber) {
+			phones = append(phones, m.PhoneNumber)
+		}
+	}
 	return phones, nil
 }
 
-// SaveBuffer implements Store.
+// SaveBuffer implements Store: the buffer and the phone's pending marker are
+// written together.
 func (s *TableStore) SaveBuffer(ctx context.Context, phone string, turns []*sessionpb.InboundTurn) error {
-	if len(turns) == 0 {
-		return s.buffers.Clear(ctx, phone)
-	}
-	stored := make([]persistence.InboundTurn, 0, len(turns))
-	for _, t := range turns {
-		stored = append(stored, RecordTurn(t))
-	}
-	return s.buffers.Save(ctx, phone, stored)
+	return s.turns.SavePending(ctx, phone, recordTurns(turns))
 }
 
 // Begin implements Store.
@@ -110,59 +125,35 @@ func (s *TableStore) Begin(ctx context.Context, phone string, current *persisten
 	return created, nil, nil
 }
 
-// Commit implements Store, in the order documented on Commit.
+// Commit implements Store.
 func (s *TableStore) Commit(ctx context.Context, c Commit) (persistence.Session, error) {
-	for _, m := range c.Messages {
-		if err := s.messages.Append(ctx, m); err != nil {
+	turn := persistence.TurnCommit{
+		Phone:     c.Phone,
+		Messages:  c.Messages,
+		Session:   c.Session,
+		Remaining: recordTurns(c.Buffer),
+		Consumed:  c.Consumed,
+		Demand:    c.Demand,
+		Now:       c.Now,
+	}
+	if c.Project {
+		intent, err := s.projections.DesiredTx(ctx, c.Session.SessionID, projection.Desired(c.Session), c.Now)
+		if err != nil {
 			return persistence.Session{}, err
 		}
-	}
-	saved, err := s.sessions.Save(ctx, c.Session)
-	if err != nil {
-		return persistence.Session{}, err
-	}
-	if err := s.SaveBuffer(ctx, c.Phone, c.Buffer); err != nil {
-		return saved, err
-	}
-	if c.Demand != nil {
-		if err := s.demands.Add(ctx, *c.Demand); err != nil {
-			return saved, err
+		if intent != nil {
+			turn.Extra = append(turn.Extra, *intent)
 		}
 	}
-	for _, id := range c.Receipts {
-		if err := s.complete(ctx, c.Phone, id, c.Now); err != nil {
-			return saved, err
-		}
-	}
-	return saved, nil
+	return s.turns.Commit(ctx, turn)
 }
 
-// complete marks a turn's receipt completed and takes it off the phone's
-// pending marker. Turns without a receipt (chat) and receipts marked by an
-// earlier try are fine.
-func (s *TableStore) complete(ctx context.Context, phone, messageID string, now time.Time) error {
-	err := s.receipts.Mark(ctx, messageID, persistence.StepCompleted, now)
-	switch {
-	case errors.Is(err, persistence.ErrNotFound):
-		return nil
-	case err != nil && !errors.Is(err, persistence.ErrConflict):
-		return err
+func recordTurns(turns []*sessionpb.InboundTurn) []persistence.InboundTurn {
+	stored := make([]persistence.InboundTurn, 0, len(turns))
+	for _, t := range turns {
+		stored = append(stored, RecordTurn(t))
 	}
-	return s.receipts.RemovePending(ctx, phone, messageID)
-}
-
-// Log implements Store.
-func (s *TableStore) Log(ctx context.Context, m persistence.Message) error {
-	return s.messages.Append(ctx, m)
-}
-
-// Delivered implements Store: the platform's message ID goes on the logged
-// message, so the webhook can later record its delivery statuses on it.
-func (s *TableStore) Delivered(ctx context.Context, m persistence.Message, res persistence.StubResponse) error {
-	if !res.Success || res.MockID == "" {
-		return nil
-	}
-	return s.messages.SetProviderMessageID(ctx, m, string(res.MockID))
+	return stored
 }
 
 // ProtoTurn is the message form of a stored turn, the one that may cross a

@@ -78,9 +78,13 @@ func (c *conversationActor) flush(ctx actor.Context) {
 		return
 	}
 	c.seq++
-	t := &turn{seq: c.seq, turns: c.buffer, chats: c.chats}
+	// A burst longer than one commit can hold is answered in consecutive
+	// turns: the rest stays buffered and flushes when this one ends.
+	n := min(len(c.buffer), persistence.MaxTurnMessages)
+	t := &turn{seq: c.seq, turns: c.buffer[:n:n], chats: c.chats}
 	c.deps.Metrics.DebounceMerged(len(t.turns) - 1)
-	c.buffer, c.chats = nil, nil
+	c.buffer, c.chats = slices.Clone(c.buffer[n:]), nil
+	c.flushAsked = len(c.buffer) > 0
 	c.begin(t)
 	last := t.turns[len(t.turns)-1]
 	ctx.Send(c.messaging, &messaging.MarkRead{MessageID: last.GetMessageId()})
@@ -163,7 +167,7 @@ func (c *conversationActor) onAnswer(ctx actor.Context, a *child.Answer) {
 	logged := c.answerMessage(t, a, answer, err)
 	if t.superseded {
 		logged.Error = persistence.ErrorSuperseded
-		ctx.Send(c.store, &logWrite{message: logged})
+		c.carry(logged)
 		c.rerun(ctx)
 		return
 	}
@@ -256,7 +260,7 @@ func (c *conversationActor) onSummary(ctx actor.Context, t *turn, a *child.Answe
 
 func (c *conversationActor) commit(ctx actor.Context, t *turn) {
 	now := c.deps.Now()
-	session := t.outcome.Session
+	session := c.withCustomerIntent(t.outcome.Session)
 	session.UpdatedAt = now
 	markHandoff(t.before, &session, now)
 	messages := c.inboundMessages(t, session.State)
@@ -268,21 +272,27 @@ func (c *conversationActor) commit(ctx actor.Context, t *turn) {
 		} else {
 			messages = append(messages, c.replyMessage(t, session, text))
 		}
+		messages[len(messages)-1].OutboxStatus = persistence.OutboxPending
 		reply := messages[len(messages)-1]
 		t.reply = &reply
 	}
 	messages = append(messages, t.summary...)
-	receipts := make([]string, 0, len(t.turns))
+	messages = append(messages, c.superseded...)
+	consumed := make([]string, 0, len(t.turns)+1)
 	for _, m := range t.turns {
-		receipts = append(receipts, m.GetMessageId())
+		consumed = append(consumed, m.GetMessageId())
+	}
+	if id := t.op.messageID(); id != "" {
+		consumed = append(consumed, id) // an operator's message from their own phone
 	}
 	ctx.Send(c.store, &commitRequest{seq: t.seq, commit: Commit{
 		Phone:    c.phone,
 		Messages: messages,
 		Session:  session,
 		Buffer:   slices.Clone(c.buffer),
+		Consumed: consumed,
 		Demand:   t.outcome.Demand,
-		Receipts: receipts,
+		Project:  projected(t, session),
 		Now:      now,
 	}})
 }
@@ -299,15 +309,20 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 		}
 		panic(errStaleSnapshot)
 	}
+	if id, ok := persistence.IsConsumed(res.err); ok {
+		c.dropConsumed(ctx, id)
+		return
+	}
 	if res.err != nil {
 		c.abort(ctx, res.err)
 		return
 	}
 	s := res.session
 	c.session = &s
+	c.superseded = nil
 	c.end()
 	if t.reply != nil {
-		ctx.Send(c.messaging, &messaging.Send{To: c.phone, Text: t.reply.Content, Ref: *t.reply})
+		ctx.Send(c.messaging, &messaging.Deliver{Entry: *t.reply})
 	}
 	if t.op != nil {
 		c.committedOp(ctx, t, s)
@@ -318,6 +333,42 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 	}
 	c.answerChats(ctx, t.chats, &s, t.outcome.Reply, "")
 	c.afterCommit(ctx, t, s)
+	c.afterTurn(ctx)
+}
+
+// maxCarried bounds the superseded answers kept for the next commit, so the
+// commit still fits one transaction (persistence.MaxTurnMessages leaves
+// room for them); older ones are dropped, they were never sent.
+const maxCarried = 3
+
+// carry keeps a superseded answer for the log of the next commit: like
+// everything a turn produces, it is written only with a commit.
+func (c *conversationActor) carry(m persistence.Message) {
+	c.superseded = append(c.superseded, m)
+	if over := len(c.superseded) - maxCarried; over > 0 {
+		c.superseded = slices.Delete(c.superseded, 0, over)
+	}
+}
+
+// dropConsumed handles a commit refused because an earlier committed turn
+// already answered message id (a redelivery that reached the conversation
+// after its turn): the message leaves the turn, which runs again with the
+// others, if any. Nothing was written, so nothing was sent.
+func (c *conversationActor) dropConsumed(ctx actor.Context, id string) {
+	c.logger.Info("message already answered by a committed turn; dropped", zap.String("message_id", id))
+	t := c.inflight
+	t.turns = slices.DeleteFunc(slices.Clone(t.turns), func(m *sessionpb.InboundTurn) bool { return m.GetMessageId() == id })
+	if t.op != nil {
+		c.end()
+		c.answerOp(ctx, *t.op, refuse("duplicate", "this message was already forwarded"))
+		c.afterTurn(ctx)
+		return
+	}
+	c.end()
+	c.buffer = append(t.turns, c.buffer...)
+	c.chats = append(slices.Clone(t.chats), c.chats...)
+	ctx.Send(c.store, &bufferWrite{turns: c.pending()})
+	c.flushAsked = len(c.buffer) > 0
 	c.afterTurn(ctx)
 }
 

@@ -422,7 +422,11 @@ type OperatorCommand struct {
 	OperatorPhone string         `protobuf:"bytes,3,opt,name=operator_phone,json=operatorPhone,proto3" json:"operator_phone,omitempty"`
 	Action        OperatorAction `protobuf:"varint,4,opt,name=action,proto3,enum=intake.session.OperatorAction" json:"action,omitempty"`
 	// text is the message of a SEND.
-	Text          string `protobuf:"bytes,5,opt,name=text,proto3" json:"text,omitempty"`
+	Text string `protobuf:"bytes,5,opt,name=text,proto3" json:"text,omitempty"`
+	// message_id is the platform message ID of a SEND an operator wrote on the
+	// platform itself: its turn marks that message answered, so a redelivery
+	// of it is never forwarded twice. Empty for the console's commands.
+	MessageId     string `protobuf:"bytes,6,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -488,6 +492,13 @@ func (x *OperatorCommand) GetAction() OperatorAction {
 func (x *OperatorCommand) GetText() string {
 	if x != nil {
 		return x.Text
+	}
+	return ""
+}
+
+func (x *OperatorCommand) GetMessageId() string {
+	if x != nil {
+		return x.MessageId
 	}
 	return ""
 }
@@ -608,14 +619,16 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\rcurrent_agent\x18\x04 \x01(\tR\fcurrentAgent\x12\x14\n" +
 	"\x05error\x18\x05 \x01(\tR\x05error\")\n" +
 	"\x04Wake\x12!\n" +
-	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\"\xc6\x01\n" +
+	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\"\xe5\x01\n" +
 	"\x0fOperatorCommand\x12!\n" +
 	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x02 \x01(\tR\tsessionId\x12%\n" +
 	"\x0eoperator_phone\x18\x03 \x01(\tR\roperatorPhone\x126\n" +
 	"\x06action\x18\x04 \x01(\x0e2\x1e.intake.session.OperatorActionR\x06action\x12\x12\n" +
-	"\x04text\x18\x05 \x01(\tR\x04text\"\xa4\x01\n" +
+	"\x04text\x18\x05 \x01(\tR\x04text\x12\x1d\n" +
+	"\n" +
+	"message_id\x18\x06 \x01(\tR\tmessageId\"\xa4\x01\n" +
 	"\x0eOperatorResult\x12\x0e\n" +
 	"\x02ok\x18\x01 \x01(\bR\x02ok\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\tR\x04code\x12\x18\n" +

@@ -9,17 +9,19 @@ import (
 
 	"github.com/intake-runtime/intake/persistence/dynamo"
 	"github.com/intake-runtime/intake/runtime"
+	"github.com/intake-runtime/intake/runtime/config"
 )
 
-// runSync runs the CRM sync job once over the DynamoDB table and prints its
+// runSync runs the CRM and ERP sync job once over the DynamoDB table and prints its
 // result as JSON: {"status":"disabled"} or {"status":"ok","metrics":{...}}.
 func runSync(ctx context.Context, c cli, args []string) int {
-	fs := flagSet("sync", "Converge every pending CRM projection once and exit, for a cron schedule.\n"+
-		"Prints the result as JSON on stdout.")
+	fs := flagSet("sync", "Converge every pending CRM projection and ERP customer once and exit, for a cron schedule.\n"+
+		"Prints the result as JSON on stdout. With CRM_ENABLED (the default) it needs CRM_ACCESS_TOKEN,\n"+
+		"and ERP_ACCESS_TOKEN when ERP_ENABLED (the default).")
 	if code, ok := c.parse(fs, args, false); !ok {
 		return code
 	}
-	cfg, ok := c.loadConfig(c.lookup)
+	cfg, ok := c.loadConfig(c.lookup, config.SyncNeeds)
 	if !ok {
 		return exitUsage
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 func TestSyncPrintsTheJobResult(t *testing.T) {
-	endpoint := testservers.Dynalite(t)
+	endpoint := testservers.SharedDynamoDBLocal(t)
 	env := map[string]string{
 		"AWS_ENDPOINT_URL_DYNAMODB": endpoint, "AWS_ACCESS_KEY_ID": "x", "AWS_SECRET_ACCESS_KEY": "x",
 		"TABLE_NAME": "sync-test", "CRM_ENABLED": "false",
@@ -25,7 +25,7 @@ func TestSyncPrintsTheJobResult(t *testing.T) {
 		t.Fatalf("sync with CRM_ENABLED=false: exit %d, stdout %q, stderr %q; want {\"status\":\"disabled\"}", code, stdout, stderr)
 	}
 
-	env["CRM_ENABLED"], env["CRM_ACCESS_TOKEN"] = "true", "test-token"
+	env["CRM_ENABLED"], env["CRM_ACCESS_TOKEN"], env["ERP_ACCESS_TOKEN"] = "true", "test-token", "test-token"
 	code, stdout, stderr = execute(t, env, "sync")
 	if code != exitOK || json.Unmarshal([]byte(stdout), &res) != nil || res["status"] != "ok" || res["metrics"] == nil {
 		t.Fatalf("sync: exit %d, stdout %q, stderr %q; want status ok with metrics", code, stdout, stderr)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/intake-runtime/intake/persistence"
@@ -20,15 +19,10 @@ const (
 	// AlertModelFailure: a logged message with an error other than
 	// superseded (and not a send failure).
 	AlertModelFailure = "model_failure"
-	// AlertSendFailure: an outbound message the platform reported failed, or
-	// whose error starts with SendFailedPrefix.
+	// AlertSendFailure: a reply the platform refused for good (its outbox
+	// entry failed), or later reported failed.
 	AlertSendFailure = "send_failure"
 )
-
-// SendFailedPrefix starts the error of an outbound message whose send
-// failed for good (e.g. "send_failed: permanent: recipient not allowed").
-// The session actor writes it; the alerts page finds it.
-const SendFailedPrefix = "send_failed"
 
 // MaxAlerts bounds the alerts one report lists (newest first); Counts still
 // counts them all.
@@ -144,8 +138,10 @@ func messageAlert(m persistence.Message) (Alert, bool) {
 		if m.DeliveryUpdatedAt != nil {
 			a.At = *m.DeliveryUpdatedAt
 		}
-	case strings.HasPrefix(m.Error, SendFailedPrefix):
+	case m.OutboxStatus == persistence.OutboxFailed:
 		a.Kind, a.Detail = AlertSendFailure, m.Error
+	case m.Unfinished():
+		return Alert{}, false // still being sent; its error is the last attempt's
 	case m.Error != "" && !m.IsSuperseded():
 		a.Kind, a.Detail = AlertModelFailure, m.Error
 		if m.Agent != "" {

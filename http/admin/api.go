@@ -8,6 +8,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -16,8 +17,8 @@ import (
 const apiTimeout = 10 * time.Second
 
 // SessionView is a session as the API shows it: the stored record, with the
-// CRM state enriched from its projection (spec: crm_synced is historical;
-// the CRM state read back comes from the projection).
+// CRM and ERP state enriched from its projection (spec: erp_synced and
+// crm_synced are historical; the state read back comes from the projection).
 type SessionView struct {
 	persistence.Session
 	// CRMSyncStatus is the projection's status; absent without a projection.
@@ -37,13 +38,7 @@ func (h *Handler) getSession(c *fiber.Ctx) error {
 	switch {
 	case err == nil:
 		view.CRMSyncStatus = p.Status
-		view.CRMSynced = p.Status == persistence.ProjectionSynced && p.ConfirmedRevision == p.Revision
-		if p.ContactID != "" {
-			view.CRMContactID = persistence.NullString(p.ContactID)
-		}
-		if p.DealID != "" {
-			view.CRMDealID = persistence.NullString(p.DealID)
-		}
+		view.Session = projection.ReadBack(s, p)
 	case !errors.Is(err, persistence.ErrNotFound):
 		return h.internal(c, "projection read failed", err)
 	}

@@ -54,7 +54,7 @@ func seedReports(f *fixture) {
 		m.Error, m.Agent, m.Direction = "model timeout after 3 attempts", persistence.AgentQualifier, persistence.DirectionSystem
 	})
 	msg("f2", "+5511900000001", "a", now.Add(-40*time.Minute), func(m *persistence.Message) {
-		m.Error = "send_failed: permanent: recipient not on the platform"
+		m.OutboxStatus, m.Error = persistence.OutboxFailed, "permanent: recipient not on the platform"
 	})
 	msg("f3", "+5511900000001", "a", now.Add(-35*time.Minute), func(m *persistence.Message) {
 		m.ProviderMessageID, m.DeliveryStatus = "wamid.1", persistence.DeliveryFailed
@@ -187,7 +187,7 @@ func TestPagesRender(t *testing.T) {
 	for path, wants := range map[string][]string{
 		"/admin/demands":   {"jardinagem <b>vertical</b>", "varejo"},
 		"/admin/llm-costs": {"gpt-4o-mini-2024-07-18", "0.0750", "No price configured for: mystery-model"},
-		"/admin/alerts":    {"projection_blocked", "send_failed: permanent", "handoff_unattended"},
+		"/admin/alerts":    {"projection_blocked", "permanent: recipient not on the platform", "handoff_unattended"},
 	} {
 		status, body := f.do("GET", path, "", nil)
 		if status != 200 {

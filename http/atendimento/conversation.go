@@ -57,6 +57,21 @@ type messageView struct {
 	Text     string    `json:"text"`
 	At       time.Time `json:"at"`
 	Status   string    `json:"status,omitempty"`
+	// Send says a reply has not reached the platform (yet): "sending…", or
+	// "not delivered: <why>" when the platform refused it for good.
+	Send string `json:"send,omitempty"`
+}
+
+// sendState is what an operator must know of a reply's send: nothing once
+// the platform took it.
+func sendState(m persistence.Message) string {
+	switch {
+	case m.OutboxStatus == persistence.OutboxFailed:
+		return "not delivered: " + m.Error
+	case m.Unfinished():
+		return "sending…"
+	}
+	return ""
 }
 
 // sessionIDPattern bounds what a session ID in a URL may hold.
@@ -144,6 +159,7 @@ func messageViews(history []persistence.Message) []messageView {
 			if m.OperatorPhone != "" {
 				v.From, v.Operator = "operator", m.OperatorPhone
 			}
+			v.Send = sendState(m)
 		default:
 			v.From, v.Text = "system", m.Content
 		}

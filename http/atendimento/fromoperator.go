@@ -22,8 +22,10 @@ import (
 // from an operator is handled, even one that cannot be routed (the operator
 // holds no conversation or several, the window is closed…): the operator is
 // then told why on the platform, and nothing reaches a customer. The error
-// is for a conversation that did not answer, worth retrying.
-func (c *Console) FromOperator(ctx context.Context, operatorPhone, text string) (handled bool, err error) {
+// is for a conversation that did not answer, worth retrying. messageID is the
+// platform's ID of the operator's message: the forward's turn marks it
+// answered, so a redelivery is recognised and never forwarded twice.
+func (c *Console) FromOperator(ctx context.Context, operatorPhone, messageID, text string) (handled bool, err error) {
 	phone, err := messaging.NormalizeSender(operatorPhone)
 	if err != nil || !c.operators.has(phone) {
 		return false, nil
@@ -57,15 +59,20 @@ func (c *Console) FromOperator(ctx context.Context, operatorPhone, text string) 
 		OperatorPhone: phone,
 		Action:        sessionpb.OperatorAction_OPERATOR_ACTION_SEND,
 		Text:          text,
+		MessageId:     messageID,
 	})
 	if err != nil {
 		return true, fmt.Errorf("atendimento: message from operator: %w", err)
 	}
-	if !res.GetOk() {
+	if !res.GetOk() && res.GetCode() != codeDuplicate {
 		c.tell(ctx, phone, "Your message was not forwarded to the customer: "+res.GetMessage())
 	}
 	return true, nil
 }
+
+// codeDuplicate is the refusal of an operator's message that an earlier
+// delivery already forwarded.
+const codeDuplicate = "duplicate"
 
 // tell sends a short explanation to an operator; failing it loses nothing
 // but the explanation.

@@ -24,6 +24,12 @@ type Sessions interface {
 	ClearPhone(ctx context.Context, phone string) (int, error)
 }
 
+// Messages reads a session's message log. *persistence.Messages implements
+// it.
+type Messages interface {
+	List(ctx context.Context, phone, sessionID string) ([]persistence.Message, error)
+}
+
 // Content is the store of prompts and knowledge packages the agents read.
 // *content.Store implements it.
 type Content interface {
@@ -74,12 +80,14 @@ func (c *Config) setDefaults() {
 }
 
 // Deps are the components the dashboard shows and drives. Sessions and
-// Content are required; a nil Logs, Fixtures or Smokes leaves its panel
+// Content are required; a nil Messages leaves the replies that failed to
+// send out of the session panel; a nil Logs, Fixtures or Smokes leaves its panel
 // saying what is missing and its routes answering 503. Without
 // Conversations, clear-chat leaves a live conversation to notice on its own
 // (its next save is refused and it reloads), and says so.
 type Deps struct {
 	Sessions      Sessions
+	Messages      Messages
 	Content       Content
 	Conversations Conversations
 	Logs          Logs

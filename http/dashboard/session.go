@@ -32,6 +32,28 @@ type SessionView struct {
 	AssignedTo        string         `json:"assigned_to"`
 	RetryCount        int            `json:"retry_count"`
 	UpdatedAt         time.Time      `json:"updated_at"`
+	// Undelivered are the replies of the session the platform refused for
+	// good, oldest first: the customer never saw them.
+	Undelivered []UndeliveredReply `json:"undelivered"`
+}
+
+// UndeliveredReply is a reply whose send failed for good, with why.
+type UndeliveredReply struct {
+	MessageID string    `json:"message_id"`
+	Text      string    `json:"text"`
+	Error     string    `json:"error"`
+	At        time.Time `json:"at"`
+}
+
+// undelivered lists the replies of log that failed for good.
+func undelivered(log []persistence.Message) []UndeliveredReply {
+	out := []UndeliveredReply{}
+	for _, m := range log {
+		if m.OutboxStatus == persistence.OutboxFailed {
+			out = append(out, UndeliveredReply{MessageID: m.MessageID, Text: m.Content, Error: m.Error, At: m.Timestamp})
+		}
+	}
+	return out
 }
 
 func viewOf(s persistence.Session) SessionView {
@@ -62,6 +84,7 @@ func viewOf(s persistence.Session) SessionView {
 	if v.CollectedPackages == nil {
 		v.CollectedPackages = []string{}
 	}
+	v.Undelivered = []UndeliveredReply{}
 	return v
 }
 
@@ -83,7 +106,16 @@ func (h *Handler) session(c *fiber.Ctx) error {
 		h.logger.Error("active session read failed", zap.String("phone", phone), zap.Error(err))
 		return httperr.Write(c, fiber.StatusServiceUnavailable, "table_unavailable", "the session could not be read; see the logs")
 	}
-	return c.JSON(fiber.Map{"session": viewOf(s)})
+	v := viewOf(s)
+	if h.deps.Messages != nil {
+		log, err := h.deps.Messages.List(ctx, phone, s.SessionID)
+		if err != nil {
+			h.logger.Error("message log read failed", zap.String("phone", phone), zap.Error(err))
+			return httperr.Write(c, fiber.StatusServiceUnavailable, "table_unavailable", "the session could not be read; see the logs")
+		}
+		v.Undelivered = undelivered(log)
+	}
+	return c.JSON(fiber.Map{"session": v})
 }
 
 // pathPhone normalizes a phone taken from the path, where the page sends it

@@ -61,6 +61,32 @@ func TestSessionShowsTheActiveSession(t *testing.T) {
 	}
 }
 
+// A reply the platform refused for good is shown with its error: the
+// customer never saw it.
+func TestSessionShowsRepliesNotDelivered(t *testing.T) {
+	e := newEnv(t)
+	e.seedSession(t, phone, "s1")
+	failed := persistence.Message{
+		MessageID: "out-1", SessionID: "s1", PhoneNumber: phone, Content: "Qual é o seu nome?",
+		Timestamp: time.Now().UTC(), Direction: persistence.DirectionOutbound, MessageType: persistence.MessageText,
+		OutboxStatus: persistence.OutboxFailed, Error: "131047: re-engagement window closed",
+	}
+	sent := failed
+	sent.MessageID, sent.OutboxStatus, sent.Error = "out-2", persistence.OutboxSent, ""
+	for _, m := range []persistence.Message{failed, sent} {
+		if err := persistence.NewMessages(e.table).Append(context.Background(), m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := e.get(t, "/dashboard/session/%2B5511988887777")
+	wantStatus(t, r, http.StatusOK)
+	var got struct{ Session dashboard.SessionView }
+	r.json(t, &got)
+	if u := got.Session.Undelivered; len(u) != 1 || u[0].MessageID != "out-1" || u[0].Error != failed.Error {
+		t.Errorf("undelivered = %+v, want the failed reply with its error", u)
+	}
+}
+
 func TestSessionOfAFreshSessionHasEmptyObjects(t *testing.T) {
 	e := newEnv(t)
 	if _, err := e.sessions.Create(context.Background(), persistence.NewSession("s1", phone, "instance_a", t0)); err != nil {

@@ -20,7 +20,7 @@ import (
 // holding a call until the test releases it.
 type Server struct {
 	*httptest.Server
-	answer func(call int) string
+	answer func(call int, users []string) string
 
 	mu     sync.Mutex
 	inputs [][]string
@@ -32,6 +32,14 @@ type Server struct {
 // NewServer starts a server answering call n (from 1) with answer(n); the
 // test's cleanup closes it.
 func NewServer(t testing.TB, answer func(call int) string) *Server {
+	return NewServerByInput(t, func(call int, _ []string) string { return answer(call) })
+}
+
+// NewServerByInput starts a server whose answer depends on what the call
+// asks (its user texts, oldest first) as well as on its number: an answer
+// that the input alone decides stays the same when a crash makes a turn ask
+// again.
+func NewServerByInput(t testing.TB, answer func(call int, users []string) string) *Server {
 	m := &Server{answer: answer, holds: map[int]chan struct{}{}, Arrived: make(chan int, 100)}
 	m.Server = httptest.NewServer(http.HandlerFunc(m.serve))
 	t.Cleanup(m.Close)
@@ -76,7 +84,7 @@ func (m *Server) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	text, _ := json.Marshal(m.answer(n))
+	text, _ := json.Marshal(m.answer(n, users))
 	w.Header().Set("Content-Type", "application/json")
 	fmt.Fprintf(w, `{"id":"resp_%d","object":"response","status":"completed","model":"test-model",`+
 		`"output":[{"type":"message","role":"assistant","content":[{"type":"output_text","text":%s}]}],`+

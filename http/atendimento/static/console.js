@@ -157,6 +157,7 @@
         li.dataset.id = m.id;
         li.appendChild(el("span", m.from + (m.operator ? " " + m.operator : "") + " · " + clock(m.at), "meta"));
         li.appendChild(el("p", m.text));
+        if (m.send) li.appendChild(el("p", m.send, "send"));
         items.appendChild(li);
       });
       list.replaceChildren(items);

@@ -1,29 +1,18 @@
 package crmtest
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/intake-runtime/intake/actors/projection/internal/fakeapi"
 )
 
-// Request is one captured request.
-type Request struct {
-	Method string
-	Path   string
-	// Authorization is the header as received.
-	Authorization string
-	// Body is the decoded JSON body; nil without one.
-	Body map[string]any
-}
-
-// String is "METHOD /path", for comparing sequences of calls.
-func (r Request) String() string { return r.Method + " " + r.Path }
+// Request is one captured request; String gives "METHOD /path".
+type Request = fakeapi.Request
 
 // Object is a stored contact or deal.
 type Object struct {
@@ -33,23 +22,16 @@ type Object struct {
 	Associations []string
 }
 
-// Fault is what an injected hook asks the server to do with one request. The
+// Fault is what an injected hook asks the server to do with one request:
+// answer Status (with Header and Body) instead, or Hang after serving it. The
 // zero Fault serves the request normally.
-type Fault struct {
-	// Status answers with this status and Body (and Header) instead of
-	// serving the request, when not zero.
-	Status int
-	Header http.Header
-	Body   string
-	// Hang serves the request (its effect is stored) and then withholds the
-	// answer until the client gives up, as a timeout after the write does.
-	Hang bool
-}
+type Fault = fakeapi.Fault
 
-// Server is the fake CRM. It is safe for concurrent use.
+// Server is the fake CRM: URL is the base URL to configure the crm client
+// with, and Inject, Requests and Calls come with the embedded fake server. It
+// is safe for concurrent use.
 type Server struct {
-	// URL is the base URL to configure the crm client with.
-	URL string
+	*fakeapi.Server
 	// SessionProperty is the deal property that names the session; creates
 	// are counted per its value. Default "intake_session_id".
 	SessionProperty string
@@ -58,42 +40,14 @@ type Server struct {
 	seq      int
 	contacts []Object
 	deals    []Object
-	requests []Request
 	creates  map[string]int
-	inject   func(Request) Fault
 }
 
 // New starts a fake CRM that closes when the test ends.
 func New(t testing.TB) *Server {
 	s := &Server{SessionProperty: "intake_session_id", creates: map[string]int{}}
-	hs := httptest.NewServer(http.HandlerFunc(s.serve))
-	t.Cleanup(hs.Close)
-	s.URL = hs.URL
+	s.Server = fakeapi.New(t, "", s.route)
 	return s
-}
-
-// Inject sets the hook consulted for every request before it is served; nil
-// removes it. The hook runs under no lock and may count calls itself.
-func (s *Server) Inject(hook func(Request) Fault) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.inject = hook
-}
-
-// Requests returns the captured requests, in arrival order.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.requests)
-}
-
-// Calls returns the captured requests as "METHOD /path" strings.
-func (s *Server) Calls() []string {
-	var out []string
-	for _, r := range s.Requests() {
-		out = append(out, r.String())
-	}
-	return out
 }
 
 // DealCreates is how many deals were created for a session.
@@ -125,42 +79,6 @@ func (s *Server) AddContact(props map[string]any) string {
 	id := fmt.Sprint(s.seq)
 	s.contacts = append(s.contacts, Object{ID: id, Properties: props})
 	return id
-}
-
-func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	req := Request{Method: r.Method, Path: r.URL.Path, Authorization: r.Header.Get("Authorization")}
-	if data, _ := io.ReadAll(r.Body); len(data) > 0 {
-		if err := json.Unmarshal(data, &req.Body); err != nil {
-			http.Error(w, `{"message":"invalid JSON"}`, http.StatusBadRequest)
-			return
-		}
-	}
-	s.mu.Lock()
-	s.requests = append(s.requests, req)
-	hook := s.inject
-	s.mu.Unlock()
-
-	var f Fault
-	if hook != nil {
-		f = hook(req)
-	}
-	if f.Status != 0 {
-		for k, vs := range f.Header {
-			w.Header()[k] = vs
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(f.Status)
-		_, _ = io.WriteString(w, f.Body)
-		return
-	}
-	status, body := s.route(req)
-	if f.Hang {
-		<-r.Context().Done()
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(body)
 }
 
 // route serves a request against the store.

@@ -23,6 +23,11 @@ function render(s) {
   if (s.handoff_reason) facts.handoff = s.handoff_reason;
   if (s.assigned_to) facts['assigned to'] = s.assigned_to;
   if (s.retry_count) facts['validation retries'] = s.retry_count;
+  const undelivered = s.undelivered.length ? [
+    el('div', {class: 'section-title'}, 'Replies not delivered'),
+    el('ul', {class: 'undelivered'}, s.undelivered.map((u) =>
+      el('li', null, el('span', null, u.text), el('span', {class: 'error'}, ` — ${u.error}`)))),
+  ] : [];
   const packages = s.collected_packages.length ? [
     el('div', {class: 'section-title'}, 'Knowledge injected'),
     el('div', {class: 'chips'}, s.collected_packages.map((p) => el('span', {class: 'chip'}, p))),
@@ -35,6 +40,7 @@ function render(s) {
     kv(s.qualification_data),
     el('div', {class: 'section-title'}, 'Cadastral data'),
     kv(s.cadastral_data),
+    ...undelivered,
     ...packages,
     el('div', {class: 'session-id'}, `${s.session_id} · ${s.messaging_instance} · updated ${new Date(s.updated_at).toLocaleTimeString()}`),
   );

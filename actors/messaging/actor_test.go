@@ -1,0 +1,225 @@
+package messaging_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/internal/leaktest"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// recordingOutbox keeps the steps the child records, in order, and fails
+// the calls a test tells it to.
+type recordingOutbox struct {
+	mu    sync.Mutex
+	steps []string
+	// fail makes the next n calls of a step fail ("begin", "sent", ...).
+	fail map[string]int
+	// done makes Begin report the reply as having a result already.
+	done bool
+	// uncertain makes Begin report an earlier call with no result.
+	uncertain bool
+}
+
+var errTable = errors.New("table unavailable")
+
+func (o *recordingOutbox) record(step string, m persistence.Message) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.fail[step] > 0 {
+		o.fail[step]--
+		o.steps = append(o.steps, step+" failed")
+		return errTable
+	}
+	o.steps = append(o.steps, step+" "+m.MessageID)
+	return nil
+}
+
+func (o *recordingOutbox) Begin(_ context.Context, m persistence.Message) (bool, error) {
+	if o.done {
+		return false, persistence.ErrOutboxDone
+	}
+	return o.uncertain, o.record("begin", m)
+}
+
+func (o *recordingOutbox) Sent(_ context.Context, m persistence.Message, id string) error {
+	return o.record("sent:"+id, m)
+}
+
+func (o *recordingOutbox) Retry(_ context.Context, m persistence.Message, detail string, uncertain bool) error {
+	return o.record(fmt.Sprintf("retry(%s,%v)", detail, uncertain), m)
+}
+
+func (o *recordingOutbox) Failed(_ context.Context, m persistence.Message, detail string) error {
+	return o.record("failed("+detail+")", m)
+}
+
+func (o *recordingOutbox) Steps() []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return slices.Clone(o.steps)
+}
+
+// scriptedPlatform answers the sends in order from its script, then succeeds.
+type scriptedPlatform struct {
+	mu     sync.Mutex
+	script []persistence.StubResponse
+	texts  []string
+}
+
+func (p *scriptedPlatform) Send(_ context.Context, _, text string) (persistence.StubResponse, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.texts = append(p.texts, text)
+	if len(p.script) > 0 {
+		res := p.script[0]
+		p.script = p.script[1:]
+		return res, nil
+	}
+	return persistence.StubResponse{Success: true, MockID: persistence.NullString(fmt.Sprintf("wamid.%d", len(p.texts)))}, nil
+}
+
+func (p *scriptedPlatform) MarkRead(context.Context, string) (persistence.StubResponse, error) {
+	return persistence.StubResponse{Success: true}, nil
+}
+
+func (p *scriptedPlatform) Texts() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.texts)
+}
+
+func failure(kind persistence.ErrorKind, detail string) persistence.StubResponse {
+	return persistence.StubResponse{ErrorKind: kind, Detail: detail}
+}
+
+// deliver runs a parent that hands replies to a messaging child and
+// collects its reports until want of them arrived.
+func deliver(t *testing.T, outbox messaging.Outbox, platform messaging.Sender, want int, replies ...string) []*messaging.Sent {
+	t.Helper()
+	leaktest.Check(t)
+	system := actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger { return slog.New(slog.DiscardHandler) }))
+	defer system.Shutdown()
+	reports := make(chan *messaging.Sent, len(replies))
+	props := messaging.Props(messaging.ChildDeps{
+		Sender: platform, Outbox: outbox,
+		Retry: messaging.Retry{Attempts: 3, Base: time.Millisecond, Max: 4 * time.Millisecond},
+	})
+	parent, err := system.Root.SpawnNamed(actor.PropsFromFunc(func(ctx actor.Context) {
+		switch msg := ctx.Message().(type) {
+		case *actor.Started:
+			child := ctx.Spawn(props)
+			for i, text := range replies {
+				ctx.Send(child, &messaging.Deliver{Entry: persistence.Message{MessageID: fmt.Sprintf("r%d", i+1), PhoneNumber: "+5511955550000", Content: text}})
+			}
+		case *messaging.Sent:
+			reports <- msg
+		}
+	}), "parent")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = system.Root.StopFuture(parent).Wait() }()
+	var got []*messaging.Sent
+	for len(got) < want {
+		select {
+		case r := <-reports:
+			got = append(got, r)
+		case <-time.After(5 * time.Second):
+			t.Fatalf("got %d reports, want %d", len(got), want)
+		}
+	}
+	return got
+}
+
+func TestRepliesAreRecordedBeforeAndAfterEachCall(t *testing.T) {
+	outbox, platform := &recordingOutbox{}, &scriptedPlatform{}
+	reports := deliver(t, outbox, platform, 2, "primeira", "segunda")
+	want := []string{"begin r1", "sent:wamid.1 r1", "begin r2", "sent:wamid.2 r2"}
+	if got := outbox.Steps(); !slices.Equal(got, want) {
+		t.Errorf("outbox steps = %q, want %q", got, want)
+	}
+	if got := platform.Texts(); !slices.Equal(got, []string{"primeira", "segunda"}) {
+		t.Errorf("sent %q, want the replies once each, in order", got)
+	}
+	if reports[0].Entry.MessageID != "r1" || !reports[0].Response.Success || reports[0].Uncertain {
+		t.Errorf("first report = %+v", reports[0])
+	}
+}
+
+func TestTransientFailuresAreRetriedThenFailedForGood(t *testing.T) {
+	outbox := &recordingOutbox{}
+	platform := &scriptedPlatform{script: []persistence.StubResponse{
+		failure(persistence.ErrorKindTransient, "429"),
+		failure(persistence.ErrorKindUncertain, "timeout"),
+		failure(persistence.ErrorKindTransient, "503"),
+	}}
+	reports := deliver(t, outbox, platform, 1, "oi")
+	want := []string{"begin r1", "retry(429,false) r1", "begin r1", "retry(timeout,true) r1", "begin r1", "failed(gave up after 3 attempts: 503) r1"}
+	if got := outbox.Steps(); !slices.Equal(got, want) {
+		t.Errorf("outbox steps = %q, want %q", got, want)
+	}
+	if !reports[0].Uncertain || reports[0].Response.Success {
+		t.Errorf("report = %+v, want a failure flagged uncertain (one call's outcome was unknown)", reports[0])
+	}
+}
+
+func TestPermanentFailureIsNotRetried(t *testing.T) {
+	outbox := &recordingOutbox{}
+	platform := &scriptedPlatform{script: []persistence.StubResponse{failure(persistence.ErrorKindPermanent, "131047 window closed")}}
+	deliver(t, outbox, platform, 1, "oi")
+	want := []string{"begin r1", "failed(131047 window closed) r1"}
+	if got := outbox.Steps(); !slices.Equal(got, want) {
+		t.Errorf("outbox steps = %q, want %q", got, want)
+	}
+	if len(platform.Texts()) != 1 {
+		t.Errorf("sent %d times, want once", len(platform.Texts()))
+	}
+}
+
+// Without a record of the call starting, a crash could not tell "never
+// tried" from "under way": no call is made until Begin is stored. A result
+// the table refused is recorded again, never sent again.
+func TestTableFailuresNeverCauseASecondCall(t *testing.T) {
+	outbox := &recordingOutbox{fail: map[string]int{"begin": 2, "sent:wamid.1": 1}}
+	platform := &scriptedPlatform{}
+	deliver(t, outbox, platform, 1, "oi")
+	want := []string{"begin failed", "begin failed", "begin r1", "sent:wamid.1 failed", "sent:wamid.1 r1"}
+	if got := outbox.Steps(); !slices.Equal(got, want) {
+		t.Errorf("outbox steps = %q, want %q", got, want)
+	}
+	if len(platform.Texts()) != 1 {
+		t.Errorf("sent %d times, want once", len(platform.Texts()))
+	}
+}
+
+func TestReplyWithAResultIsNotSentAgain(t *testing.T) {
+	outbox, platform := &recordingOutbox{done: true}, &scriptedPlatform{}
+	system := actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger { return slog.New(slog.DiscardHandler) }))
+	defer system.Shutdown()
+	child := system.Root.Spawn(messaging.Props(messaging.ChildDeps{Sender: platform, Outbox: outbox}))
+	system.Root.Send(child, &messaging.Deliver{Entry: persistence.Message{MessageID: "r1", PhoneNumber: "+5511955550000", Content: "oi"}})
+	if err := system.Root.StopFuture(child).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if len(platform.Texts()) != 0 {
+		t.Errorf("a reply already sent was sent again: %q", platform.Texts())
+	}
+}
+
+func TestResendAfterUnknownOutcomeIsReportedUncertain(t *testing.T) {
+	outbox, platform := &recordingOutbox{uncertain: true}, &scriptedPlatform{}
+	reports := deliver(t, outbox, platform, 1, "oi")
+	if !reports[0].Uncertain || !reports[0].Response.Success {
+		t.Errorf("report = %+v, want sent and flagged uncertain", reports[0])
+	}
+}
