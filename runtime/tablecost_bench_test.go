@@ -1,0 +1,140 @@
+package runtime_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/internal/llmtest"
+	"github.com/intake-runtime/intake/internal/testservers"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/dynamo"
+	"github.com/intake-runtime/intake/runtime"
+)
+
+// BenchmarkTurnTableCost measures what production pays DynamoDB for one turn,
+// from the platform's delivery to the reply's recorded send result: table
+// requests and the capacity units DynamoDB Local reports as consumed
+// (ReturnConsumedCapacity), for a single message and for a burst of three
+// delivered in one envelope. Background work (the recovery sweep, the sync
+// job) is kept out of the count.
+func BenchmarkTurnTableCost(b *testing.B) {
+	for _, burst := range []int{1, 3} {
+		b.Run(fmt.Sprintf("messages=%d", burst), func(b *testing.B) { benchTurnCost(b, burst) })
+	}
+}
+
+func benchTurnCost(b *testing.B, burst int) {
+	endpoint := testservers.SharedDynamoDBLocal(b)
+	client := dynamodb.NewFromConfig(aws.Config{Region: "us-east-1", Credentials: credentials.NewStaticCredentialsProvider("x", "x", "")},
+		func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(endpoint) })
+	name := fmt.Sprintf("turn-cost-%d-%d", burst, time.Now().UnixNano())
+	if _, err := dynamo.EnsureTable(context.Background(), client, name); err != nil {
+		b.Fatal(err)
+	}
+	usage := &dynamo.Usage{}
+	probe := persistence.NewOutbox(dynamo.New(client, name)) // unmetered: the benchmark's own reads
+	model := llmtest.NewServer(b, llmtest.AnswerWith("Olá! Recebi sua mensagem."))
+	cfg := load(b, map[string]string{
+		"LLM_API_KEY": "test-key", "LLM_BASE_URL": model.URL + "/v1", "LLM_MODEL": "test-model",
+		"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false",
+		"DEBOUNCE_WINDOW": "20ms", "DEBOUNCE_MAX_WAIT": "200ms",
+		"RECOVERY_INTERVAL": "1h", "SYNC_INTERVAL": "1h",
+	})
+	sender := messaging.NewStub(zap.NewNop())
+	app, err := runtime.New(context.Background(), cfg, zap.NewNop(), runtime.Options{Table: dynamo.New(client, name).WithUsage(usage), Sender: sender})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ln := listen(b)
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- app.Run(ctx, ln) }()
+	defer func() {
+		stop()
+		if err := <-done; err != nil {
+			b.Error(err)
+		}
+	}()
+	httpClient := &http.Client{Timeout: 10 * time.Second}
+	waitTableQuiet(usage)
+	usage.Reset()
+	b.ResetTimer()
+	for i := range b.N {
+		phone := fmt.Sprintf("55119%08d", i)
+		post(b, httpClient, "http://"+ln.Addr().String()+"/webhook", envelope(phone, i, burst))
+		waitReplied(b, sender, probe, i+1)
+	}
+	b.StopTimer()
+	waitTableQuiet(usage)
+	got := usage.Snapshot()
+	turns := float64(b.N)
+	b.ReportMetric(float64(got.TotalRequests())/turns, "requests/turn")
+	b.ReportMetric(got.WriteCapacityUnits/turns, "WCU/turn")
+	b.ReportMetric(got.ReadCapacityUnits/turns, "RCU/turn")
+	ops := make([]string, 0, len(got.Requests))
+	for op, n := range got.Requests {
+		ops = append(ops, fmt.Sprintf("%s %.1f", op, float64(n)/turns))
+	}
+	b.Logf("requests per turn by operation: %s", strings.Join(ops, ", "))
+}
+
+// envelope is one platform delivery of burst text messages from phone.
+func envelope(phone string, turn, burst int) string {
+	var msgs []string
+	for m := range burst {
+		msgs = append(msgs, fmt.Sprintf(`{"from":"%s","id":"wamid.cost.%d.%d","timestamp":"%d","type":"text","text":{"body":"mensagem %d"}}`,
+			phone, turn, m, time.Now().Unix(), m))
+	}
+	return `{"object":"whatsapp_business_account","entry":[{"id":"1","changes":[{"field":"messages","value":{` +
+		`"messaging_product":"whatsapp","metadata":{"phone_number_id":"PNID"},"messages":[` + strings.Join(msgs, ",") + `]}}]}]}`
+}
+
+func post(b *testing.B, c *http.Client, url, body string) {
+	res, err := c.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		b.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		b.Fatalf("webhook answered %d", res.StatusCode)
+	}
+}
+
+// waitReplied waits until the platform received n replies in all and none
+// is waiting for its send result.
+func waitReplied(b *testing.B, sender *messaging.Stub, outbox *persistence.Outbox, n int) {
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if len(sender.Sends()) >= n {
+			if unsent, err := outbox.Unfinished(context.Background(), time.Time{}); err == nil && len(unsent) == 0 {
+				return
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	b.Fatalf("turn %d not answered in time", n)
+}
+
+// waitTableQuiet waits until no request was made for a while: the work of
+// the start (recovery sweep) or of the last turn is over.
+func waitTableQuiet(u *dynamo.Usage) {
+	last := int64(-1)
+	for {
+		time.Sleep(100 * time.Millisecond)
+		n := u.Snapshot().TotalRequests()
+		if n == last {
+			return
+		}
+		last = n
+	}
+}
