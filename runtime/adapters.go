@@ -3,7 +3,7 @@ package runtime
 import (
 	"context"
 	"fmt"
-	"math"
+	"net/http"
 
 	"go.uber.org/zap"
 
@@ -11,6 +11,7 @@ import (
 	"github.com/intake-runtime/intake/actors/agent/openai"
 	"github.com/intake-runtime/intake/actors/agent/replay"
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/internal/outbound"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/dynamo"
 	"github.com/intake-runtime/intake/runtime/config"
@@ -51,6 +52,7 @@ func newModel(cfg config.Config, logger *zap.Logger) (agent.Model, error) {
 			BaseURL:         cfg.LLM.BaseURL,
 			Model:           cfg.LLM.Model,
 			ReasoningEffort: cfg.LLM.ReasoningEffort,
+			HTTPClient:      outboundHTTP(cfg),
 		}, logger)
 	}
 }
@@ -66,12 +68,20 @@ func newSender(cfg config.Config, logger *zap.Logger) (messaging.Sender, error) 
 		Version:       cfg.Messaging.APIVersion,
 		PhoneNumberID: cfg.Messaging.PhoneNumberID,
 		AccessToken:   cfg.Messaging.AccessToken.Reveal(),
-		MaxRPS:        int(math.Ceil(cfg.Messaging.MaxRPS)),
+		MaxRPS:        cfg.Messaging.MaxRPS,
+		HTTPClient:    outboundHTTP(cfg),
 	}, logger)
 	if err != nil {
 		return nil, fmt.Errorf("MESSAGING_CLOUD_ENABLED=true needs MESSAGING_PHONE_NUMBER_ID and MESSAGING_ACCESS_TOKEN: %w", err)
 	}
 	return client, nil
+}
+
+// outboundHTTP is the HTTP client of every outbound adapter (model,
+// messaging, CRM, ERP): all share the process's one transport, its pool sized
+// by HTTP_MAX_IDLE_PER_HOST.
+func outboundHTTP(cfg config.Config) *http.Client {
+	return outbound.Client(outbound.Config{MaxIdlePerHost: cfg.Outbound.MaxIdlePerHost})
 }
 
 // newDynamoTable connects to the DynamoDB table of cfg.

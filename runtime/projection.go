@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"context"
-	"math"
 	"time"
 
 	"go.uber.org/zap"
@@ -23,7 +22,8 @@ func newERP(cfg config.Config, logger *zap.Logger) (projection.ERP, error) {
 	return erp.New(erp.Config{
 		BaseURL:     cfg.ERP.BaseURL,
 		AccessToken: cfg.ERP.AccessToken.Reveal(),
-		MaxRPS:      int(math.Ceil(cfg.ERP.MaxRPS)),
+		MaxRPS:      cfg.ERP.MaxRPS,
+		HTTPClient:  outboundHTTP(cfg),
 	}, logger)
 }
 
@@ -43,7 +43,8 @@ func NewSyncJob(cfg config.Config, table persistence.Table, logger *zap.Logger) 
 			AccessToken: cfg.CRM.AccessToken.Reveal(),
 			Pipeline:    cfg.CRM.Pipeline,
 			OwnerID:     cfg.CRM.OwnerID,
-			MaxRPS:      int(math.Ceil(cfg.CRM.MaxRPS)),
+			MaxRPS:      cfg.CRM.MaxRPS,
+			HTTPClient:  outboundHTTP(cfg),
 		}, logger)
 		if err != nil {
 			return nil, err

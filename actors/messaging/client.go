@@ -17,11 +17,22 @@ import (
 // rate limit; see the package doc for the failure policy. It is safe for
 // concurrent use, and one Client should serve all sends of its number so the
 // pacing holds.
+//
+// Pacing counts what the platform counts. The number's throughput limit
+// (MaxRPS) is about messages sent, so only Send takes a slot of the sends
+// bucket, and only Send is held by a recipient's pair-rate pause. A mark-read
+// (with its typing indicator) is a status update, not a message: it takes a
+// slot of a bucket of its own at the same rate. The session sends one per
+// flushed burst, so mark-reads never outnumber turns and that bucket never
+// slows a reply; it only spaces a flood of them (a backlog of conversations
+// flushing at once), and one that would wait past its caller's deadline is
+// dropped at once instead of being sent late.
 type Client struct {
 	cfg      ClientConfig
 	endpoint string
 	log      *zap.Logger
-	limiter  *pacing.Limiter
+	sends    *pacing.Limiter // Send only: the number's message throughput
+	reads    *pacing.Limiter // MarkRead only
 	pairs    *pairBackoff
 }
 
@@ -34,7 +45,11 @@ func NewClient(cfg ClientConfig, logger *zap.Logger) (*Client, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	limiter, err := pacing.NewLimiter(cfg.MaxRPS, cfg.Clock)
+	sends, err := pacing.NewLimiter(cfg.MaxRPS, cfg.Clock)
+	if err != nil {
+		return nil, err
+	}
+	reads, err := pacing.NewLimiter(cfg.MaxRPS, cfg.Clock)
 	if err != nil {
 		return nil, err
 	}
@@ -45,13 +60,14 @@ func NewClient(cfg ClientConfig, logger *zap.Logger) (*Client, error) {
 		cfg:      cfg,
 		endpoint: strings.TrimRight(cfg.BaseURL, "/") + "/" + cfg.Version + "/" + cfg.PhoneNumberID + "/messages",
 		log:      logger.Named("messaging").With(zap.String("phone_number_id", cfg.PhoneNumberID)),
-		limiter:  limiter,
+		sends:    sends,
+		reads:    reads,
 		pairs:    newPairBackoff(cfg.PairBackoffBase, cfg.PairBackoffMax),
 	}, nil
 }
 
 // Send posts a text message to the recipient's digits, after its pair-rate
-// pause (if any) and a pacing slot. A 131056 answer pauses the recipient; a
+// pause (if any) and a slot of the sends bucket. A 131056 answer pauses the recipient; a
 // success clears its pause.
 func (c *Client) Send(ctx context.Context, to, text string) (persistence.StubResponse, error) {
 	digits, err := checkSend(to, text)
@@ -61,7 +77,7 @@ func (c *Client) Send(ctx context.Context, to, text string) (persistence.StubRes
 	if err := c.awaitRecipient(ctx, digits); err != nil {
 		return c.finish("send", digits, failed(persistence.ErrorKindTransient, "not sent: %v", err)), err
 	}
-	if err := c.limiter.Wait(ctx); err != nil {
+	if err := c.sends.Wait(ctx); err != nil {
 		return c.finish("send", digits, failed(persistence.ErrorKindTransient, "not sent: pacing: %v", err)), err
 	}
 	body, err := encode(sendRequest{
@@ -86,12 +102,12 @@ func (c *Client) Send(ctx context.Context, to, text string) (persistence.StubRes
 }
 
 // MarkRead marks an inbound message as read with the typing indicator. It
-// takes a pacing slot like a send, since it hits the same endpoint.
+// takes a slot of the mark-read bucket, never one of the sends: see Client.
 func (c *Client) MarkRead(ctx context.Context, messageID string) (persistence.StubResponse, error) {
 	if err := checkRead(messageID); err != nil {
 		return c.finish("mark_read", "", failed(persistence.ErrorKindPermanent, "not sent: %v", err)), err
 	}
-	if err := c.limiter.Wait(ctx); err != nil {
+	if err := c.reads.Wait(ctx); err != nil {
 		return c.finish("mark_read", "", failed(persistence.ErrorKindTransient, "not sent: pacing: %v", err)), err
 	}
 	body, err := encode(readRequest{

@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/intake-runtime/intake/internal/outbound"
 )
 
 // Defaults of ClientConfig. runtime maps the MESSAGING_* variables onto the
@@ -34,14 +36,20 @@ type ClientConfig struct {
 	// AccessToken is the bearer token (MESSAGING_ACCESS_TOKEN). Required. It is
 	// never logged and never appears in a StubResponse detail.
 	AccessToken string
-	// MaxRPS caps requests per second for this sender number
-	// (MESSAGING_MAX_RPS); the platform's default throughput is 80.
-	MaxRPS int
+	// MaxRPS caps the messages sent per second for this sender number
+	// (MESSAGING_MAX_RPS; fractions allowed, 0.5 is one every two seconds);
+	// the platform's default throughput is 80 messages a second. Mark-read
+	// calls have a bucket of their own at the same rate: they are not
+	// messages and take nothing from this budget.
+	MaxRPS float64
 	// Timeout bounds one request, from dialling to the end of the answer. A
 	// timeout after the request was written is an uncertain outcome.
 	Timeout time.Duration
-	// HTTPClient carries the requests; default a client of its own. Its own
-	// Timeout, if any, also applies.
+	// HTTPClient carries the requests; runtime passes one on the process's
+	// shared outbound transport. Default: a client on the shared transport at
+	// its default sizes (outbound.Client), never net/http's default transport
+	// and its two idle connections per host. Its own Timeout, if any, also
+	// applies.
 	HTTPClient *http.Client
 	// PairBackoffBase is the first pause of a recipient after error 131056;
 	// the platform allows about one message every six seconds per customer.
@@ -66,7 +74,7 @@ func (c *ClientConfig) setDefaults() {
 		c.Timeout = DefaultTimeout
 	}
 	if c.HTTPClient == nil {
-		c.HTTPClient = &http.Client{}
+		c.HTTPClient = outbound.Client(outbound.Config{})
 	}
 	if c.PairBackoffBase == 0 {
 		c.PairBackoffBase = DefaultPairBackoffBase
@@ -99,7 +107,7 @@ func (c ClientConfig) Validate() error {
 	case strings.ContainsAny(c.AccessToken, "\r\n"):
 		return errors.New("messaging: access token contains a line break")
 	case c.MaxRPS < 0:
-		return fmt.Errorf("messaging: max RPS must be positive, got %d", c.MaxRPS)
+		return fmt.Errorf("messaging: max RPS must be positive, got %g", c.MaxRPS)
 	case c.Timeout < 0:
 		return fmt.Errorf("messaging: timeout must be positive, got %v", c.Timeout)
 	case c.PairBackoffBase < 0 || c.PairBackoffMax < c.PairBackoffBase:

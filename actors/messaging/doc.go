@@ -52,11 +52,12 @@
 // A 2xx answer is success even when its body holds no message ID (mock_id is
 // then null). Details never hold the access token or the message text.
 //
-// Pacing. A [Client] sends at most ClientConfig.MaxRPS requests per second for
+// Pacing. A [Client] sends at most ClientConfig.MaxRPS messages per second for
 // its sender number (MESSAGING_MAX_RPS, default 80) through a token bucket with
-// a burst of one, so requests are evenly spaced and no one-second window holds
+// a burst of one, so sends are evenly spaced and no one-second window holds
 // more than MaxRPS of them; waiting honours the caller's context. Mark-read
-// calls share the bucket because they hit the same endpoint. After error 131056
+// calls are not messages: they have a bucket of their own at the same rate and
+// take nothing from the send budget. After error 131056
 // (pair rate limit) the recipient is paused for a delay that doubles with each
 // consecutive 131056 (PairBackoffBase up to PairBackoffMax) and is forgotten on
 // the next success. A send to a paused recipient waits for the pause to end when

@@ -23,11 +23,79 @@ func TestClientPacesSends(t *testing.T) {
 			t.Fatalf("Send = %+v, %v", resp, err)
 		}
 	}
-	_, _ = c.MarkRead(context.Background(), "wamid.IN1")
-	want := []time.Duration{500 * time.Millisecond, time.Second, 1500 * time.Millisecond}
+	want := []time.Duration{500 * time.Millisecond, time.Second}
 	if got := clock.SleepsOver(time.Nanosecond); !slices.Equal(got, want) {
-		t.Errorf("pacing waits = %v, want %v (mark-read shares the bucket)", got, want)
+		t.Errorf("pacing waits = %v, want %v", got, want)
 	}
+}
+
+// Pacing counts what the platform counts: a mark-read is not a message, so N
+// replies and N mark-reads at MaxRPS=R take N/R of (fake) time, as N replies
+// alone do; they took 2N/R when both shared one bucket. Mark-reads are still
+// spaced among themselves at R.
+func TestMarkReadsDoNotTakeTheReplyBudget(t *testing.T) {
+	const n, rate = 40, 80.0
+	tests := []struct {
+		name      string
+		markReads bool
+	}{
+		{"replies alone", false},
+		{"replies and mark-reads", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := newPlatform(t, answer(http.StatusOK, okBody))
+			clock := newFakeClock(true)
+			c := newClient(t, p.URL, func(cfg *messaging.ClientConfig) { cfg.MaxRPS = rate; cfg.Clock = clock })
+			start := clock.Now()
+			for i := range n {
+				if tt.markReads {
+					if resp, err := c.MarkRead(context.Background(), "wamid.IN"+itoa(i)); err != nil || !resp.Success {
+						t.Fatalf("MarkRead = %+v, %v", resp, err)
+					}
+				}
+				if resp, err := c.Send(context.Background(), "5511988887777", "oi"); err != nil || !resp.Success {
+					t.Fatalf("Send = %+v, %v", resp, err)
+				}
+			}
+			// The n-th reply leaves (n-1)/R after the first: n/R per n replies.
+			want := time.Duration(float64(n-1) / rate * float64(time.Second))
+			if got := clock.Now().Sub(start); got != want {
+				t.Errorf("%d replies took %v of pacing, want %v (one bucket for both would take %v)",
+					n, got, want, time.Duration(float64(2*n-1)/rate*float64(time.Second)))
+			}
+			if got := len(p.requests()); got != n*(1+btoi(tt.markReads)) {
+				t.Errorf("platform got %d requests", got)
+			}
+		})
+	}
+}
+
+// Mark-reads are paced among themselves at MaxRPS, and a fractional rate is
+// kept as it is: 0.5 is one every two seconds, not rounded up to one a second.
+func TestMarkReadsPacedAtFractionalRate(t *testing.T) {
+	p := newPlatform(t, answer(http.StatusOK, `{"success":true}`))
+	clock := newFakeClock(false)
+	c := newClient(t, p.URL, func(cfg *messaging.ClientConfig) { cfg.MaxRPS = 0.5; cfg.Clock = clock })
+	for range 3 {
+		if resp, err := c.MarkRead(context.Background(), "wamid.IN1"); err != nil || !resp.Success {
+			t.Fatalf("MarkRead = %+v, %v", resp, err)
+		}
+	}
+	if resp, err := c.Send(context.Background(), "5511988887777", "oi"); err != nil || !resp.Success {
+		t.Fatalf("Send = %+v, %v", resp, err)
+	}
+	want := []time.Duration{2 * time.Second, 4 * time.Second}
+	if got := clock.SleepsOver(time.Nanosecond); !slices.Equal(got, want) {
+		t.Errorf("pacing waits = %v, want %v (the send waits for no mark-read)", got, want)
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // After 131056 a recipient is paused for a doubling delay, capped, and a

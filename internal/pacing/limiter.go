@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 	"time"
 )
@@ -25,15 +26,19 @@ type Limiter struct {
 	next time.Time
 }
 
-// NewLimiter returns a limiter of rate events per second on clock.
-func NewLimiter(rate int, clock Clock) (*Limiter, error) {
-	if rate <= 0 || time.Second/time.Duration(rate) == 0 {
-		return nil, fmt.Errorf("pacing: limiter rate must be between 1 and 1e9, got %d", rate)
+// NewLimiter returns a limiter of rate events per second on clock. The rate
+// may be a fraction: 0.5 lets one caller through every two seconds. The
+// interval between callers is rounded up to the nanosecond, so the limiter
+// never runs above the rate.
+func NewLimiter(rate float64, clock Clock) (*Limiter, error) {
+	if !(rate >= 1e-9 && rate <= 1e9) { // also rejects NaN
+		return nil, fmt.Errorf("pacing: limiter rate must be between 1e-9 and 1e9 per second, got %g", rate)
 	}
 	if clock == nil {
 		return nil, errors.New("pacing: limiter needs a clock")
 	}
-	return &Limiter{clock: clock, interval: time.Second / time.Duration(rate)}, nil
+	interval := time.Duration(math.Ceil(float64(time.Second) / rate))
+	return &Limiter{clock: clock, interval: interval}, nil
 }
 
 // Wait blocks until the caller may go, or until ctx ends. A caller whose

@@ -3,13 +3,14 @@ package pacing_test
 import (
 	"context"
 	"errors"
-	"github.com/intake-runtime/intake/internal/pacing/pacingtest"
+	"math"
 	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/intake-runtime/intake/internal/pacing"
+	"github.com/intake-runtime/intake/internal/pacing/pacingtest"
 )
 
 // Sequential callers go through one per interval, so no one-second window
@@ -114,9 +115,41 @@ func TestLimiterDeadlineReleasesSlot(t *testing.T) {
 	}
 }
 
+// A fractional rate is kept as it is, never rounded to a whole number: 0.5 is
+// one caller every two seconds; an interval that is no whole number of
+// nanoseconds is rounded up, so the rate is never exceeded.
+func TestLimiterFractionalRates(t *testing.T) {
+	tests := []struct {
+		rate float64
+		gap  time.Duration
+	}{
+		{0.5, 2 * time.Second},
+		{2.5, 400 * time.Millisecond},
+		{80, 12500 * time.Microsecond},
+		{3, 333333334 * time.Nanosecond},
+	}
+	for _, tt := range tests {
+		clock := newFakeClock(true)
+		l, err := pacing.NewLimiter(tt.rate, clock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			if err := l.Wait(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := clock.SleepsOver(time.Nanosecond); !slices.Equal(got, []time.Duration{tt.gap, tt.gap}) {
+			t.Errorf("rate %g: waits = %v, want two of %v", tt.rate, got, tt.gap)
+		}
+	}
+}
+
 func TestNewLimiterRejectsBadArguments(t *testing.T) {
-	if _, err := pacing.NewLimiter(0, pacing.SystemClock{}); err == nil {
-		t.Error("NewLimiter(0) succeeded")
+	for _, rate := range []float64{0, -1, math.NaN(), math.Inf(1), 1e-12, 2e9} {
+		if _, err := pacing.NewLimiter(rate, pacing.SystemClock{}); err == nil {
+			t.Errorf("NewLimiter(%g) succeeded", rate)
+		}
 	}
 	if _, err := pacing.NewLimiter(1, nil); err == nil {
 		t.Error("NewLimiter without clock succeeded")
@@ -134,7 +167,6 @@ func TestSystemClockSleepHonoursContext(t *testing.T) {
 	}
 }
 
-// The client paces its own sends: MaxRPS requests a second.
 // fakeClock is the shared fake clock of paced code.
 type fakeClock = pacingtest.FakeClock
 

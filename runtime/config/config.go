@@ -20,6 +20,7 @@ type Config struct {
 	ERP       ERP
 	Table     Table
 	Queue     Queue
+	Outbound  Outbound
 	Admin     Admin
 	Handoff   Handoff
 	Session   Session
@@ -160,6 +161,19 @@ type Queue struct {
 	// InboundURL is the SQS queue of inbound messages (INBOUND_QUEUE_URL;
 	// empty uses the in-process queue).
 	InboundURL string
+	// Concurrency is how many inbound messages are handed to conversations
+	// at once (INBOUND_CONCURRENCY, default 16).
+	Concurrency int
+}
+
+// Outbound tunes the HTTP transport every outbound client shares (model,
+// messaging, CRM, ERP).
+type Outbound struct {
+	// MaxIdlePerHost is how many idle connections are kept per provider host
+	// (HTTP_MAX_IDLE_PER_HOST, default 256): sized to the expected
+	// concurrency, so calls under load reuse connections instead of opening
+	// (in production, TLS-handshaking) new ones.
+	MaxIdlePerHost int
 }
 
 // Admin protects the admin API.

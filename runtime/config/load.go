@@ -87,6 +87,8 @@ func (r *reader) readInto(c *Config) {
 	r.text("AWS_REGION", &c.Table.Region)
 	r.text("AWS_ENDPOINT_URL_DYNAMODB", &c.Table.Endpoint)
 	r.text("INBOUND_QUEUE_URL", &c.Queue.InboundURL)
+	r.count("INBOUND_CONCURRENCY", &c.Queue.Concurrency)
+	r.count("HTTP_MAX_IDLE_PER_HOST", &c.Outbound.MaxIdlePerHost)
 	r.secret("ADMIN_API_KEY", &c.Admin.APIKey)
 
 	r.boolean("HANDOFF_NOTIFIER_ENABLED", &c.Handoff.NotifierEnabled)

@@ -79,6 +79,8 @@ func (c Config) problems() []error {
 	v.positive("SYNC_INTERVAL", c.Sync.Interval)
 	v.positive("RECOVERY_AFTER", c.Recovery.After)
 	v.positive("RECOVERY_INTERVAL", c.Recovery.Interval)
+	v.atLeastOne("INBOUND_CONCURRENCY", c.Queue.Concurrency)
+	v.atLeastOne("HTTP_MAX_IDLE_PER_HOST", c.Outbound.MaxIdlePerHost)
 	return v.errs
 }
 
@@ -106,6 +108,12 @@ func (v *validator) rate(name string, rps float64) {
 func (v *validator) positive(name string, d time.Duration) {
 	if d <= 0 {
 		v.fail(name, "must be a positive duration, got %s", d)
+	}
+}
+
+func (v *validator) atLeastOne(name string, n int) {
+	if n < 1 {
+		v.fail(name, "must be at least 1, got %d", n)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/agent"
+	"github.com/intake-runtime/intake/internal/outbound"
 )
 
 // ErrNoOutput reports a completed call whose response holds no output text
@@ -32,13 +33,17 @@ type Client struct {
 var _ agent.Model = (*Client)(nil)
 
 // New validates cfg and returns a Client calling cfg.BaseURL (OpenAI's API
-// when empty) with cfg.APIKey.
+// when empty) with cfg.APIKey through cfg.HTTPClient.
 func New(cfg Config, logger *zap.Logger) (*Client, error) {
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = outbound.Client(outbound.Config{})
+	}
 	clientCfg := goopenai.DefaultConfig(cfg.APIKey)
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = clientCfg.BaseURL // for the log line
 	}
 	clientCfg.BaseURL = cfg.BaseURL
+	clientCfg.HTTPClient = cfg.HTTPClient
 	return newClient(cfg, goopenai.NewClientWithConfig(clientCfg), logger)
 }
 

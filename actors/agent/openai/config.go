@@ -3,6 +3,7 @@ package openai
 import (
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"time"
 )
@@ -30,6 +31,12 @@ type Config struct {
 	// RetryBackoff is the wait before the first retry; it doubles for each
 	// later one, with jitter. Default 500ms.
 	RetryBackoff time.Duration
+	// HTTPClient carries the calls; runtime passes one on the process's
+	// shared outbound transport. Default: a client on that transport at its
+	// default sizes (outbound.Client), never go-openai's own client on
+	// net/http's default transport and its two idle connections per host.
+	// Timeout bounds each attempt whatever the client.
+	HTTPClient *http.Client
 }
 
 func (c *Config) setDefaults() {

@@ -7,6 +7,9 @@
 // The answer format is taught by the prompt and checked by agent.Parse: this
 // package sends no response_format, text.format or JSON schema.
 //
-// Of Intake's packages it imports actors/agent only; never http, runtime,
-// emulator or actors/session.
+// Calls go through the process's shared outbound transport
+// (internal/outbound) unless Config.HTTPClient says otherwise.
+//
+// Of Intake's packages it imports actors/agent and internal/outbound only;
+// never http, runtime, emulator or actors/session.
 package openai

@@ -57,11 +57,13 @@ type Config struct {
 	SessionProperty string
 	// MaxRPS caps requests per second for the account (CRM_MAX_RPS); the CRM
 	// allows about ten per second for a private app.
-	MaxRPS int
+	MaxRPS float64
 	// Timeout bounds one request. A timeout after the request was written is
 	// an uncertain outcome.
 	Timeout time.Duration
-	// HTTPClient carries the requests; default a client of its own.
+	// HTTPClient carries the requests; runtime passes one on the process's
+	// shared outbound transport. Nil is a client on that transport at its
+	// default sizes, never net/http's default transport.
 	HTTPClient *http.Client
 	// MaxRetries bounds the retries of one call after HTTP 429; zero means
 	// DefaultMaxRetries.
@@ -85,9 +87,6 @@ func (c *Config) setDefaults() {
 	}
 	if c.Timeout == 0 {
 		c.Timeout = DefaultTimeout
-	}
-	if c.HTTPClient == nil {
-		c.HTTPClient = &http.Client{}
 	}
 	if c.MaxRetries == 0 {
 		c.MaxRetries = DefaultMaxRetries

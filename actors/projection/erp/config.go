@@ -36,11 +36,13 @@ type Config struct {
 	AccessToken string
 	// MaxRPS caps requests per second for the account (ERP_MAX_RPS); the ERP
 	// allows three.
-	MaxRPS int
+	MaxRPS float64
 	// Timeout bounds one request. A timeout after the request was written is
 	// an uncertain outcome.
 	Timeout time.Duration
-	// HTTPClient carries the requests; default a client of its own.
+	// HTTPClient carries the requests; runtime passes one on the process's
+	// shared outbound transport. Nil is a client on that transport at its
+	// default sizes, never net/http's default transport.
 	HTTPClient *http.Client
 	// MaxRetries bounds the retries of one call after HTTP 429; zero means
 	// DefaultMaxRetries.
@@ -60,9 +62,6 @@ func (c *Config) setDefaults() {
 	}
 	if c.Timeout == 0 {
 		c.Timeout = DefaultTimeout
-	}
-	if c.HTTPClient == nil {
-		c.HTTPClient = &http.Client{}
 	}
 	if c.MaxRetries == 0 {
 		c.MaxRetries = DefaultMaxRetries

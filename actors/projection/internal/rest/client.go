@@ -16,6 +16,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/internal/outbound"
 	"github.com/intake-runtime/intake/internal/pacing"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -33,11 +34,13 @@ type Config struct {
 	BaseURL string
 	// AccessToken is the bearer token. It is never logged nor put in a detail.
 	AccessToken string
-	// MaxRPS is the token bucket's rate for the account.
-	MaxRPS int
+	// MaxRPS is the token bucket's rate for the account, in requests per
+	// second; fractions allowed.
+	MaxRPS float64
 	// Timeout bounds one request, from dialling to the end of the answer.
 	Timeout time.Duration
-	// HTTPClient carries the requests.
+	// HTTPClient carries the requests; nil is a client on the process's
+	// shared outbound transport at its default sizes (outbound.Client).
 	HTTPClient *http.Client
 	// MaxRetries bounds the retries after HTTP 429 for one call.
 	MaxRetries int
@@ -62,7 +65,7 @@ func (c Config) Validate() error {
 	case strings.ContainsAny(c.AccessToken, "\r\n"):
 		return fmt.Errorf("%s: access token contains a line break", c.Name)
 	case c.MaxRPS < 0:
-		return fmt.Errorf("%s: max RPS must be positive, got %d", c.Name, c.MaxRPS)
+		return fmt.Errorf("%s: max RPS must be positive, got %g", c.Name, c.MaxRPS)
 	case c.Timeout < 0:
 		return fmt.Errorf("%s: timeout must be positive, got %v", c.Name, c.Timeout)
 	case c.MaxRetries < 0:
@@ -94,6 +97,9 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 	}
 	if logger == nil {
 		logger = zap.NewNop()
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = outbound.Client(outbound.Config{})
 	}
 	return &Client{cfg: cfg, base: strings.TrimRight(cfg.BaseURL, "/"), limiter: limiter, log: logger}, nil
 }
