@@ -21,16 +21,21 @@ type InboundTurn struct {
 	PushName string `dynamodbav:"push_name,omitempty" json:"push_name,omitempty"`
 }
 
-// QueueMessage is the body of the inbound queue message: exactly the phone and
-// the platform message ID. The consumer rebuilds the turn from the receipt.
+// QueueMessage is the inbound queue message: on the wire (SQS) exactly the
+// phone and the platform message ID, as the spec has it; the consumer then
+// rebuilds the turn from the receipt. A queue that keeps messages in memory
+// also carries the turn itself, which saves that read.
 type QueueMessage struct {
 	PhoneNumber string `json:"phone_number"`
 	MessageID   string `json:"message_id"`
+	// Turn is the message itself, when the queue kept it in memory; never
+	// encoded, so a queue body stays the two fields above.
+	Turn *InboundTurn `json:"-"`
 }
 
-// QueueMessage is the queue message that announces t.
+// QueueMessage is the queue message that announces t, carrying t.
 func (t InboundTurn) QueueMessage() QueueMessage {
-	return QueueMessage{PhoneNumber: t.PhoneNumber, MessageID: t.MessageID}
+	return QueueMessage{PhoneNumber: t.PhoneNumber, MessageID: t.MessageID, Turn: &t}
 }
 
 // normalize reads an absent message type as text.

@@ -128,7 +128,7 @@ func TestLegacyReceiptLoads(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("legacy receipt\n got: %#v\nwant: %#v", got, want)
 	}
-	if q := got.QueueMessage(); q != (persistence.QueueMessage{PhoneNumber: "+5511977770000", MessageID: "wamid.OLD"}) {
+	if q := got.QueueMessage(); q.PhoneNumber != "+5511977770000" || q.MessageID != "wamid.OLD" {
 		t.Errorf("queue message = %+v", q)
 	}
 }

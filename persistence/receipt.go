@@ -40,11 +40,14 @@ func NewReceipt(turn InboundTurn, now time.Time) Receipt {
 // records when it happened.
 type ReceiptStep string
 
-// The processing steps. The spec names them; this is what Intake means by them.
+// The processing steps. The spec names them; this is what Intake means by
+// them. The turn that answers a message stamps dispatched, routed and
+// completed together, in its commit: a write per step would cost the table
+// more than the steps are worth.
 const (
-	// StepDispatched: the queue consumer took the queue message.
+	// StepDispatched: the queue consumer handed the message over.
 	StepDispatched ReceiptStep = "dispatched_at"
-	// StepAgentRouted: the turn reached the session actor of its phone.
+	// StepAgentRouted: the session actor of its phone took the message.
 	StepAgentRouted ReceiptStep = "agent_routed_at"
 	// StepSyncClaimed: a synchronous path (/chat) claimed the turn, so the
 	// queue path must not process it again.
@@ -52,14 +55,6 @@ const (
 	// StepCompleted: the turn was answered or otherwise finished.
 	StepCompleted ReceiptStep = "completed_at"
 )
-
-func (s ReceiptStep) valid() bool {
-	switch s {
-	case StepDispatched, StepAgentRouted, StepSyncClaimed, StepCompleted:
-		return true
-	}
-	return false
-}
 
 // Key is where the receipt is stored.
 func (r Receipt) Key() Key { return Key{PK: ReceiptPK(r.MessageID), SK: ReceiptSK} }

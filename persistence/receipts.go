@@ -47,30 +47,6 @@ func (r *Receipts) Get(ctx context.Context, messageID string) (Receipt, error) {
 	return DecodeReceipt(item)
 }
 
-// Mark records that a processing step happened at t. Each step is marked
-// once: the first mark wins and later ones get ErrConflict, which makes a
-// mark a claim (a redelivered queue message finds dispatched_at set and
-// stops). It is ErrNotFound when there is no receipt, for instance after its
-// ttl.
-func (r *Receipts) Mark(ctx context.Context, messageID string, step ReceiptStep, t time.Time) error {
-	if !step.valid() {
-		return fmt.Errorf("persistence: unknown receipt step %q", step)
-	}
-	key := Key{PK: ReceiptPK(messageID), SK: ReceiptSK}
-	upd := Update{Set: map[string]any{string(step): FormatTime(t)}}
-	_, err := r.table.Update(ctx, key, upd, And(Exists(AttrPK), NotExists(string(step))).Ptr())
-	if errors.Is(err, ErrConflict) {
-		// Tell a missing receipt from a step already marked.
-		if _, getErr := r.table.Get(ctx, key); errors.Is(getErr, ErrNotFound) {
-			err = ErrNotFound
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("persistence: mark %s of receipt %s: %w", step, messageID, err)
-	}
-	return nil
-}
-
 // Complete marks a message answered outside a conversation's turn (an
 // operator's message that was not forwarded). A message already completed
 // stays as it is.

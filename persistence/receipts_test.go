@@ -31,37 +31,6 @@ func TestReceiptRecordRejectsRedelivery(t *testing.T) {
 	}
 }
 
-func TestReceiptMarkIsFirstWins(t *testing.T) {
-	ctx := context.Background()
-	receipts := persistence.NewReceipts(newTable(t))
-	r := persistence.NewReceipt(fullTurn(), t0)
-	must(t, receipts.Record(ctx, r))
-
-	must(t, receipts.Mark(ctx, r.MessageID, persistence.StepDispatched, t1))
-	if err := receipts.Mark(ctx, r.MessageID, persistence.StepDispatched, t2); !errors.Is(err, persistence.ErrConflict) {
-		t.Errorf("second mark of a step = %v, want ErrConflict", err)
-	}
-	must(t, receipts.Mark(ctx, r.MessageID, persistence.StepCompleted, t2))
-
-	got, err := receipts.Get(ctx, r.MessageID)
-	must(t, err)
-	want := r
-	want.DispatchedAt, want.CompletedAt = at(t1), at(t2)
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("marked receipt\n got: %#v\nwant: %#v", got, want)
-	}
-
-	if err := receipts.Mark(ctx, "wamid.NONE", persistence.StepCompleted, t2); !errors.Is(err, persistence.ErrNotFound) {
-		t.Errorf("mark of a missing receipt = %v, want ErrNotFound", err)
-	}
-	if _, err := receipts.Get(ctx, "wamid.NONE"); !errors.Is(err, persistence.ErrNotFound) {
-		t.Errorf("mark of a missing receipt created one: %v", err)
-	}
-	if err := receipts.Mark(ctx, r.MessageID, "content", t2); err == nil {
-		t.Error("Mark accepted an attribute that is not a step")
-	}
-}
-
 // The pending marker lists what the debounce buffer holds: they are written
 // together, from one list, and go away together.
 func TestReceiptPendingMarkerFollowsTheBuffer(t *testing.T) {

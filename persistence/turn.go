@@ -22,10 +22,10 @@ type TurnCommit struct {
 	// while it ran, or did not fit): the debounce buffer and the pending
 	// marker keep exactly these.
 	Remaining []InboundTurn
-	// Consumed are the message IDs the turn answers. Their receipts are marked
+	// Consumed are the messages the turn answers. Their receipts are marked
 	// completed, conditional on no earlier turn having consumed them: that
 	// condition, kept by the table, is what makes one message one turn.
-	Consumed []string
+	Consumed []Consumed
 	// Demand is the out-of-portfolio demand the turn recorded, if any.
 	Demand *OutOfPortfolioDemand
 	// Extra are further writes of the turn built by their own repositories
@@ -45,6 +45,15 @@ const fixedTurnWrites = 4
 // included), the reply, the summary, superseded answers carried over and the
 // extras. A longer burst is answered in consecutive turns.
 const MaxTurnMessages = (MaxTxWrites - fixedTurnWrites - 12) / 2
+
+// Consumed is a message a turn answers, with when its conversation took it.
+type Consumed struct {
+	MessageID string
+	// RoutedAt is when the conversation accepted the message; zero when it
+	// is not known (the message was reloaded after a restart), and the
+	// commit's time is recorded instead.
+	RoutedAt time.Time
+}
 
 // ConsumedError reports a turn that would answer a message an earlier
 // committed turn already answered. Nothing was written; the caller drops the
@@ -74,7 +83,7 @@ func (r *Turns) Commit(ctx context.Context, c TurnCommit) (Session, error) {
 	}
 	err = r.table.Transact(ctx, writes)
 	if i, ok := CancelledAt(err); ok && i >= c.receiptsAt() && i < c.receiptsAt()+len(c.Consumed) {
-		return Session{}, &ConsumedError{MessageID: c.Consumed[i-c.receiptsAt()]}
+		return Session{}, &ConsumedError{MessageID: c.Consumed[i-c.receiptsAt()].MessageID}
 	}
 	if err != nil {
 		return Session{}, fmt.Errorf("persistence: commit turn of session %s: %w", c.Session.SessionID, err)
@@ -105,8 +114,8 @@ func (c TurnCommit) writes() ([]TxWrite, Session, error) {
 		// Log items are immutable: one already under the key is this one.
 		writes = append(writes, PutTx(item, nil))
 	}
-	for _, id := range c.Consumed {
-		writes = append(writes, completeReceiptTx(id, c.Now))
+	for _, m := range c.Consumed {
+		writes = append(writes, answeredReceiptTx(m, c.Now))
 	}
 	buffer, marker, err := pendingTxs(c.Phone, c.Remaining)
 	if err != nil {
@@ -185,6 +194,20 @@ func completeReceiptTx(messageID string, now time.Time) TxWrite {
 		Remove: []string{AttrGSI1PK, AttrGSI1SK},
 	}
 	return UpdateTx(Key{PK: ReceiptPK(messageID), SK: ReceiptSK}, upd, NotExists(string(StepCompleted)).Ptr())
+}
+
+// answeredReceiptTx is completeReceiptTx for a message a turn answered: it
+// also stamps when the message was dispatched to and taken by its
+// conversation, in the same write instead of one write per step.
+func answeredReceiptTx(m Consumed, now time.Time) TxWrite {
+	w := completeReceiptTx(m.MessageID, now)
+	routed := m.RoutedAt
+	if routed.IsZero() {
+		routed = now
+	}
+	w.Update.Set[string(StepDispatched)] = FormatTime(routed)
+	w.Update.Set[string(StepAgentRouted)] = FormatTime(routed)
+	return w
 }
 
 // IsConsumed reports whether err is a turn's ConsumedError.

@@ -51,7 +51,7 @@ func (f turnFixture) commit() persistence.TurnCommit {
 		Messages:  []persistence.Message{reply},
 		Session:   s,
 		Remaining: []persistence.InboundTurn{f.second},
-		Consumed:  []string{f.first.MessageID},
+		Consumed:  []persistence.Consumed{{MessageID: f.first.MessageID, RoutedAt: t1}},
 		Demand:    &demand,
 		Now:       t2,
 	}
@@ -78,8 +78,8 @@ func TestTurnCommitWritesEverythingTogether(t *testing.T) {
 	}
 	r, err := f.receipts.Get(ctx, f.first.MessageID)
 	must(t, err)
-	if r.CompletedAt == nil {
-		t.Error("the consumed message's receipt is not completed")
+	if r.CompletedAt == nil || r.DispatchedAt == nil || !r.AgentRoutedAt.Equal(t1) {
+		t.Errorf("the consumed message's receipt: %+v, want completed, dispatched and routed at %s", r, t1)
 	}
 	if r2, _ := f.receipts.Get(ctx, f.second.MessageID); r2.CompletedAt != nil {
 		t.Error("the message still buffered was marked completed")
@@ -160,7 +160,7 @@ func TestUnfinishedReceipts(t *testing.T) {
 	must(t, err)
 	owed, err = f.receipts.Unfinished(ctx, t2)
 	must(t, err)
-	want := []persistence.QueueMessage{f.second.QueueMessage()}
+	want := []persistence.QueueMessage{{PhoneNumber: phone, MessageID: f.second.MessageID}}
 	if !reflect.DeepEqual(owed, want) {
 		t.Errorf("unfinished after the turn = %v, want %v", owed, want)
 	}

@@ -12,13 +12,18 @@ import (
 	"github.com/intake-runtime/intake/queue"
 )
 
-// turnDeliverer is the queue handler of inbound messages: it rebuilds the turn
-// from its receipt (the queue message holds only the phone and the message
-// ID) and hands it to the conversation of its phone. It succeeds only once the
-// conversation holds the turn durably, so the queue forgets nothing that was
-// not safely buffered. Every delivery is idempotent: a message whose receipt
-// says a committed turn answered it is dropped here, and the turn's commit
-// refuses a message answered meanwhile.
+// turnDeliverer is the queue handler of inbound messages: it hands each turn
+// to the conversation of its phone. The in-process queue carries the turn
+// itself; a queue message from SQS or from the recovery sweep holds only the
+// phone and the message ID, and the turn is read from its receipt. It
+// succeeds once the conversation holds the turn, durably buffered, so the
+// queue forgets nothing that was not safely kept.
+//
+// Every delivery is idempotent: a message whose receipt says a committed
+// turn answered it is dropped here, one the conversation already buffers is
+// recognised there, and the turn's commit refuses a message answered
+// meanwhile. The receipt's progress steps are stamped by that commit, not
+// here, so handing a message over costs no write.
 type turnDeliverer struct {
 	receipts *persistence.Receipts
 	conv     *session.Supervisor
@@ -31,47 +36,41 @@ type turnDeliverer struct {
 }
 
 func (d *turnDeliverer) handle(ctx context.Context, msg queue.Message) error {
-	r, err := d.receipts.Get(ctx, msg.MessageID)
-	if errors.Is(err, persistence.ErrNotFound) {
-		// Expired or cleared: nothing is left to answer, and retrying cannot help.
-		d.logger.Warn("queue message without a receipt; dropped", zap.String("message_id", msg.MessageID))
-		return nil
-	}
-	if err != nil {
+	turn, err := d.turn(ctx, msg)
+	if err != nil || turn == nil {
 		return err
 	}
-	if r.CompletedAt != nil {
-		return nil // a committed turn answered it
-	}
-	// A message the conversation already buffers is recognised there, so a
-	// redelivery (the recovery sweep's, after a long wait) is handed over
-	// again: it wakes a conversation that stopped, and brings back a message
-	// whose buffer was cleared.
-	d.mark(ctx, msg.MessageID, persistence.StepDispatched)
 	if d.fromOperator != nil {
-		handled, err := d.fromOperator(ctx, r.PhoneNumber, r.MessageID, r.Content)
+		handled, err := d.fromOperator(ctx, turn.PhoneNumber, turn.MessageID, turn.Content)
 		if err != nil {
 			return err
 		}
 		if handled {
 			// A forward's commit completed the receipt already; a message
 			// that was not forwarded (the operator was told why) is done too.
-			return d.receipts.Complete(ctx, r.MessageID, d.now())
+			return d.receipts.Complete(ctx, turn.MessageID, d.now())
 		}
 	}
-	if _, err := d.conv.Deliver(ctx, session.ProtoTurn(r.InboundTurn)); err != nil {
-		return err
-	}
-	d.mark(ctx, msg.MessageID, persistence.StepAgentRouted)
-	return nil
+	_, err = d.conv.Deliver(ctx, session.ProtoTurn(*turn))
+	return err
 }
 
-// mark records a progress step; a step already marked (by an earlier try) or
-// a failed write only costs observability, never the turn: completion, the
-// step that matters, is written by the turn's own commit.
-func (d *turnDeliverer) mark(ctx context.Context, id string, step persistence.ReceiptStep) {
-	err := d.receipts.Mark(ctx, id, step, d.now())
-	if err != nil && !errors.Is(err, persistence.ErrConflict) {
-		d.logger.Warn("receipt progress not recorded", zap.String("message_id", id), zap.String("step", string(step)), zap.Error(err))
+// turn is the message msg announces: the one it carries, or the one its
+// receipt holds; nil when there is nothing left to answer.
+func (d *turnDeliverer) turn(ctx context.Context, msg queue.Message) (*persistence.InboundTurn, error) {
+	if msg.Turn != nil {
+		return msg.Turn, nil
 	}
+	r, err := d.receipts.Get(ctx, msg.MessageID)
+	switch {
+	case errors.Is(err, persistence.ErrNotFound):
+		// Expired or cleared: retrying cannot help.
+		d.logger.Warn("queue message without a receipt; dropped", zap.String("message_id", msg.MessageID))
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case r.CompletedAt != nil:
+		return nil, nil // a committed turn answered it
+	}
+	return &r.InboundTurn, nil
 }

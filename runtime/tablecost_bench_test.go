@@ -21,29 +21,56 @@ import (
 	"github.com/intake-runtime/intake/runtime"
 )
 
-// BenchmarkTurnTableCost measures what production pays DynamoDB for one turn,
-// from the platform's delivery to the reply's recorded send result: table
-// requests and the capacity units DynamoDB Local reports as consumed
-// (ReturnConsumedCapacity), for a single message and for a burst of three
-// delivered in one envelope. Background work (the recovery sweep, the sync
-// job) is kept out of the count.
+// BenchmarkTurnTableCost measures what production pays DynamoDB for a
+// conversation, from the platform's deliveries to the replies' recorded send
+// results: table requests and the capacity units DynamoDB Local reports as
+// consumed (ReturnConsumedCapacity). Each case is a script of deliveries, each
+// answered before the next is sent: a single message, a burst of three in one
+// envelope, and a four-message conversation that qualifies, collects and
+// completes a registration. Background work (the recovery sweep, the sync job)
+// is kept out of the count.
 func BenchmarkTurnTableCost(b *testing.B) {
-	for _, burst := range []int{1, 3} {
-		b.Run(fmt.Sprintf("messages=%d", burst), func(b *testing.B) { benchTurnCost(b, burst) })
+	cases := []struct {
+		name   string
+		script [][]string
+	}{
+		{"message", [][]string{{"oi"}}},
+		{"burst of 3", [][]string{{"oi", "tudo bem?", "preciso de ajuda"}}},
+		{"conversation of 4", [][]string{{"oi"}, {"quero uma pesquisa"}, {"meu nome é Maria Silva"}, {"maria@example.com, CPF 529.982.247-25"}}},
+	}
+	for _, tc := range cases {
+		b.Run(tc.name, func(b *testing.B) { benchTableCost(b, tc.script) })
 	}
 }
 
-func benchTurnCost(b *testing.B, burst int) {
+// costAnswer is the model of the cost benchmark: it answers from the
+// customer's last message, so the conversation takes the same path every
+// time.
+func costAnswer(_ int, users []string) string {
+	last := ""
+	if len(users) > 0 {
+		last = users[len(users)-1]
+	}
+	switch {
+	case strings.Contains(last, "pesquisa"):
+		return `{"s":1,"service":"Pesquisa de mercado","segment":"pesquisa","intent":"contratar","qualification_data":{"tema":"varejo"}} Ótimo! Qual é o seu nome completo?`
+	case strings.Contains(last, "CPF"):
+		return `{"s":2,"qualification_data":{},"cadastral_data":{"nome":"Maria Silva","email":"maria@example.com","cpf_cnpj":"529.982.247-25"}} Cadastro concluído!`
+	}
+	return `{"s":0,"qualification_data":{}} Certo, pode continuar.`
+}
+
+func benchTableCost(b *testing.B, script [][]string) {
 	endpoint := testservers.SharedDynamoDBLocal(b)
 	client := dynamodb.NewFromConfig(aws.Config{Region: "us-east-1", Credentials: credentials.NewStaticCredentialsProvider("x", "x", "")},
 		func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(endpoint) })
-	name := fmt.Sprintf("turn-cost-%d-%d", burst, time.Now().UnixNano())
+	name := fmt.Sprintf("turn-cost-%d", time.Now().UnixNano())
 	if _, err := dynamo.EnsureTable(context.Background(), client, name); err != nil {
 		b.Fatal(err)
 	}
 	usage := &dynamo.Usage{}
 	probe := persistence.NewOutbox(dynamo.New(client, name)) // unmetered: the benchmark's own reads
-	model := llmtest.NewServer(b, llmtest.AnswerWith("Olá! Recebi sua mensagem."))
+	model := llmtest.NewServerByInput(b, costAnswer)
 	cfg := load(b, map[string]string{
 		"LLM_API_KEY": "test-key", "LLM_BASE_URL": model.URL + "/v1", "LLM_MODEL": "test-model",
 		"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false",
@@ -69,31 +96,35 @@ func benchTurnCost(b *testing.B, burst int) {
 	waitTableQuiet(usage)
 	usage.Reset()
 	b.ResetTimer()
+	replies := 0
 	for i := range b.N {
 		phone := fmt.Sprintf("55119%08d", i)
-		post(b, httpClient, "http://"+ln.Addr().String()+"/webhook", envelope(phone, i, burst))
-		waitReplied(b, sender, probe, i+1)
+		for d, texts := range script {
+			post(b, httpClient, "http://"+ln.Addr().String()+"/webhook", envelope(phone, fmt.Sprintf("%d.%d", i, d), texts))
+			replies++
+			waitReplied(b, sender, probe, replies)
+		}
 	}
 	b.StopTimer()
 	waitTableQuiet(usage)
 	got := usage.Snapshot()
-	turns := float64(b.N)
-	b.ReportMetric(float64(got.TotalRequests())/turns, "requests/turn")
-	b.ReportMetric(got.WriteCapacityUnits/turns, "WCU/turn")
-	b.ReportMetric(got.ReadCapacityUnits/turns, "RCU/turn")
+	runs := float64(b.N)
+	b.ReportMetric(float64(got.TotalRequests())/runs, "requests/op")
+	b.ReportMetric(got.WriteCapacityUnits/runs, "WCU/op")
+	b.ReportMetric(got.ReadCapacityUnits/runs, "RCU/op")
 	ops := make([]string, 0, len(got.Requests))
 	for op, n := range got.Requests {
-		ops = append(ops, fmt.Sprintf("%s %.1f", op, float64(n)/turns))
+		ops = append(ops, fmt.Sprintf("%s %.1f", op, float64(n)/runs))
 	}
-	b.Logf("requests per turn by operation: %s", strings.Join(ops, ", "))
+	b.Logf("requests per run of the script by operation: %s", strings.Join(ops, ", "))
 }
 
-// envelope is one platform delivery of burst text messages from phone.
-func envelope(phone string, turn, burst int) string {
+// envelope is one platform delivery of text messages from phone.
+func envelope(phone, id string, texts []string) string {
 	var msgs []string
-	for m := range burst {
-		msgs = append(msgs, fmt.Sprintf(`{"from":"%s","id":"wamid.cost.%d.%d","timestamp":"%d","type":"text","text":{"body":"mensagem %d"}}`,
-			phone, turn, m, time.Now().Unix(), m))
+	for m, text := range texts {
+		msgs = append(msgs, fmt.Sprintf(`{"from":"%s","id":"wamid.cost.%s.%d","timestamp":"%d","type":"text","text":{"body":%q}}`,
+			phone, id, m, time.Now().Unix(), text))
 	}
 	return `{"object":"whatsapp_business_account","entry":[{"id":"1","changes":[{"field":"messages","value":{` +
 		`"messaging_product":"whatsapp","metadata":{"phone_number_id":"PNID"},"messages":[` + strings.Join(msgs, ",") + `]}}]}]}`

@@ -34,6 +34,17 @@ type conversationActor struct {
 
 	session *persistence.Session // nil until the phone's first turn
 	buffer  []*sessionpb.InboundTurn
+	// routedAt is when this activation accepted each message it has not
+	// answered yet, for the receipt's agent_routed_at.
+	routedAt map[string]time.Time
+	// history is the log of the session historyOf names, oldest first: read
+	// when the activation starts, then kept by the commits and the send
+	// results, so a turn reads no history from the table.
+	history   []persistence.Message
+	historyOf string
+	// intent is the revision of the desired CRM state this activation last
+	// committed, so an unchanged one is not written again.
+	intent  string
 	firstAt time.Time // arrival of the buffer's first turn
 	chats   []*actor.PID
 
@@ -67,6 +78,7 @@ func conversationProps(phone string, deps *Deps) *actor.Props {
 			deps:     deps,
 			logger:   deps.Logger.With(zap.String("phone", phone)),
 			debounce: debounce{window: deps.Config.DebounceWindow, maxWait: deps.Config.DebounceMaxWait},
+			routedAt: map[string]time.Time{},
 		}
 	})
 }
@@ -108,10 +120,7 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 	case *commitResult:
 		c.onCommit(ctx, msg)
 	case *messaging.Sent:
-		c.deps.Metrics.Sent(msg.Response.ErrorKind)
-		if msg.Uncertain {
-			c.deps.Metrics.OutboxUncertain()
-		}
+		c.onSent(msg)
 	}
 }
 
@@ -140,9 +149,14 @@ func (c *conversationActor) start(ctx actor.Context) {
 		c.ready = true
 		c.session = loaded.loaded.Session
 		c.buffer = loaded.loaded.Turns
-		for _, m := range loaded.loaded.Outbox {
-			// Replies committed before a crash or a stop, still unsent.
-			ctx.Send(c.messaging, &messaging.Deliver{Entry: m})
+		if c.session != nil {
+			c.history, c.historyOf = loaded.loaded.History, c.session.SessionID
+		}
+		for _, m := range c.history {
+			if m.Unfinished() {
+				// A reply committed before a crash or a stop, still unsent.
+				ctx.Send(c.messaging, &messaging.Deliver{Entry: m})
+			}
 		}
 		c.armRenotify(ctx)
 		if len(c.buffer) > 0 {
@@ -218,6 +232,7 @@ func (c *conversationActor) accept(ctx actor.Context, msg any, sender *actor.PID
 		c.firstAt = now
 	}
 	c.buffer = append(c.buffer, turn)
+	c.routedAt[turn.GetMessageId()] = now
 	if c.inflight != nil {
 		c.inflight.superseded = true
 	}
@@ -264,6 +279,24 @@ func (c *conversationActor) stopTimer() {
 		c.cancelFlush = nil
 	}
 	c.flushGen++
+}
+
+// onSent counts a reply's send result and records it in the history, so the
+// model's next request holds only text the customer was sent.
+func (c *conversationActor) onSent(msg *messaging.Sent) {
+	c.deps.Metrics.Sent(msg.Response.ErrorKind)
+	if msg.Uncertain {
+		c.deps.Metrics.OutboxUncertain()
+	}
+	for i := range c.history {
+		if m := &c.history[i]; m.MessageID == msg.Entry.MessageID && m.Unfinished() {
+			if msg.Response.Success {
+				m.OutboxStatus, m.ProviderMessageID = persistence.OutboxSent, string(msg.Response.MockID)
+			} else {
+				m.OutboxStatus, m.Error = persistence.OutboxFailed, msg.Response.Detail
+			}
+		}
+	}
 }
 
 // reportIdle asks the supervisor to stop this actor when it holds nothing that

@@ -58,9 +58,9 @@ func (c *conversationActor) nextOp(ctx actor.Context) bool {
 			continue // claimed or moved on meanwhile: nothing to renotify
 		}
 		c.seq++
-		c.begin(&turn{seq: c.seq, op: &op})
-		current := *c.session
-		ctx.Send(c.store, &beginRequest{seq: c.seq, current: &current})
+		t := &turn{seq: c.seq, op: &op}
+		c.begin(t)
+		c.open(ctx, t, nil)
 		return true
 	}
 	return false

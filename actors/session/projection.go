@@ -23,6 +23,19 @@ func projected(t *turn, s persistence.Session) bool {
 	return op == nil || !(op.renotify || op.cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_SEND)
 }
 
+// intentChanged reports whether a projected session's desired state differs
+// from the one this activation last committed, and notes the new revision
+// on t. An unchanged intent is left out of the commit, which then reads and
+// writes no projection at all.
+func (c *conversationActor) intentChanged(t *turn, s persistence.Session) bool {
+	rev, err := persistence.Revision(projection.Desired(s))
+	if err != nil {
+		return true // the commit reports it
+	}
+	t.intent = rev
+	return rev != c.intent
+}
+
 // withCustomerIntent prepares the ERP customer of a session whose
 // registration is complete (COMPLETED: its cadastral data was validated) as
 // its erp_payload, in the commit of the turn that completed it; the

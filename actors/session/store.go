@@ -17,8 +17,8 @@ import (
 // a time, so its writes land in the order the actor made them.
 type Store interface {
 	// Load returns what a conversation starts from: the phone's active session
-	// (nil when there is none, or when it was reset), the turns buffered for
-	// it, and the replies its session committed whose send has no result yet.
+	// (nil when there is none, or when it was reset), its message log, and
+	// the turns buffered for it.
 	Load(ctx context.Context, phone string) (Loaded, error)
 	// WaitingPhones lists the phones whose conversation has work that no
 	// message will trigger: buffered turns, committed replies not yet sent,
@@ -29,7 +29,8 @@ type Store interface {
 	// Begin returns the session a turn runs in, with its message history oldest
 	// first. It is current when current is open; otherwise fresh builds a new
 	// session from the phone's last closed one (nil when none) and Begin creates
-	// it and makes it active.
+	// it and makes it active. The conversation calls it only when it does not
+	// hold the open session's history already.
 	Begin(ctx context.Context, phone string, current *persistence.Session, fresh func(previous *persistence.Session) persistence.Session) (persistence.Session, []persistence.Message, error)
 	// Commit writes a finished turn in one transaction and returns the session
 	// as stored. It is persistence.ErrConflict when the session moved past the
@@ -41,9 +42,10 @@ type Store interface {
 // Loaded is what a conversation starts from.
 type Loaded struct {
 	Session *persistence.Session
+	// History is the active session's log, oldest first: the replies whose
+	// send has no result yet are in it too (persistence.Message.Unfinished).
+	History []persistence.Message
 	Turns   []*sessionpb.InboundTurn
-	// Outbox are the committed replies still to send, oldest first.
-	Outbox []persistence.Message
 }
 
 // Commit is everything one turn writes, all in one transaction: the message
@@ -56,7 +58,7 @@ type Commit struct {
 	Messages []persistence.Message
 	Session  persistence.Session
 	Buffer   []*sessionpb.InboundTurn
-	Consumed []string
+	Consumed []persistence.Consumed
 	Demand   *persistence.OutOfPortfolioDemand
 	// Project records the session's desired CRM state with the turn.
 	Project bool
@@ -150,7 +152,10 @@ func (s *storeChild) Receive(ctx actor.Context) {
 	case *commitRequest:
 		session, err := s.store.Commit(call, msg.commit)
 		if err == nil {
-			s.committed = msg.commit.Consumed
+			s.committed = s.committed[:0]
+			for _, m := range msg.commit.Consumed {
+				s.committed = append(s.committed, m.MessageID)
+			}
 		}
 		ctx.Send(ctx.Parent(), &commitResult{seq: msg.seq, session: session, err: err})
 	}

@@ -48,14 +48,8 @@ func (s *TableStore) Load(ctx context.Context, phone string) (Loaded, error) {
 	switch {
 	case err == nil:
 		loaded.Session = &session
-		log, err := s.messages.List(ctx, phone, session.SessionID)
-		if err != nil {
+		if loaded.History, err = s.messages.List(ctx, phone, session.SessionID); err != nil {
 			return Loaded{}, err
-		}
-		for _, m := range log {
-			if m.Unfinished() {
-				loaded.Outbox = append(loaded.Outbox, m)
-			}
 		}
 	case !errors.Is(err, persistence.ErrNotFound):
 		return Loaded{}, err

@@ -47,6 +47,12 @@ type turn struct {
 	summary []persistence.Message
 	// reply is the outbound message of the turn, when it has text to send.
 	reply *persistence.Message
+	// committed is the log the turn's commit writes, which joins the
+	// conversation's history once stored.
+	committed []persistence.Message
+	// intent is the revision of the desired CRM state the commit records;
+	// empty when it records none.
+	intent string
 }
 
 // input is what the conversation rules see of the turn.
@@ -88,12 +94,25 @@ func (c *conversationActor) flush(ctx actor.Context) {
 	c.begin(t)
 	last := t.turns[len(t.turns)-1]
 	ctx.Send(c.messaging, &messaging.MarkRead{MessageID: last.GetMessageId()})
-	var current *persistence.Session
-	if c.session != nil {
-		s := *c.session
-		current = &s
+	c.open(ctx, t, c.freshSession(t.turns[0]))
+}
+
+// open gives a turn its session and history: from memory when this
+// activation holds the open session's log (read once when it started, kept
+// up to date by every commit), otherwise from the store, which starts a new
+// session when none is open (fresh builds it; nil for operator commands).
+func (c *conversationActor) open(ctx actor.Context, t *turn, fresh func(*persistence.Session) persistence.Session) {
+	s := c.session
+	if s != nil && s.State != persistence.StateClosed && c.historyOf == s.SessionID {
+		c.onBegin(ctx, &beginResult{seq: t.seq, session: *s, history: c.history})
+		return
 	}
-	ctx.Send(c.store, &beginRequest{seq: t.seq, current: current, fresh: c.freshSession(t.turns[0])})
+	var current *persistence.Session
+	if s != nil {
+		cp := *s
+		current = &cp
+	}
+	ctx.Send(c.store, &beginRequest{seq: t.seq, current: current, fresh: fresh})
 }
 
 // freshSession builds the session of a phone's new conversation. It captures
@@ -117,6 +136,7 @@ func (c *conversationActor) onBegin(ctx actor.Context, res *beginResult) {
 	}
 	s := res.session
 	c.session = &s
+	c.history, c.historyOf = res.history, s.SessionID
 	t.session, t.before, t.history = s, s.State, res.history
 	if t.op != nil {
 		c.applyOp(ctx, t)
@@ -278,13 +298,15 @@ func (c *conversationActor) commit(ctx actor.Context, t *turn) {
 	}
 	messages = append(messages, t.summary...)
 	messages = append(messages, c.superseded...)
-	consumed := make([]string, 0, len(t.turns)+1)
+	consumed := make([]persistence.Consumed, 0, len(t.turns)+1)
 	for _, m := range t.turns {
-		consumed = append(consumed, m.GetMessageId())
+		consumed = append(consumed, persistence.Consumed{MessageID: m.GetMessageId(), RoutedAt: c.routedAt[m.GetMessageId()]})
 	}
 	if id := t.op.messageID(); id != "" {
-		consumed = append(consumed, id) // an operator's message from their own phone
+		// An operator's message from their own phone.
+		consumed = append(consumed, persistence.Consumed{MessageID: id, RoutedAt: now})
 	}
+	t.committed = messages
 	ctx.Send(c.store, &commitRequest{seq: t.seq, commit: Commit{
 		Phone:    c.phone,
 		Messages: messages,
@@ -292,7 +314,7 @@ func (c *conversationActor) commit(ctx actor.Context, t *turn) {
 		Buffer:   slices.Clone(c.buffer),
 		Consumed: consumed,
 		Demand:   t.outcome.Demand,
-		Project:  projected(t, session),
+		Project:  projected(t, session) && c.intentChanged(t, session),
 		Now:      now,
 	}})
 }
@@ -319,7 +341,14 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 	}
 	s := res.session
 	c.session = &s
+	c.history = append(c.history, t.committed...)
+	if t.intent != "" {
+		c.intent = t.intent
+	}
 	c.superseded = nil
+	for _, m := range t.turns {
+		delete(c.routedAt, m.GetMessageId())
+	}
 	c.end()
 	if t.reply != nil {
 		ctx.Send(c.messaging, &messaging.Deliver{Entry: *t.reply})
@@ -356,6 +385,7 @@ func (c *conversationActor) carry(m persistence.Message) {
 // others, if any. Nothing was written, so nothing was sent.
 func (c *conversationActor) dropConsumed(ctx actor.Context, id string) {
 	c.logger.Info("message already answered by a committed turn; dropped", zap.String("message_id", id))
+	delete(c.routedAt, id)
 	t := c.inflight
 	t.turns = slices.DeleteFunc(slices.Clone(t.turns), func(m *sessionpb.InboundTurn) bool { return m.GetMessageId() == id })
 	if t.op != nil {
