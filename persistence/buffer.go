@@ -2,9 +2,8 @@ package persistence
 
 import "fmt"
 
-// DebounceBuffer is a phone's debounce buffer: the turns received since the
-// last flush. The session actor persists it on every change so a crash loses
-// no customer message.
+// DebounceBuffer is a phone's debounce buffer as older releases stored it:
+// the turns received since the last flush (see DebounceBuffers).
 type DebounceBuffer struct {
 	PhoneNumber string        `dynamodbav:"phone_number" json:"phone_number"`
 	Turns       []InboundTurn `dynamodbav:"turns" json:"turns"`
@@ -22,10 +21,6 @@ func EncodeBuffer(b DebounceBuffer) (Item, error) {
 	if err != nil {
 		return nil, fmt.Errorf("persistence: encode debounce buffer: %w", err)
 	}
-	// Every non-empty buffer is listed in its phone's shard of the buffer
-	// index, so a starting node finds the turns a crash left unanswered
-	// without scanning the table.
-	withIndex(item, workIndexPK(WorkBuffer, b.PhoneNumber), b.PhoneNumber)
 	return withKeys(item, b.Key()), nil
 }
 

@@ -29,18 +29,20 @@ func TestClearPhoneScope(t *testing.T) {
 		m.MessageID, m.Content, m.Timestamp = fmt.Sprintf("m%d", i), content, t0.Add(time.Duration(i)*time.Second)
 		must(t, messages.Append(ctx, m))
 	}
-	must(t, persistence.NewDebounceBuffers(table).Save(ctx, phone, []persistence.InboundTurn{fullTurn()}))
+	putLegacyBuffer(t, table, phone, fullTurn())
 	// Records the spec leaves out of clear-chat.
 	_, err := sessions.Create(ctx, persistence.NewSession("o1", other, "instance_a", t0))
 	must(t, err)
-	must(t, persistence.NewDebounceBuffers(table).Save(ctx, other, []persistence.InboundTurn{fullTurn()}))
+	putLegacyBuffer(t, table, other, fullTurn())
 	_, err = persistence.NewProjections(table).PutDesired(ctx, "s1", fullDesired(), t0)
 	must(t, err)
 	must(t, persistence.NewDemands(table).Add(ctx, fullDemand()))
 	receipts := persistence.NewReceipts(table)
 	must(t, receipts.Record(ctx, fullReceipt()))
 	// The pending marker shares the RECEIPT# prefix and is left too.
-	must(t, persistence.NewTurns(table).SavePending(ctx, phone, []persistence.InboundTurn{fullTurn()}))
+	marker, err := persistence.EncodeLatestMarker(persistence.LatestMarker{PhoneNumber: phone, PendingMessageIDs: []string{"wamid.IN1"}})
+	must(t, err)
+	must(t, table.Put(ctx, marker, nil))
 
 	before := keysOf(t, table)
 	deleted, err := sessions.ClearPhone(ctx, phone)

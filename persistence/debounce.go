@@ -6,9 +6,12 @@ import (
 	"fmt"
 )
 
-// DebounceBuffers stores each phone's debounce buffer. Only the phone's
-// session actor writes it, one turn at a time, so writes are unconditional.
-// It is safe for concurrent use.
+// DebounceBuffers reads the debounce buffers older releases kept, one per
+// phone, with the turns received since the last flush. Intake no longer
+// writes them: a message's receipt keeps it until a turn answers it, and the
+// recovery sweep finds those that were not. A conversation that starts takes
+// over the turns such a buffer holds, and its next commit deletes it. It is
+// safe for concurrent use.
 type DebounceBuffers struct {
 	table Table
 }
@@ -33,35 +36,14 @@ func (r *DebounceBuffers) Load(ctx context.Context, phone string) ([]InboundTurn
 	return b.Turns, nil
 }
 
-// Save replaces the phone's buffer with turns. Saving no turns clears it, so
-// an empty buffer never lingers as an item.
-func (r *DebounceBuffers) Save(ctx context.Context, phone string, turns []InboundTurn) error {
-	if len(turns) == 0 {
-		return r.Clear(ctx, phone)
-	}
-	item, err := EncodeBuffer(DebounceBuffer{PhoneNumber: phone, Turns: turns})
-	if err != nil {
-		return err
-	}
-	if err := r.table.Put(ctx, item, nil); err != nil {
-		return fmt.Errorf("persistence: save debounce buffer: %w", err)
-	}
-	return nil
-}
+// legacyBufferIndexPK is the one gsi1 partition in which older releases
+// listed every phone with a buffer.
+const legacyBufferIndexPK = "DEBOUNCE"
 
-// Clear deletes the phone's buffer, after a flush; clearing an absent buffer
-// succeeds.
-func (r *DebounceBuffers) Clear(ctx context.Context, phone string) error {
-	if err := r.table.Delete(ctx, DebounceBuffer{PhoneNumber: phone}.Key(), nil); err != nil {
-		return fmt.Errorf("persistence: clear debounce buffer: %w", err)
-	}
-	return nil
-}
-
-// Phones lists the phones whose buffer holds turns: after a crash or a stop,
-// their conversations have customer messages nobody answered yet.
+// Phones lists the phones whose buffer, left by an older release, still
+// holds turns: their conversations must start to answer them.
 func (r *DebounceBuffers) Phones(ctx context.Context) ([]string, error) {
-	items, err := queryShards(ctx, r.table, WorkBuffer, "")
+	items, err := queryIndexAll(ctx, r.table, IndexQuery{GSI1PK: legacyBufferIndexPK}, 0)
 	if err != nil {
 		return nil, fmt.Errorf("persistence: phones with a debounce buffer: %w", err)
 	}

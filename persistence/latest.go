@@ -3,9 +3,9 @@ package persistence
 import "fmt"
 
 // LatestMarker is a phone's "latest" marker: the message IDs its conversation
-// accepted and has not answered yet. It is written with the debounce buffer,
-// in the same transaction and from the same list (Turns.SavePending and
-// Turns.Commit), so the two never disagree.
+// held and had not answered when its last turn committed (Turns.Commit writes
+// it in that turn's transaction, only when there are any). What is owed an
+// answer for sure is in the receipts: those without completed_at.
 type LatestMarker struct {
 	PhoneNumber       string   `dynamodbav:"phone_number" json:"phone_number"`
 	PendingMessageIDs []string `dynamodbav:"pending_message_ids" json:"pending_message_ids"`

@@ -18,10 +18,15 @@ type TurnCommit struct {
 	Messages []Message
 	// Session is the snapshot, written over the version it was loaded with.
 	Session Session
-	// Remaining are the buffered turns the turn did not consume (they arrived
-	// while it ran, or did not fit): the debounce buffer and the pending
-	// marker keep exactly these.
-	Remaining []InboundTurn
+	// Pending are the messages the conversation holds and the turn did not
+	// answer (they arrived while it ran, or did not fit): the pending marker
+	// lists them. MarkerWritten says the marker lists something now, so an
+	// empty Pending deletes it; otherwise nothing is written for it.
+	Pending       []string
+	MarkerWritten bool
+	// DropBuffer deletes the debounce buffer an older release left, whose
+	// turns the conversation took over when it started.
+	DropBuffer bool
 	// Consumed are the messages the turn answers. Their receipts are marked
 	// completed, conditional on no earlier turn having consumed them: that
 	// condition, kept by the table, is what makes one message one turn.
@@ -35,8 +40,8 @@ type TurnCommit struct {
 }
 
 // fixedTurnWrites counts the writes of a commit besides its messages,
-// receipts and extras: the session, the buffer, the pending marker and the
-// demand.
+// receipts and extras, at the most: the session, an older release's buffer,
+// the pending marker and the demand.
 const fixedTurnWrites = 4
 
 // MaxTurnMessages is how many customer messages one turn may consume so that
@@ -94,8 +99,8 @@ func (r *Turns) Commit(ctx context.Context, c TurnCommit) (Session, error) {
 // receiptsAt is the position of the first receipt write in c's transaction.
 func (c TurnCommit) receiptsAt() int { return 1 + len(c.Messages) }
 
-// writes lays the transaction out: session, messages, receipts, buffer,
-// marker, demand, extras.
+// writes lays the transaction out: session, messages, receipts, marker,
+// buffer, demand, extras.
 func (c TurnCommit) writes() ([]TxWrite, Session, error) {
 	if n := len(c.Messages) + len(c.Consumed) + len(c.Extra) + fixedTurnWrites; n > MaxTxWrites {
 		return nil, Session{}, fmt.Errorf("persistence: a turn of %d writes does not fit one transaction", n)
@@ -117,11 +122,16 @@ func (c TurnCommit) writes() ([]TxWrite, Session, error) {
 	for _, m := range c.Consumed {
 		writes = append(writes, answeredReceiptTx(m, c.Now))
 	}
-	buffer, marker, err := pendingTxs(c.Phone, c.Remaining)
+	marker, err := c.markerTx()
 	if err != nil {
 		return nil, Session{}, err
 	}
-	writes = append(writes, buffer, marker)
+	if marker != nil {
+		writes = append(writes, *marker)
+	}
+	if c.DropBuffer {
+		writes = append(writes, DeleteTx(DebounceBuffer{PhoneNumber: c.Phone}.Key(), nil))
+	}
 	if c.Demand != nil {
 		item, err := EncodeDemand(*c.Demand)
 		if err != nil {
@@ -132,53 +142,24 @@ func (c TurnCommit) writes() ([]TxWrite, Session, error) {
 	return append(writes, c.Extra...), saved, nil
 }
 
-// SavePending replaces the phone's buffered turns and its pending marker,
-// as a conversation accepts a message: both always list the same messages,
-// the ones received and not yet answered. They go in one BatchWriteItem
-// request, not a transaction: a transaction bills each item twice, and the
-// two need no atomicity here (a write that fails half way is rewritten whole
-// by the next one; recovery reads the buffer and the receipts, never the
-// marker). Turns.Commit, which must be atomic, writes both transactionally.
-func (r *Turns) SavePending(ctx context.Context, phone string, turns []InboundTurn) error {
-	buffer, marker, err := pendingTxs(phone, turns)
-	if err != nil {
-		return err
-	}
-	var puts []Item
-	var deletes []Key
-	for _, w := range []TxWrite{buffer, marker} {
-		if w.Kind == TxPut {
-			puts = append(puts, w.Item)
-		} else {
-			deletes = append(deletes, w.Key)
+// markerTx is the write that makes the pending marker list c.Pending: a put
+// when there are any, a delete when the marker lists something now, none
+// otherwise (an empty delete costs a write for nothing).
+func (c TurnCommit) markerTx() (*TxWrite, error) {
+	m := LatestMarker{PhoneNumber: c.Phone, PendingMessageIDs: c.Pending}
+	switch {
+	case len(c.Pending) > 0:
+		item, err := EncodeLatestMarker(m)
+		if err != nil {
+			return nil, err
 		}
+		w := PutTx(item, nil)
+		return &w, nil
+	case c.MarkerWritten:
+		w := DeleteTx(m.Key(), nil)
+		return &w, nil
 	}
-	if err := r.table.BatchWrite(ctx, puts, deletes); err != nil {
-		return fmt.Errorf("persistence: save the pending turns of %s: %w", phone, err)
-	}
-	return nil
-}
-
-// pendingTxs are the writes that make the debounce buffer and the pending
-// marker hold turns; deletes when there are none, so no empty item lingers.
-func pendingTxs(phone string, turns []InboundTurn) (buffer, marker TxWrite, err error) {
-	b := DebounceBuffer{PhoneNumber: phone, Turns: turns}
-	m := LatestMarker{PhoneNumber: phone}
-	if len(turns) == 0 {
-		return DeleteTx(b.Key(), nil), DeleteTx(m.Key(), nil), nil
-	}
-	for _, t := range turns {
-		m.PendingMessageIDs = append(m.PendingMessageIDs, t.MessageID)
-	}
-	bItem, err := EncodeBuffer(b)
-	if err != nil {
-		return TxWrite{}, TxWrite{}, err
-	}
-	mItem, err := EncodeLatestMarker(m)
-	if err != nil {
-		return TxWrite{}, TxWrite{}, err
-	}
-	return PutTx(bItem, nil), PutTx(mItem, nil), nil
+	return nil, nil
 }
 
 // completeReceiptTx marks a message answered: completed_at set once, the

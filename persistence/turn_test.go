@@ -9,8 +9,9 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// turnFixture is a phone with an open session, two buffered messages whose
-// receipts the webhook recorded, and a turn about to answer the first.
+// turnFixture is a phone with an open session, two messages whose receipts
+// the webhook recorded (an older release's debounce buffer holds them), and a
+// turn about to answer the first.
 type turnFixture struct {
 	table    persistence.Table
 	session  persistence.Session
@@ -34,11 +35,11 @@ func newTurnFixture(t *testing.T) turnFixture {
 	for _, turn := range []persistence.InboundTurn{f.first, f.second} {
 		must(t, f.receipts.Record(ctx, persistence.NewReceipt(turn, t0)))
 	}
-	must(t, f.turns.SavePending(ctx, phone, []persistence.InboundTurn{f.first, f.second}))
+	putLegacyBuffer(t, table, phone, f.first, f.second)
 	return f
 }
 
-// commit answers the first message with a reply, leaving the second buffered.
+// commit answers the first message with a reply, the second still pending.
 func (f turnFixture) commit() persistence.TurnCommit {
 	s := f.session
 	s.State = persistence.StateQualifying
@@ -47,13 +48,14 @@ func (f turnFixture) commit() persistence.TurnCommit {
 	reply.Direction, reply.OutboxStatus, reply.ProviderMessageID = persistence.DirectionOutbound, persistence.OutboxPending, ""
 	demand := fullDemand()
 	return persistence.TurnCommit{
-		Phone:     phone,
-		Messages:  []persistence.Message{reply},
-		Session:   s,
-		Remaining: []persistence.InboundTurn{f.second},
-		Consumed:  []persistence.Consumed{{MessageID: f.first.MessageID, RoutedAt: t1}},
-		Demand:    &demand,
-		Now:       t2,
+		Phone:      phone,
+		Messages:   []persistence.Message{reply},
+		Session:    s,
+		Pending:    []string{f.second.MessageID},
+		DropBuffer: true,
+		Consumed:   []persistence.Consumed{{MessageID: f.first.MessageID, RoutedAt: t1}},
+		Demand:     &demand,
+		Now:        t2,
 	}
 }
 
@@ -84,10 +86,8 @@ func TestTurnCommitWritesEverythingTogether(t *testing.T) {
 	if r2, _ := f.receipts.Get(ctx, f.second.MessageID); r2.CompletedAt != nil {
 		t.Error("the message still buffered was marked completed")
 	}
-	buffered, err := persistence.NewDebounceBuffers(f.table).Load(ctx, phone)
-	must(t, err)
-	if len(buffered) != 1 || buffered[0].MessageID != f.second.MessageID {
-		t.Errorf("buffer after the commit = %+v, want only the message that arrived meanwhile", buffered)
+	if buffered, err := persistence.NewDebounceBuffers(f.table).Load(ctx, phone); err != nil || len(buffered) != 0 {
+		t.Errorf("the older release's buffer after the commit = %+v, %v; want it deleted", buffered, err)
 	}
 	if pending, _ := f.receipts.Pending(ctx, phone); !reflect.DeepEqual(pending, []string{f.second.MessageID}) {
 		t.Errorf("pending marker = %v, want [%s]", pending, f.second.MessageID)
@@ -130,6 +130,37 @@ func TestTurnCommitIsAllOrNothing(t *testing.T) {
 			t.Error("a cancelled commit changed the table")
 		}
 	})
+}
+
+// The marker is written only when messages are pending, and deleted by the
+// next commit that leaves none.
+func TestTurnCommitKeepsThePendingMarker(t *testing.T) {
+	ctx := context.Background()
+	f := newTurnFixture(t)
+	first := f.commit()
+	first.Pending, first.DropBuffer = nil, false
+	saved, err := f.turns.Commit(ctx, first)
+	must(t, err)
+	if _, err := f.table.Get(ctx, persistence.LatestMarker{PhoneNumber: phone}.Key()); !errors.Is(err, persistence.ErrNotFound) {
+		t.Errorf("marker after a commit with nothing pending: %v, want none written", err)
+	}
+	second := f.commit()
+	second.Session, second.Messages[0].MessageID = saved, "out-2"
+	second.Consumed = nil
+	saved, err = f.turns.Commit(ctx, second)
+	must(t, err)
+	if pending, _ := f.receipts.Pending(ctx, phone); !reflect.DeepEqual(pending, []string{f.second.MessageID}) {
+		t.Errorf("pending marker = %v, want [%s]", pending, f.second.MessageID)
+	}
+	third := f.commit()
+	third.Session, third.Messages[0].MessageID = saved, "out-3"
+	third.Consumed = []persistence.Consumed{{MessageID: f.second.MessageID}}
+	third.Pending, third.MarkerWritten, third.DropBuffer = nil, true, false
+	_, err = f.turns.Commit(ctx, third)
+	must(t, err)
+	if pending, _ := f.receipts.Pending(ctx, phone); len(pending) != 0 {
+		t.Errorf("pending marker = %v, want it deleted", pending)
+	}
 }
 
 func TestTurnCommitRefusesWhatDoesNotFitOneTransaction(t *testing.T) {

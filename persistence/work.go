@@ -23,8 +23,6 @@ const (
 	WorkInbound WorkKind = "INBOUND"
 	// WorkOutbox: a committed reply whose send has no recorded result yet.
 	WorkOutbox WorkKind = "OUTBOX"
-	// WorkBuffer: a debounce buffer holding turns.
-	WorkBuffer WorkKind = "DEBOUNCE"
 )
 
 // WorkShard is the shard of a phone's work: the same phone always lands in

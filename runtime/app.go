@@ -159,8 +159,8 @@ func (a *App) Conversations() *session.Supervisor { return a.conversations }
 // Run serves HTTP on ln, consumes the inbound queue and runs the CRM sync job
 // every SYNC_INTERVAL until ctx is done, then stops in order: no new
 // requests, no new queue messages or sync runs, the turns in flight finished
-// (bounded by shutdownTimeout), then the conversations (turns still buffered
-// stay in the table for the next start).
+// (bounded by shutdownTimeout), then the conversations (messages still
+// buffered are answered after the next start, through their receipts).
 func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	consumeCtx, stopConsuming := context.WithCancel(context.Background())
 	var consuming sync.WaitGroup
@@ -185,9 +185,9 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 		a.recovery().run(consumeCtx, a.cfg.Recovery.Interval)
 	}()
 	if n, err := a.conversations.Recover(ctx); err != nil {
-		a.logger.Error("buffered conversations not recovered", zap.Error(err))
+		a.logger.Error("conversations with unsent replies or queued handoffs not woken", zap.Error(err))
 	} else if n > 0 {
-		a.logger.Info("answering conversations left buffered by the last stop", zap.Int("phones", n))
+		a.logger.Info("woke conversations with unsent replies or queued handoffs", zap.Int("phones", n))
 	}
 
 	served := make(chan error, 1)
@@ -197,7 +197,7 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	case serveErr = <-served:
 		serveErr = fmt.Errorf("HTTP server stopped unasked: %w", serveErr)
 	case <-ctx.Done():
-		a.logger.Info("stopping: no new requests; buffered turns stay in the table")
+		a.logger.Info("stopping: no new requests; unanswered messages stay in the table")
 		stopCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 		serveErr = a.http.ShutdownWithContext(stopCtx)
 		cancel()
@@ -211,7 +211,7 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	drainCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
 	if err := a.conversations.Drain(drainCtx); err != nil {
-		a.logger.Warn("stopping with turns in flight; their messages stay buffered", zap.Error(err))
+		a.logger.Warn("stopping with turns in flight; their messages are answered after the next start", zap.Error(err))
 	}
 	return errors.Join(serveErr, consumeErr, a.Close())
 }

@@ -2,6 +2,8 @@ package runtime_test
 
 import (
 	"context"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/internal/llmtest"
 	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/queue"
 	"github.com/intake-runtime/intake/queue/inprocess"
 	"github.com/intake-runtime/intake/runtime"
@@ -138,4 +141,76 @@ func TestOperatorMessageNotForwardedIsCompleted(t *testing.T) {
 	if err != nil || r.CompletedAt == nil {
 		t.Errorf("receipt = %+v, %v; want completed", r, err)
 	}
+}
+
+// A message acknowledged and not yet answered when the process stops (it
+// waited in a debounce window) is answered after the next start: the
+// recovery sweep's first pass takes up every unfinished receipt at once.
+func TestAcknowledgedMessageIsAnsweredAfterARestart(t *testing.T) {
+	leaktest.Check(t)
+	model := llmtest.NewServer(t, llmtest.AnswerWith("Voltei!"))
+	table := memory.New()
+	run := func(window string, sender *messaging.Stub) (addr string, stop func()) {
+		cfg := load(t, map[string]string{
+			"LLM_API_KEY": "test-key", "LLM_BASE_URL": model.URL + "/v1", "LLM_MODEL": "test-model",
+			"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false",
+			"DEBOUNCE_WINDOW": window, "DEBOUNCE_MAX_WAIT": window,
+		})
+		app, err := runtime.New(context.Background(), cfg, zap.NewNop(), runtime.Options{Table: table, Sender: sender})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		ln := listen(t)
+		go func() { done <- app.Run(ctx, ln) }()
+		return ln.Addr().String(), func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("Run after stop: %v", err)
+			}
+		}
+	}
+	first := messaging.NewStub(zap.NewNop())
+	addr, stop := run("1h", first) // the turn would flush in an hour
+	client := &http.Client{Timeout: 10 * time.Second}
+	res, err := client.Post("http://"+addr+"/webhook", "application/json", strings.NewReader(envelope("5511977770003", "stop", []string{"Oi, alguém aí?"})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("webhook answered %d", res.StatusCode)
+	}
+	waitHeld(t, table, "wamid.cost.stop.0")
+	client.CloseIdleConnections()
+	stop()
+	if len(first.Sends()) != 0 || len(model.Calls()) != 0 {
+		t.Fatal("the message was answered before the stop; the test proves nothing")
+	}
+
+	second := messaging.NewStub(zap.NewNop())
+	_, stop = run("20ms", second)
+	defer stop()
+	deadline := time.Now().Add(10 * time.Second)
+	for len(second.Sends()) == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if sends := second.Sends(); len(sends) != 1 || sends[0].Text != "Voltei!" {
+		t.Fatalf("after the restart the platform received %+v, want the answer", sends)
+	}
+}
+
+// waitHeld waits until the webhook recorded the receipt of id.
+func waitHeld(t *testing.T, table persistence.Table, id string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if _, err := persistence.NewReceipts(table).Get(context.Background(), id); err == nil {
+			time.Sleep(50 * time.Millisecond) // the hand-off to the conversation
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("no receipt for %s", id)
 }

@@ -35,10 +35,11 @@ type recovery struct {
 // sweep (the next one carries on) instead of holding it.
 const recoverySendTimeout = 5 * time.Second
 
-// sweep runs once and reports how many messages it enqueued again and how
-// many conversations it woke for unsent replies.
-func (r *recovery) sweep(ctx context.Context) (requeued, woken int, err error) {
-	upTo := r.now().Add(-r.after)
+// sweep runs once over the work older than after and reports how many
+// messages it enqueued again and how many conversations it woke for unsent
+// replies.
+func (r *recovery) sweep(ctx context.Context, after time.Duration) (requeued, woken int, err error) {
+	upTo := r.now().Add(-after)
 	owed, err := r.receipts.Unfinished(ctx, upTo)
 	if err != nil {
 		return 0, 0, err
@@ -66,12 +67,16 @@ func (r *recovery) sweep(ctx context.Context) (requeued, woken int, err error) {
 	return requeued, len(phones), nil
 }
 
-// run sweeps now and then every interval until ctx is done.
+// run sweeps now and then every interval until ctx is done. The first sweep
+// takes up all unfinished work at once: nothing is under way in a process
+// that just started, so whatever its last run left is owed now.
 func (r *recovery) run(ctx context.Context, interval time.Duration) {
 	ticker := time.NewTicker(interval)
 	defer ticker.Stop()
+	after := time.Duration(0)
 	for {
-		requeued, woken, err := r.sweep(ctx)
+		requeued, woken, err := r.sweep(ctx, after)
+		after = r.after
 		switch {
 		case err != nil && ctx.Err() == nil:
 			r.logger.Error("recovery sweep failed; the next one carries on", zap.Int("requeued", requeued), zap.Error(err))

@@ -44,9 +44,15 @@ type conversationActor struct {
 	historyOf string
 	// intent is the revision of the desired CRM state this activation last
 	// committed, so an unchanged one is not written again.
-	intent  string
-	firstAt time.Time // arrival of the buffer's first turn
-	chats   []*actor.PID
+	intent string
+	// markerWritten says the pending marker lists messages now (this
+	// activation's last commit put it), so a commit with none deletes it.
+	markerWritten bool
+	// legacyBuffer says the turns came from an older release's debounce
+	// buffer, which the next commit deletes.
+	legacyBuffer bool
+	firstAt      time.Time // arrival of the buffer's first turn
+	chats        []*actor.PID
 
 	flushGen    uint64
 	cancelFlush scheduler.CancelFunc
@@ -98,6 +104,9 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 	case *sessionpb.Wake:
 		// Starting was the point: the load flushes what is buffered.
 		c.received++
+	case *holdsQuery:
+		c.received++
+		ctx.Respond(&holding{yes: c.ready && c.holds(msg.messageID)})
 	case *sessionpb.InboundTurn, *sessionpb.ChatRequest, *sessionpb.OperatorCommand:
 		c.received++
 		if !c.ready {
@@ -149,6 +158,7 @@ func (c *conversationActor) start(ctx actor.Context) {
 		c.ready = true
 		c.session = loaded.loaded.Session
 		c.buffer = loaded.loaded.Turns
+		c.legacyBuffer = len(c.buffer) > 0
 		if c.session != nil {
 			c.history, c.historyOf = loaded.loaded.History, c.session.SessionID
 		}
@@ -201,9 +211,11 @@ func (c *conversationActor) handle(ctx actor.Context, msg any, sender *actor.PID
 	c.accept(ctx, msg, sender)
 }
 
-// accept buffers one customer message. A delivered turn is acknowledged by the
-// store child once the buffer holding it is written; a chat turn is flushed at
-// once and answered when its turn commits.
+// accept buffers one customer message, in memory only: its receipt, written
+// by the webhook before the platform was answered, keeps it until a turn
+// answers it, and the recovery sweep hands it over again if this activation
+// dies first. A delivered turn is acknowledged at once; a chat turn is
+// flushed at once and answered when its turn commits.
 func (c *conversationActor) accept(ctx actor.Context, msg any, sender *actor.PID) {
 	var (
 		turn *sessionpb.InboundTurn
@@ -236,14 +248,12 @@ func (c *conversationActor) accept(ctx actor.Context, msg any, sender *actor.PID
 	if c.inflight != nil {
 		c.inflight.superseded = true
 	}
-	write := &bufferWrite{turns: c.pending()}
-	if !chat {
-		write.ack = sender
-	}
-	ctx.Send(c.store, write)
 	if chat {
 		c.flush(ctx)
 		return
+	}
+	if sender != nil {
+		ctx.Send(sender, &sessionpb.TurnAck{})
 	}
 	c.armFlush(ctx, c.debounce.deadline(c.firstAt, now).Sub(now))
 }
@@ -255,16 +265,6 @@ func (c *conversationActor) holds(messageID string) bool {
 		return true
 	}
 	return c.inflight != nil && slices.ContainsFunc(c.inflight.turns, has)
-}
-
-// pending is every turn not yet committed, in arrival order: what the
-// persisted buffer must hold.
-func (c *conversationActor) pending() []*sessionpb.InboundTurn {
-	var turns []*sessionpb.InboundTurn
-	if c.inflight != nil {
-		turns = append(turns, c.inflight.turns...)
-	}
-	return append(turns, c.buffer...)
 }
 
 func (c *conversationActor) armFlush(ctx actor.Context, delay time.Duration) {

@@ -6,30 +6,42 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/internal/llmtest"
 	"github.com/intake-runtime/intake/persistence"
 )
 
-func TestAcknowledgedTurnSurvivesAStopBeforeTheFlush(t *testing.T) {
-	h := newHarness(t, session.Config{DebounceWindow: time.Hour, DebounceMaxWait: time.Hour}, llmtest.AnswerWith("Voltei!"))
-	h.deliver("+5511900000030", "k1", "Oi, alguém aí?")
-	h.stop() // the node dies with the turn acknowledged but never flushed
-	if len(h.model.Calls()) != 0 {
-		t.Fatal("the turn was flushed before the stop; the test proves nothing")
+// A debounce buffer an older release left (it persisted buffers and listed
+// them under one index key) is answered after the upgrade's start, and the
+// commit that answers it deletes it.
+func TestBufferLeftByAnOlderReleaseIsAnswered(t *testing.T) {
+	h := newHarness(t, session.Config{}, llmtest.AnswerWith("Voltei!"))
+	const phone = "+5511900000030"
+	item, err := persistence.EncodeBuffer(persistence.DebounceBuffer{PhoneNumber: phone, Turns: []persistence.InboundTurn{{
+		PhoneNumber: phone, MessageID: "k1", Content: "Oi, alguém aí?", ReceivedAt: time.Now().UTC(), Instance: "instance_a",
+	}}})
+	if err != nil {
+		t.Fatal(err)
 	}
-
-	h.start() // a new actor system on the same table
-	if n, err := h.sup.Recover(context.Background()); err != nil || n != 1 {
+	item[persistence.AttrGSI1PK] = &types.AttributeValueMemberS{Value: "DEBOUNCE"}
+	item[persistence.AttrGSI1SK] = &types.AttributeValueMemberS{Value: phone}
+	ctx := context.Background()
+	if err := h.table.Put(ctx, item, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := h.sup.Recover(ctx); err != nil || n != 1 {
 		t.Fatalf("Recover = %d, %v; want the one buffered phone", n, err)
 	}
-	sends := h.waitSends(1)
-	if sends[0].Text != "Voltei!" {
+	if sends := h.waitSends(1); sends[0].Text != "Voltei!" {
 		t.Fatalf("sends = %+v", sends)
 	}
-	calls := h.model.Calls()
-	if len(calls) < 1 || !contains(joinAll(calls[0]), "Oi, alguém aí?") {
+	if calls := h.model.Calls(); len(calls) < 1 || !contains(joinAll(calls[0]), "Oi, alguém aí?") {
 		t.Fatalf("calls = %q, want the buffered turn answered", calls)
+	}
+	if turns, err := persistence.NewDebounceBuffers(h.table).Load(ctx, phone); err != nil || len(turns) != 0 {
+		t.Errorf("buffer after the answer = %v, %v; want it deleted", turns, err)
 	}
 }
 

@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -18,14 +17,14 @@ import (
 type Store interface {
 	// Load returns what a conversation starts from: the phone's active session
 	// (nil when there is none, or when it was reset), its message log, and
-	// the turns buffered for it.
+	// the turns an older release's debounce buffer holds.
 	Load(ctx context.Context, phone string) (Loaded, error)
 	// WaitingPhones lists the phones whose conversation has work that no
-	// message will trigger: buffered turns, committed replies not yet sent,
-	// or a handoff waiting in the queue (its renotifications).
+	// message will trigger: committed replies not yet sent, a handoff
+	// waiting in the queue (its renotifications), or turns an older
+	// release's debounce buffer holds. Messages not yet answered come back
+	// through the recovery sweep of their receipts.
 	WaitingPhones(ctx context.Context) ([]string, error)
-	// SaveBuffer replaces the turns buffered for phone.
-	SaveBuffer(ctx context.Context, phone string, turns []*sessionpb.InboundTurn) error
 	// Begin returns the session a turn runs in, with its message history oldest
 	// first. It is current when current is open; otherwise fresh builds a new
 	// session from the phone's last closed one (nil when none) and Begin creates
@@ -45,21 +44,27 @@ type Loaded struct {
 	// History is the active session's log, oldest first: the replies whose
 	// send has no result yet are in it too (persistence.Message.Unfinished).
 	History []persistence.Message
-	Turns   []*sessionpb.InboundTurn
+	// Turns are those of a debounce buffer an older release left; the next
+	// commit deletes it.
+	Turns []*sessionpb.InboundTurn
 }
 
 // Commit is everything one turn writes, all in one transaction: the message
 // log, the session snapshot conditional on the version it was loaded with, the
-// turns still buffered (exactly those the turn did not consume), the receipts
-// of the consumed messages marked completed, the demand, the CRM projection
+// receipts of the consumed messages marked completed, the pending marker
+// (the messages held and not answered), the demand, the CRM projection
 // intent and the reply's outbox entry (a log item committed as pending).
 type Commit struct {
 	Phone    string
 	Messages []persistence.Message
 	Session  persistence.Session
-	Buffer   []*sessionpb.InboundTurn
-	Consumed []persistence.Consumed
-	Demand   *persistence.OutOfPortfolioDemand
+	// Pending are the messages held and not answered; MarkerWritten and
+	// DropBuffer as in persistence.TurnCommit.
+	Pending       []string
+	MarkerWritten bool
+	DropBuffer    bool
+	Consumed      []persistence.Consumed
+	Demand        *persistence.OutOfPortfolioDemand
 	// Project records the session's desired CRM state with the turn.
 	Project bool
 	Now     time.Time
@@ -73,12 +78,6 @@ type (
 	loadResult  struct {
 		loaded Loaded
 		err    error
-	}
-	bufferWrite struct {
-		turns []*sessionpb.InboundTurn
-		// ack receives the TurnAck of a delivered turn once it is durable; nil
-		// when nobody waits.
-		ack *actor.PID
 	}
 	beginRequest struct {
 		seq     uint64
@@ -111,11 +110,6 @@ type storeChild struct {
 	phone  string
 	store  Store
 	logger *zap.Logger
-	// committed are the message IDs of the last commit. A buffer write queued
-	// behind that commit was built while its turn was still in flight and
-	// lists them; they are left out, so a consumed message never returns to
-	// the buffer.
-	committed []string
 }
 
 func storeProps(phone string, store Store, logger *zap.Logger) *actor.Props {
@@ -131,32 +125,11 @@ func (s *storeChild) Receive(ctx actor.Context) {
 	case *loadRequest:
 		loaded, err := s.store.Load(call, s.phone)
 		ctx.Respond(&loadResult{loaded: loaded, err: err})
-	case *bufferWrite:
-		turns := slices.DeleteFunc(slices.Clone(msg.turns), func(t *sessionpb.InboundTurn) bool {
-			return slices.Contains(s.committed, t.GetMessageId())
-		})
-		err := s.store.SaveBuffer(call, s.phone, turns)
-		if err != nil {
-			s.logger.Error("buffer write failed", zap.Error(err))
-		}
-		if msg.ack != nil {
-			ack := &sessionpb.TurnAck{}
-			if err != nil {
-				ack.Error = "the conversation buffer could not be written"
-			}
-			ctx.Send(msg.ack, ack)
-		}
 	case *beginRequest:
 		session, history, err := s.store.Begin(call, s.phone, msg.current, msg.fresh)
 		ctx.Send(ctx.Parent(), &beginResult{seq: msg.seq, session: session, history: history, err: err})
 	case *commitRequest:
 		session, err := s.store.Commit(call, msg.commit)
-		if err == nil {
-			s.committed = s.committed[:0]
-			for _, m := range msg.commit.Consumed {
-				s.committed = append(s.committed, m.MessageID)
-			}
-		}
 		ctx.Send(ctx.Parent(), &commitResult{seq: msg.seq, session: session, err: err})
 	}
 }

@@ -45,15 +45,16 @@ func NewSupervisor(system *actor.ActorSystem, deps Deps) (*Supervisor, error) {
 }
 
 // Deliver hands turn to the conversation of its phone and returns once the
-// turn is durably buffered (or recognised as a duplicate). An error means the
-// turn was not accepted and the caller must retry it.
+// conversation holds the turn (or recognised it as a duplicate); the turn's
+// receipt keeps it durable. An error means the turn was not accepted and the
+// caller must retry it.
 func (s *Supervisor) Deliver(ctx context.Context, turn *sessionpb.InboundTurn) (*sessionpb.TurnAck, error) {
 	if err := checkTurn(turn); err != nil {
 		return nil, err
 	}
 	ack, err := ask[*sessionpb.TurnAck](ctx, s, turn)
 	if err == nil && ack.GetError() != "" {
-		err = fmt.Errorf("session: turn %s not buffered: %s", turn.GetMessageId(), ack.GetError())
+		err = fmt.Errorf("session: turn %s not taken: %s", turn.GetMessageId(), ack.GetError())
 	}
 	return ack, err
 }
@@ -84,13 +85,14 @@ func checkTurn(turn *sessionpb.InboundTurn) error {
 }
 
 // Recover wakes the conversation of every phone with work no message will
-// trigger, so turns acknowledged before a crash or a stop are answered without
+// trigger, so replies committed before a crash or a stop are sent without
 // waiting for the customer to write again, and queued handoffs keep their
-// renotifications. It returns how many it woke.
+// renotifications. It returns how many it woke. (Messages acknowledged and
+// not answered come back through the recovery sweep of their receipts.)
 func (s *Supervisor) Recover(ctx context.Context) (int, error) {
 	phones, err := s.store.WaitingPhones(ctx)
 	if err != nil {
-		return 0, fmt.Errorf("session: find buffered conversations: %w", err)
+		return 0, fmt.Errorf("session: find conversations with work waiting: %w", err)
 	}
 	for _, phone := range phones {
 		s.Wake(phone)
@@ -99,10 +101,22 @@ func (s *Supervisor) Recover(ctx context.Context) (int, error) {
 }
 
 // Wake starts the conversation of phone if it is not running, so that work
-// it holds in the table (buffered turns, unsent replies) is taken up; a
+// it holds in the table (unsent replies, a queued handoff) is taken up; a
 // running conversation is not disturbed.
 func (s *Supervisor) Wake(phone string) {
 	s.root.Send(s.pid, &sessionpb.Wake{PhoneNumber: phone})
+}
+
+// Holds reports whether the conversation of phone holds messageID: buffered,
+// or in the turn under way. It starts the conversation when it is not
+// running (which then holds nothing yet). The replay harness uses it to know
+// a message reached a conversation whose turn is still running.
+func (s *Supervisor) Holds(ctx context.Context, phone, messageID string) (bool, error) {
+	res, err := ask[*holding](ctx, s, &holdsQuery{phone: phone, messageID: messageID})
+	if err != nil {
+		return false, err
+	}
+	return res.yes, nil
 }
 
 // Forget stops the session actor of phone, if one runs, and returns once it
@@ -117,7 +131,8 @@ func (s *Supervisor) Forget(ctx context.Context, phone string) error {
 // Drain waits until no turn is in flight (a model call, a commit or a send
 // being prepared), or until ctx is done. Call it after new turns stopped
 // arriving and before Stop, so a shutdown finishes the answers it started;
-// turns only buffered stay in the table for the next start.
+// messages only buffered are answered after the next start (their receipts
+// are unfinished, and the recovery sweep hands them over again).
 func (s *Supervisor) Drain(ctx context.Context) error {
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
@@ -132,7 +147,7 @@ func (s *Supervisor) Drain(ctx context.Context) error {
 }
 
 // Stop stops every session actor and the supervisor, waiting for them. Turns
-// still buffered stay in the table and are flushed by the next activation.
+// still buffered are answered after the next start, through their receipts.
 func (s *Supervisor) Stop() error {
 	return s.root.StopFuture(s.pid).Wait()
 }
@@ -179,6 +194,13 @@ type childRef struct {
 	forwarded uint64
 }
 
+// holdsQuery asks a conversation whether it holds a message; it answers
+// holding.
+type (
+	holdsQuery struct{ phone, messageID string }
+	holding    struct{ yes bool }
+)
+
 // evict asks the supervisor to stop the actor of phone; it answers evicted.
 type (
 	evict   struct{ phone string }
@@ -206,6 +228,8 @@ func (s *supervisor) Receive(ctx actor.Context) {
 		s.route(ctx, msg.GetPhoneNumber())
 	case *sessionpb.OperatorCommand:
 		s.route(ctx, msg.GetPhoneNumber())
+	case *holdsQuery:
+		s.route(ctx, msg.phone)
 	case *idle:
 		s.retire(ctx, msg)
 	case *evict:

@@ -92,12 +92,6 @@ func (s *TableStore) WaitingPhones(ctx context.Context) ([]string, error) {
 	return phones, nil
 }
 
-// SaveBuffer implements Store: the buffer and the phone's pending marker are
-// written together.
-func (s *TableStore) SaveBuffer(ctx context.Context, phone string, turns []*sessionpb.InboundTurn) error {
-	return s.turns.SavePending(ctx, phone, recordTurns(turns))
-}
-
 // Begin implements Store.
 func (s *TableStore) Begin(ctx context.Context, phone string, current *persistence.Session, fresh func(*persistence.Session) persistence.Session) (persistence.Session, []persistence.Message, error) {
 	if current != nil && current.State != persistence.StateClosed {
@@ -122,13 +116,15 @@ func (s *TableStore) Begin(ctx context.Context, phone string, current *persisten
 // Commit implements Store.
 func (s *TableStore) Commit(ctx context.Context, c Commit) (persistence.Session, error) {
 	turn := persistence.TurnCommit{
-		Phone:     c.Phone,
-		Messages:  c.Messages,
-		Session:   c.Session,
-		Remaining: recordTurns(c.Buffer),
-		Consumed:  c.Consumed,
-		Demand:    c.Demand,
-		Now:       c.Now,
+		Phone:         c.Phone,
+		Messages:      c.Messages,
+		Session:       c.Session,
+		Pending:       c.Pending,
+		MarkerWritten: c.MarkerWritten,
+		DropBuffer:    c.DropBuffer,
+		Consumed:      c.Consumed,
+		Demand:        c.Demand,
+		Now:           c.Now,
 	}
 	if c.Project {
 		intent, err := s.projections.DesiredTx(ctx, c.Session.SessionID, projection.Desired(c.Session), c.Now)
@@ -142,14 +138,6 @@ func (s *TableStore) Commit(ctx context.Context, c Commit) (persistence.Session,
 	return s.turns.Commit(ctx, turn)
 }
 
-func recordTurns(turns []*sessionpb.InboundTurn) []persistence.InboundTurn {
-	stored := make([]persistence.InboundTurn, 0, len(turns))
-	for _, t := range turns {
-		stored = append(stored, RecordTurn(t))
-	}
-	return stored
-}
-
 // ProtoTurn is the message form of a stored turn, the one that may cross a
 // node on its way to the conversation.
 func ProtoTurn(t persistence.InboundTurn) *sessionpb.InboundTurn {
@@ -161,18 +149,5 @@ func ProtoTurn(t persistence.InboundTurn) *sessionpb.InboundTurn {
 		Instance:    t.Instance,
 		MessageType: string(t.MessageType),
 		PushName:    t.PushName,
-	}
-}
-
-// RecordTurn is the stored form of a turn message.
-func RecordTurn(t *sessionpb.InboundTurn) persistence.InboundTurn {
-	return persistence.InboundTurn{
-		PhoneNumber: t.GetPhoneNumber(),
-		MessageID:   t.GetMessageId(),
-		Content:     t.GetContent(),
-		ReceivedAt:  t.GetReceivedAt().AsTime().UTC(),
-		Instance:    t.GetInstance(),
-		MessageType: persistence.MessageType(t.GetMessageType()),
-		PushName:    t.GetPushName(),
 	}
 }

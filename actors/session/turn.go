@@ -53,6 +53,8 @@ type turn struct {
 	// intent is the revision of the desired CRM state the commit records;
 	// empty when it records none.
 	intent string
+	// marker says the commit lists pending messages in the marker.
+	marker bool
 }
 
 // input is what the conversation rules see of the turn.
@@ -307,16 +309,23 @@ func (c *conversationActor) commit(ctx actor.Context, t *turn) {
 		consumed = append(consumed, persistence.Consumed{MessageID: id, RoutedAt: now})
 	}
 	t.committed = messages
+	pending := make([]string, 0, len(c.buffer))
+	for _, m := range c.buffer {
+		pending = append(pending, m.GetMessageId())
+	}
 	ctx.Send(c.store, &commitRequest{seq: t.seq, commit: Commit{
-		Phone:    c.phone,
-		Messages: messages,
-		Session:  session,
-		Buffer:   slices.Clone(c.buffer),
-		Consumed: consumed,
-		Demand:   t.outcome.Demand,
-		Project:  projected(t, session) && c.intentChanged(t, session),
-		Now:      now,
+		Phone:         c.phone,
+		Messages:      messages,
+		Session:       session,
+		Pending:       pending,
+		MarkerWritten: c.markerWritten,
+		DropBuffer:    c.legacyBuffer,
+		Consumed:      consumed,
+		Demand:        t.outcome.Demand,
+		Project:       projected(t, session) && c.intentChanged(t, session),
+		Now:           now,
 	}})
+	t.marker = len(pending) > 0
 }
 
 func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
@@ -345,6 +354,7 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 	if t.intent != "" {
 		c.intent = t.intent
 	}
+	c.markerWritten, c.legacyBuffer = t.marker, false
 	c.superseded = nil
 	for _, m := range t.turns {
 		delete(c.routedAt, m.GetMessageId())
@@ -397,7 +407,6 @@ func (c *conversationActor) dropConsumed(ctx actor.Context, id string) {
 	c.end()
 	c.buffer = append(t.turns, c.buffer...)
 	c.chats = append(slices.Clone(t.chats), c.chats...)
-	ctx.Send(c.store, &bufferWrite{turns: c.pending()})
 	c.flushAsked = len(c.buffer) > 0
 	c.afterTurn(ctx)
 }

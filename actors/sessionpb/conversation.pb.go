@@ -184,13 +184,16 @@ func (x *InboundTurn) GetPushName() string {
 	return ""
 }
 
-// TurnAck answers an InboundTurn. Without error the turn is durably buffered:
-// a crash of the node no longer loses it, and the queue may forget it.
+// TurnAck answers an InboundTurn. Without error the conversation holds the
+// turn and the queue may forget it: its receipt keeps it until a turn
+// answers it, and the recovery sweep hands it over again if the conversation
+// dies first.
 type TurnAck struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// duplicate is true when the conversation already held this message ID.
 	Duplicate bool `protobuf:"varint,1,opt,name=duplicate,proto3" json:"duplicate,omitempty"`
-	// error is set when the turn could not be buffered; the caller retries.
+	// error is set when the conversation could not take the turn; the caller
+	// retries.
 	Error         string `protobuf:"bytes,2,opt,name=error,proto3" json:"error,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

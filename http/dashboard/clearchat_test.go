@@ -34,10 +34,14 @@ func TestClearChatDeletesOnlyThePhonesConversation(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	buffers := persistence.NewDebounceBuffers(e.table)
+	// Debounce buffers as an older release left them: clear-chat deletes them too.
 	for _, p := range []string{phone, other} {
 		turn := persistence.InboundTurn{PhoneNumber: p, MessageID: "wamid.1", Content: "oi", ReceivedAt: t0, Instance: "instance_a"}
-		if err := buffers.Save(ctx, p, []persistence.InboundTurn{turn}); err != nil {
+		item, err := persistence.EncodeBuffer(persistence.DebounceBuffer{PhoneNumber: p, Turns: []persistence.InboundTurn{turn}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.table.Put(ctx, item, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
