@@ -1,13 +1,15 @@
 // Package queue owns the inbound queue between the webhook and the
-// conversations: the queue message (exactly {"phone_number", "message_id"},
-// the platform message ID), the producer port used by the webhook (Sender), the
-// consumer port used by the runtime (Consumer), and the consumer core that both
-// implementations share (ProcessBatch), which reports failed items Lambda-style
-// as batchItemFailures listing queue message IDs, never platform message IDs.
+// conversations: the queue message (on the wire exactly {"phone_number",
+// "message_id"}, the platform message ID), the producer port used by the
+// webhook (Sender, and Reserver for a queue bounded in memory, which lets it
+// take room without waiting), the consumer port used by the runtime
+// (Consumer), and the consumer core of queues that carry encoded bodies
+// (ProcessBatch), which reports failed items Lambda-style as
+// batchItemFailures listing queue message IDs, never platform message IDs.
 //
 // The queue is not the record of a message: the webhook writes the receipt
-// (RECEIPT#<message id>) before it enqueues, so a message the queue loses or
-// drops can still be found in the table.
+// (RECEIPT#<message id>) before it enqueues, so a message the queue loses,
+// drops or had no room for can still be found in the table.
 //
 // It sits at the bottom of the dependency graph beside persistence, whose
 // QueueMessage record it uses as Message, and imports no other Intake package. Implementations live in sub-packages named after

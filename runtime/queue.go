@@ -22,10 +22,13 @@ type Queue interface {
 	Close() error
 }
 
-// newQueue is SQS when INBOUND_QUEUE_URL is set, else an in-process queue.
+// newQueue is SQS when INBOUND_QUEUE_URL is set, else an in-process queue
+// handing INBOUND_CONCURRENCY messages to conversations at once (each
+// phone's in order). The SQS poller handles one received batch at a time,
+// in order; it has no concurrency setting.
 func newQueue(ctx context.Context, cfg config.Config, logger *zap.Logger) (Queue, error) {
 	if cfg.Queue.InboundURL == "" {
-		return inprocess.New(inprocess.Config{}, logger)
+		return inprocess.New(inprocess.Config{Consumers: cfg.Queue.Concurrency}, logger)
 	}
 	awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.Table.Region))
 	if err != nil {

@@ -1,20 +1,47 @@
 package runtime
 
-import "github.com/intake-runtime/intake/http/webhook"
+import (
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/intake-runtime/intake/http/webhook"
+)
 
 // webhookRoutes mounts the platform webhook: the verification handshake,
 // signed deliveries and the internal route. It is no development surface:
 // it passes the gate.
 func (a *App) webhookRoutes() error {
+	metrics, err := newWebhookMetrics(a.metrics)
+	if err != nil {
+		return err
+	}
 	h, err := webhook.New(webhook.Config{
 		AppSecret:   a.cfg.Messaging.AppSecret.Reveal(),
 		VerifyToken: a.cfg.Messaging.VerifyToken.Reveal(),
 		Instances:   a.cfg.Messaging.Instances,
 		Now:         a.now,
-	}, webhook.Deps{Table: a.table, Queue: a.queue}, a.logger.Named("webhook"))
+	}, webhook.Deps{Table: a.table, Queue: a.queue, Metrics: metrics}, a.logger.Named("webhook"))
 	if err != nil {
 		return err
 	}
 	h.Register(a.http)
 	return nil
 }
+
+// webhookMetrics are the webhook's collectors, registered with the
+// application's metrics.
+type webhookMetrics struct {
+	deferred prometheus.Counter
+}
+
+var _ webhook.Metrics = webhookMetrics{}
+
+func newWebhookMetrics(m *Metrics) (webhookMetrics, error) {
+	w := webhookMetrics{deferred: prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "intake_inbound_deferred_total",
+		Help: "Inbound messages recorded while the in-process queue was full: acknowledged, and enqueued later by the recovery sweep (RECOVERY_AFTER).",
+	})}
+	return w, m.Registry().Register(w.deferred)
+}
+
+// InboundDeferred implements webhook.Metrics.
+func (w webhookMetrics) InboundDeferred() { w.deferred.Inc() }

@@ -20,12 +20,12 @@ import (
 // and older receipts simply lack it.
 const attrClaimedAt = "enqueue_claimed_at"
 
-// dispatchedSteps are the receipt steps that prove the queue delivered the
-// message: the consumer marks dispatched_at when it takes the queue message
-// (and the later steps after it), /chat marks sync_claimed_at. Only these
+// takenSteps are the receipt steps that prove a turn took the message: the
+// commit of the turn that answers it stamps dispatched_at, agent_routed_at
+// and completed_at together, and /chat marks sync_claimed_at. Only these
 // make a redelivery a duplicate. A successful send alone does not, because
 // the in-process queue loses what it holds when the process stops.
-var dispatchedSteps = []string{
+var takenSteps = []string{
 	string(persistence.StepDispatched),
 	string(persistence.StepAgentRouted),
 	string(persistence.StepSyncClaimed),
@@ -44,18 +44,22 @@ func receiptKey(messageID string) persistence.Key {
 	return persistence.Key{PK: persistence.ReceiptPK(messageID), SK: persistence.ReceiptSK}
 }
 
-// record writes the receipt of a message received for the first time with
-// the claim already taken, in one conditional put: the put of
-// persistence.Receipts.Record (only where no receipt exists) plus the claim
-// attribute, which saves a second write on the path of every new message.
-// It is persistence.ErrConflict when the receipt exists: a redelivery.
-func (c claims) record(ctx context.Context, r persistence.Receipt, now time.Time) (string, error) {
+// record writes the receipt of a message received for the first time, in
+// one conditional put: the put of persistence.Receipts.Record (only where
+// no receipt exists), plus the claim attribute when claim is true, which
+// saves a second write on the path of every new message. Without the claim
+// (the queue had no room) the token is "". It is persistence.ErrConflict
+// when the receipt exists: a redelivery.
+func (c claims) record(ctx context.Context, r persistence.Receipt, now time.Time, claim bool) (string, error) {
 	item, err := persistence.EncodeReceipt(r)
 	if err != nil {
 		return "", err
 	}
-	token := newToken(now)
-	item[attrClaimedAt] = &types.AttributeValueMemberS{Value: token}
+	token := ""
+	if claim {
+		token = newToken(now)
+		item[attrClaimedAt] = &types.AttributeValueMemberS{Value: token}
+	}
 	if err := c.table.Put(ctx, item, persistence.NotExists(persistence.AttrPK).Ptr()); err != nil {
 		return "", err
 	}
@@ -63,19 +67,17 @@ func (c claims) record(ctx context.Context, r persistence.Receipt, now time.Time
 }
 
 // take claims the enqueue of a message whose receipt exists and returns the
-// claim token. It is persistence.ErrConflict when the message was dispatched
+// claim token. It is persistence.ErrConflict when a turn took the message
 // already or another delivery took the claim less than a lease ago.
 func (c claims) take(ctx context.Context, messageID string, now time.Time) (string, error) {
 	token := newToken(now)
 	conds := []persistence.Condition{persistence.Exists(persistence.AttrPK)}
-	for _, attr := range dispatchedSteps {
+	for _, attr := range takenSteps {
 		conds = append(conds, persistence.NotExists(attr))
 	}
 	conds = append(conds, persistence.Or(
 		persistence.NotExists(attrClaimedAt),
-		// A token sorts before the bare time of the lease's start exactly
-		// when its own time is earlier: the fixed-width time comes first.
-		persistence.Less(attrClaimedAt, persistence.FormatTime(now.Add(-c.lease))),
+		persistence.Less(attrClaimedAt, c.leaseStart(now)),
 	))
 	upd := persistence.Update{Set: map[string]any{attrClaimedAt: token}}
 	if _, err := c.table.Update(ctx, receiptKey(messageID), upd, persistence.And(conds...).Ptr()); err != nil {
@@ -106,22 +108,42 @@ func (c claims) release(ctx context.Context, messageID, token string) error {
 	return err
 }
 
-// dispatched tells, after a failed take, a message the consumer already took
-// (a plain duplicate) from one whose claim is younger than the lease.
-func (c claims) dispatched(ctx context.Context, messageID string) (bool, error) {
+// leaseStart is the earliest claim still held at now. A token sorts before
+// it exactly when its own time is earlier: the fixed-width time comes first.
+func (c claims) leaseStart(now time.Time) string {
+	return persistence.FormatTime(now.Add(-c.lease))
+}
+
+// claimState is what a receipt says about the enqueue of its message.
+type claimState int
+
+const (
+	// unclaimed: no turn took it and no claim is younger than the lease.
+	unclaimed claimState = iota
+	// claimed: another delivery took the claim less than a lease ago.
+	claimed
+	// taken: a turn took the message (see takenSteps).
+	taken
+	// gone: there is no receipt (its ttl passed).
+	gone
+)
+
+// inspect reads the receipt of a redelivery that does not take the claim.
+func (c claims) inspect(ctx context.Context, messageID string, now time.Time) (claimState, error) {
 	item, err := c.table.Get(ctx, receiptKey(messageID))
 	if errors.Is(err, persistence.ErrNotFound) {
-		// Gone between the receipt and the claim (its ttl passed): let the
-		// platform deliver again, which records it anew.
-		return false, nil
+		return gone, nil
 	}
 	if err != nil {
-		return false, err
+		return 0, err
 	}
-	for _, attr := range dispatchedSteps {
+	for _, attr := range takenSteps {
 		if _, ok := item[attr]; ok {
-			return true, nil
+			return taken, nil
 		}
 	}
-	return false, nil
+	if token, ok := item[attrClaimedAt].(*types.AttributeValueMemberS); ok && token.Value >= c.leaseStart(now) {
+		return claimed, nil
+	}
+	return unclaimed, nil
 }

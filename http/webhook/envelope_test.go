@@ -143,7 +143,7 @@ func TestDeliveries(t *testing.T) {
 }
 
 // checkQueued compares the queue with want and checks that every receipt was
-// enqueued (so dispatched by the test consumer) under the delivery's claim.
+// enqueued (so answered by the test consumer) under the delivery's claim.
 // It returns the generated ID, if any.
 func checkQueued(t *testing.T, h *harness, body []byte, want []string) string {
 	t.Helper()
@@ -165,8 +165,8 @@ func checkQueued(t *testing.T, h *harness, body []byte, want []string) string {
 		t.Fatalf("%d receipts, want %d", len(receipts), len(want))
 	}
 	for _, r := range receipts {
-		if !slices.Contains(want, r.MessageID) || r.DispatchedAt == nil || !r.Claimed {
-			t.Errorf("receipt %+v: want one of %v, claimed and dispatched", r, want)
+		if !slices.Contains(want, r.MessageID) || r.CompletedAt == nil || !r.Claimed {
+			t.Errorf("receipt %+v: want one of %v, claimed and answered", r, want)
 		}
 		if r.TTL != testStart.Add(persistence.ReceiptTTL).Unix() {
 			t.Errorf("receipt %s ttl = %d, want now + 7 days", r.MessageID, r.TTL)

@@ -1,7 +1,6 @@
 package webhook
 
 import (
-	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"errors"
@@ -12,14 +11,8 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/queue"
 )
-
-// Enqueuer is the one queue call the webhook makes: queue.Sender (in-process
-// or SQS) satisfies it. Send returns once the queue has accepted msg; an error
-// means it was not enqueued. It must be safe for concurrent use.
-type Enqueuer interface {
-	Send(ctx context.Context, msg persistence.QueueMessage) error
-}
 
 // Deps are the handler's collaborators.
 type Deps struct {
@@ -28,6 +21,8 @@ type Deps struct {
 	Table persistence.Table
 	// Queue receives {phone_number, message_id} for each new message.
 	Queue Enqueuer
+	// Metrics counts deferred messages; nil counts nothing.
+	Metrics Metrics
 }
 
 // Handler serves the webhook routes. It is safe for concurrent use.
@@ -38,7 +33,10 @@ type Handler struct {
 	messages *persistence.Messages
 	claims   claims
 	queue    Enqueuer
-	log      *zap.Logger
+	// reserver is queue when it is bounded in memory, else nil.
+	reserver  queue.Reserver
+	deferrals *deferrals
+	log       *zap.Logger
 	// secret is the HMAC key; nil accepts unsigned bodies.
 	secret []byte
 	// macs pools HMAC states keyed with secret: keying one costs two
@@ -67,14 +65,16 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Handler, error) {
 		logger = zap.NewNop()
 	}
 	h := &Handler{
-		cfg:      cfg,
-		parser:   parser,
-		receipts: persistence.NewReceipts(deps.Table),
-		messages: persistence.NewMessages(deps.Table),
-		claims:   claims{table: deps.Table, lease: cfg.ClaimLease},
-		queue:    deps.Queue,
-		log:      logger,
+		cfg:       cfg,
+		parser:    parser,
+		receipts:  persistence.NewReceipts(deps.Table),
+		messages:  persistence.NewMessages(deps.Table),
+		claims:    claims{table: deps.Table, lease: cfg.ClaimLease},
+		queue:     deps.Queue,
+		log:       logger,
+		deferrals: &deferrals{metrics: deps.Metrics, log: logger},
 	}
+	h.reserver, _ = deps.Queue.(queue.Reserver)
 	if cfg.AppSecret != "" {
 		h.secret = []byte(cfg.AppSecret)
 		h.macs.New = func() any { return hmac.New(sha256.New, h.secret) }

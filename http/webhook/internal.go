@@ -15,8 +15,8 @@ type InternalReply struct {
 	// MessageID is the payload's provider_message_id, or the UUID assigned
 	// when it had none; the receipt and the queue message use it.
 	MessageID string `json:"message_id"`
-	// Duplicate is true when an earlier delivery had enqueued the message
-	// and a consumer has taken it: nothing was done again.
+	// Duplicate is true when a turn had already taken the message: nothing
+	// was done again.
 	Duplicate bool `json:"duplicate"`
 }
 

@@ -30,11 +30,11 @@ var (
 	errStore = &problem{fiber.StatusInternalServerError, "store_failed",
 		"the message could not be stored or enqueued; deliver it again"}
 	errInProgress = &problem{fiber.StatusServiceUnavailable, "in_progress",
-		"this message is being enqueued, or was moments ago, and no consumer has taken it yet; deliver it again later"}
+		"this message is being enqueued, or was moments ago, and no turn has taken it yet; deliver it again later"}
 )
 
-// retryAfterSeconds is the Retry-After of a 503: a consumer that keeps up
-// takes a fresh queue message well within it.
+// retryAfterSeconds is the Retry-After of a 503: a conversation that keeps
+// up answers a fresh message within it.
 const retryAfterSeconds = "5"
 
 // writeInProgress answers 503 with a Retry-After hint.

@@ -14,8 +14,9 @@ import (
 )
 
 // recorder is an Enqueuer that keeps what it is sent; fail makes Send fail.
-// With consumer set it also marks each message dispatched at once, as a
-// queue consumer that keeps up does, so redeliveries are duplicates.
+// With consumer set it also marks each message answered at once, as a
+// consumer and conversations that keep up do, so redeliveries are
+// duplicates.
 type recorder struct {
 	mu       sync.Mutex
 	msgs     []persistence.QueueMessage
@@ -23,7 +24,7 @@ type recorder struct {
 	consumer *consumer
 }
 
-// consumer marks receipts dispatched the way the queue consumer does.
+// consumer completes receipts the way the commit of a turn does.
 type consumer struct {
 	receipts *persistence.Receipts
 	now      func() time.Time
@@ -40,7 +41,7 @@ func (r *recorder) Send(ctx context.Context, m persistence.QueueMessage) error {
 	r.msgs = append(r.msgs, m)
 	if r.consumer != nil {
 		// A failed mark shows up as a redelivery answered 503.
-		_ = r.consumer.receipts.Mark(ctx, m.MessageID, persistence.StepDispatched, r.consumer.now())
+		_ = r.consumer.receipts.Complete(ctx, m.MessageID, r.consumer.now())
 	}
 	return nil
 }

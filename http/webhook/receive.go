@@ -11,10 +11,11 @@ import (
 
 // Summary is the 200 answer of POST /webhook.
 type Summary struct {
-	// Accepted counts the messages this delivery enqueued.
+	// Accepted counts the messages this delivery enqueued, or recorded
+	// while the queue was full (the recovery sweep enqueues them).
 	Accepted int `json:"accepted"`
-	// Duplicates counts the messages an earlier delivery had enqueued and
-	// a consumer has taken: nothing was done for them again.
+	// Duplicates counts the messages a turn had already taken: nothing was
+	// done for them again.
 	Duplicates int `json:"duplicates"`
 	// Rejected lists the messages that cannot become a turn; never null.
 	Rejected []Rejected `json:"rejected"`
@@ -73,7 +74,7 @@ func (h *Handler) receive(c *fiber.Ctx) error {
 			return errStore.write(c)
 		}
 		switch out {
-		case accepted:
+		case accepted, deferred:
 			sum.Accepted++
 		case duplicate:
 			sum.Duplicates++

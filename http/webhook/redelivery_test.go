@@ -72,8 +72,8 @@ func TestQueueFailureIsFinishedByTheRedelivery(t *testing.T) {
 	h.queue.setFail(errQueueDown)
 	status, answer := h.post("/webhook", body, true)
 	wantError(t, status, answer, 500, "store_failed")
-	if r := h.receipts(); len(r) != 1 || r[0].DispatchedAt != nil || r[0].Claimed {
-		t.Fatalf("receipts %+v, want one, not dispatched, claim released", r)
+	if r := h.receipts(); len(r) != 1 || r[0].CompletedAt != nil || r[0].Claimed {
+		t.Fatalf("receipts %+v, want one, not answered, claim released", r)
 	}
 
 	h.queue.setFail(nil)
@@ -137,7 +137,7 @@ func TestTableFailures(t *testing.T) {
 				t.Errorf("queue %v holds a message twice", ids)
 			}
 			for _, r := range h.receipts() {
-				if !slices.Contains(ids, r.MessageID) || r.DispatchedAt == nil {
+				if !slices.Contains(ids, r.MessageID) || r.CompletedAt == nil {
 					t.Errorf("receipt %s not enqueued after the redelivery (queue %v)", r.MessageID, ids)
 				}
 			}
@@ -206,11 +206,12 @@ func TestUnreleasedClaimIsTakenOverAfterTheLease(t *testing.T) {
 	}
 }
 
-// Only the consumer's dispatched_at makes a redelivery a duplicate. Before
-// it, a redelivery within the lease answers 503 (the enqueue may have been
-// lost with a non-durable queue, or the holder may still fail); after the
-// lease it enqueues again, and the consumer drops the copy.
-func TestUndispatchedMessage(t *testing.T) {
+// Only a turn's mark (the commit stamps dispatched_at with completed_at)
+// makes a redelivery a duplicate. Before it, a redelivery within the lease
+// answers 503 (the enqueue may have been lost with a non-durable queue, or
+// the holder may still fail); after the lease it enqueues again, and the
+// conversation recognises the copy.
+func TestUnansweredMessage(t *testing.T) {
 	h := newHarness(t)
 	h.queue.consumer = nil // no consumer keeps up
 	body := readFile(t, "one_message.json")
@@ -224,12 +225,12 @@ func TestUndispatchedMessage(t *testing.T) {
 	if sum := h.deliver(body); sum.Accepted != 1 {
 		t.Errorf("redelivery after the lease %+v, want the message enqueued again", sum)
 	}
-	if err := persistence.NewReceipts(h.table).Mark(context.Background(), "wamid.ONE", persistence.StepDispatched, h.clock.Now()); err != nil {
+	if err := persistence.NewReceipts(h.table).Complete(context.Background(), "wamid.ONE", h.clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 	h.clock.Advance(time.Hour)
 	if sum := h.deliver(body); sum.Duplicates != 1 {
-		t.Errorf("redelivery after dispatch %+v, want a duplicate", sum)
+		t.Errorf("redelivery after the answer %+v, want a duplicate", sum)
 	}
 	if q := h.queueIDs(); !slices.Equal(q, []string{"wamid.ONE", "wamid.ONE"}) {
 		t.Errorf("queue %v, want the first send and the one after the lease", q)

@@ -8,14 +8,19 @@ import (
 // Config tunes the queue. Zero values take the defaults of setDefaults.
 type Config struct {
 	// Capacity bounds the messages accepted but not yet finished (waiting,
-	// being handled or waiting for a retry). Send blocks while it is reached,
-	// so a stalled consumer pushes back on the webhook instead of growing
-	// memory. Default 1024.
+	// being handled or waiting for a retry), reserved slots included. While
+	// it is reached Send waits and TryReserve refuses (queue.ErrFull), so a
+	// stalled consumer costs no memory: the webhook leaves what does not fit
+	// to its receipts and the recovery sweep, which sends with a wait.
+	// Default 1024.
 	Capacity int
-	// Consumers is the number of goroutines handling messages. One (the
-	// default) hands messages to the conversations in the order they were
-	// sent (a retried message, or one whose handling a stop interrupted, goes
-	// to the back); more trade that order for throughput.
+	// Consumers is the number of goroutines handling messages at once
+	// (INBOUND_CONCURRENCY in the runtime). Each has its own lane, and every
+	// message goes to the lane of its phone, so one phone's messages are
+	// handed to its conversation one at a time, in the order they were sent,
+	// whatever the number; only a retried message goes to the back of its
+	// lane. A phone whose handler is slow delays the other phones of its
+	// lane, never the other lanes. Default 1.
 	Consumers int
 	// MaxAttempts is how many times one message is handled before it is
 	// dropped. Default 5.

@@ -9,19 +9,24 @@ import (
 	"github.com/intake-runtime/intake/queue"
 )
 
-// deliver hands one message to handle through the shared consumer core, and
-// then finishes it (success, or drop after the last attempt) or schedules its
-// redelivery.
+// deliver hands one message to handle, as it was sent (the turn it carries
+// included, which an encoded body would lose), and then finishes it
+// (success, or drop after the last attempt) or schedules its redelivery.
 func (q *Queue) deliver(ctx context.Context, env envelope, handle queue.Handler) {
-	resp := queue.ProcessBatch(ctx, []queue.Delivery{{ID: env.id, Body: env.body}}, handle)
-	if len(resp.BatchItemFailures) == 0 {
+	if ctx.Err() != nil {
+		// Stopping: keep the message, in its place, for the next Run.
+		env.lane.pushFront(env)
+		return
+	}
+	err := handle(ctx, env.msg)
+	if err == nil {
 		q.finish()
 		return
 	}
 	if ctx.Err() != nil {
-		// Stopping: keep the message for the next Run without counting an
+		// Stopped during the handler: keep the message without counting an
 		// attempt the handler may never have had.
-		q.ready <- env
+		env.lane.pushFront(env)
 		return
 	}
 	env.attempts++
@@ -29,7 +34,7 @@ func (q *Queue) deliver(ctx context.Context, env envelope, handle queue.Handler)
 		zap.String("queue_message_id", env.id),
 		zap.String("message_id", env.msg.MessageID),
 		zap.Int("attempts", env.attempts),
-		zap.Error(resp.BatchItemFailures[0].Err),
+		zap.Error(err),
 	}
 	if env.attempts >= q.cfg.MaxAttempts {
 		q.log.Error("queue message dropped after its last attempt; its receipt still holds it", fields...)
@@ -41,11 +46,12 @@ func (q *Queue) deliver(ctx context.Context, env envelope, handle queue.Handler)
 	q.retryLater(env, delay)
 }
 
-// finish frees the slot of a message that left the queue for good.
+// finish frees the slot of a message that left the queue for good, or of a
+// reservation released unused.
 func (q *Queue) finish() { <-q.slots }
 
-// retryLater puts env back into ready after delay. The timer is tracked so
-// Close can cancel it; a closed queue schedules nothing.
+// retryLater puts env back at the end of its lane after delay. The timer is
+// tracked so Close can cancel it; a closed queue schedules nothing.
 func (q *Queue) retryLater(env envelope, delay time.Duration) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -57,7 +63,7 @@ func (q *Queue) retryLater(env envelope, delay time.Duration) {
 		q.mu.Lock()
 		delete(q.retries, t)
 		q.mu.Unlock()
-		q.ready <- env
+		env.lane.push(env)
 	})
 	q.retries[t] = struct{}{}
 }

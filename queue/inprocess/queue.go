@@ -3,6 +3,7 @@ package inprocess
 import (
 	"context"
 	"errors"
+	"hash/maphash"
 	"sync"
 	"time"
 
@@ -14,21 +15,24 @@ import (
 
 var (
 	_ queue.Sender   = (*Queue)(nil)
+	_ queue.Reserver = (*Queue)(nil)
 	_ queue.Consumer = (*Queue)(nil)
 )
 
-// Queue is a bounded in-memory queue. Send is safe for concurrent use; one Run
-// at a time consumes; Close ends both for good.
+// Queue is a bounded in-memory queue. Send and TryReserve are safe for
+// concurrent use; one Run at a time consumes; Close ends them all for good.
 //
-// Every accepted message holds one of Capacity slots until it succeeds or is
-// dropped, wherever it is (waiting in ready, being handled, or waiting for a
-// retry timer). ready has room for Capacity messages, so putting a message
-// back into it never blocks.
+// Every accepted message holds one of Capacity slots from the moment it is
+// reserved or sent until it succeeds or is dropped, wherever it is (waiting
+// in its lane, being handled, or waiting for a retry timer). Each message
+// waits in the lane of its phone, and each lane has one consumer goroutine.
 type Queue struct {
 	cfg   Config
 	log   *zap.Logger
 	slots chan struct{}
-	ready chan envelope
+	lanes []*lane
+	seed  maphash.Seed
+
 	// closing is done once Close has been called; it stops Send and Run.
 	closing context.Context
 	close   context.CancelFunc
@@ -43,9 +47,9 @@ type Queue struct {
 
 // envelope is one accepted message as the queue carries it.
 type envelope struct {
-	id       string // queue message ID, reported in batchItemFailures
+	id       string // queue message ID, reported in logs
 	msg      queue.Message
-	body     string
+	lane     *lane
 	attempts int // failed attempts so far
 }
 
@@ -55,24 +59,33 @@ func New(cfg Config, logger *zap.Logger) (*Queue, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	if logger == nil {
+		logger = zap.NewNop()
+	}
+	lanes := make([]*lane, cfg.Consumers)
+	for i := range lanes {
+		lanes[i] = newLane()
+	}
 	closing, cancel := context.WithCancel(context.Background())
 	return &Queue{
 		cfg:     cfg,
 		log:     logger,
 		slots:   make(chan struct{}, cfg.Capacity),
-		ready:   make(chan envelope, cfg.Capacity),
+		lanes:   lanes,
+		seed:    maphash.MakeSeed(),
 		closing: closing,
 		close:   cancel,
 		retries: make(map[*time.Timer]struct{}),
 	}, nil
 }
 
-// Send enqueues msg under a new queue message ID. It blocks while the queue is
-// at capacity, until ctx is done (returning ctx.Err()) or the queue is closed
-// (queue.ErrClosed).
+// Send enqueues msg under a new queue message ID. It waits while the queue
+// is at capacity, until ctx is done (returning ctx.Err()) or the queue is
+// closed (queue.ErrClosed); a producer that must not wait uses TryReserve.
+// Waiting Sends take freed slots before any TryReserve, in the order they
+// began to wait.
 func (q *Queue) Send(ctx context.Context, msg queue.Message) error {
-	body, err := queue.Encode(msg)
-	if err != nil {
+	if err := check(msg); err != nil {
 		return err
 	}
 	if q.closing.Err() != nil {
@@ -85,13 +98,70 @@ func (q *Queue) Send(ctx context.Context, msg queue.Message) error {
 	case <-q.closing.Done():
 		return queue.ErrClosed
 	}
-	q.ready <- envelope{id: uuid.NewString(), msg: msg, body: body}
+	q.put(msg)
 	return nil
 }
 
-// Run starts Config.Consumers goroutines that hand messages to handle, and
-// blocks until ctx is done or Close is called and they have all returned.
-// Messages not yet handled stay queued for a later Run (unless closed).
+// TryReserve takes a slot without waiting: queue.ErrFull when all Capacity
+// slots are held, queue.ErrClosed after Close.
+func (q *Queue) TryReserve(context.Context) (queue.Reservation, error) {
+	if q.closing.Err() != nil {
+		return nil, queue.ErrClosed
+	}
+	select {
+	case q.slots <- struct{}{}:
+		return &reservation{q: q}, nil
+	default:
+		return nil, queue.ErrFull
+	}
+}
+
+// reservation is a slot taken by TryReserve.
+type reservation struct {
+	q    *Queue
+	used bool // sent into, or released
+}
+
+func (r *reservation) Send(_ context.Context, msg queue.Message) error {
+	if r.used {
+		return errors.New("inprocess: reservation already used")
+	}
+	if err := check(msg); err != nil {
+		return err
+	}
+	if r.q.closing.Err() != nil {
+		return queue.ErrClosed
+	}
+	r.used = true
+	r.q.put(msg)
+	return nil
+}
+
+func (r *reservation) Release() {
+	if !r.used {
+		r.used = true
+		r.q.finish()
+	}
+}
+
+// check refuses a message SQS would refuse, so the two queues accept the
+// same messages.
+func check(msg queue.Message) error {
+	_, err := queue.Encode(msg)
+	return err
+}
+
+// put appends msg, whose slot is taken, to the lane of its phone. The
+// message is kept as sent, turn included.
+func (q *Queue) put(msg queue.Message) {
+	l := q.lanes[maphash.String(q.seed, msg.PhoneNumber)%uint64(len(q.lanes))]
+	l.push(envelope{id: uuid.NewString(), msg: msg, lane: l})
+}
+
+// Run starts one consumer goroutine per lane (Config.Consumers) that hands
+// messages to handle, and blocks until ctx is done or Close is called and
+// they have all returned. Messages not yet handled stay queued for a later
+// Run (unless closed).
 func (q *Queue) Run(ctx context.Context, handle queue.Handler) error {
 	if handle == nil {
 		return errors.New("inprocess: Run needs a handler")
@@ -100,7 +170,6 @@ func (q *Queue) Run(ctx context.Context, handle queue.Handler) error {
 	defer cancel()
 	stopOnClose := context.AfterFunc(q.closing, cancel)
 	defer stopOnClose()
-
 	if err := q.start(ctx, handle); err != nil {
 		return err
 	}
@@ -123,29 +192,33 @@ func (q *Queue) start(ctx context.Context, handle queue.Handler) error {
 		return errors.New("inprocess: Run is already running")
 	}
 	q.running = true
-	for range q.cfg.Consumers {
-		q.consumers.Go(func() { q.consume(ctx, handle) })
+	for _, l := range q.lanes {
+		q.consumers.Go(func() { q.consume(ctx, l, handle) })
 	}
 	return nil
 }
 
-func (q *Queue) consume(ctx context.Context, handle queue.Handler) {
-	// The loop condition stops a consumer that select let take one more
-	// message after ctx was done.
+// consume hands the messages of lane l to handle one at a time, oldest
+// first, until ctx is done.
+func (q *Queue) consume(ctx context.Context, l *lane, handle queue.Handler) {
 	for ctx.Err() == nil {
-		select {
-		case <-ctx.Done():
-			return
-		case env := <-q.ready:
-			q.deliver(ctx, env, handle)
+		env, ok := l.pop()
+		if !ok {
+			select {
+			case <-ctx.Done():
+			case <-l.wake:
+			}
+			continue
 		}
+		q.deliver(ctx, env, handle)
 	}
 }
 
 // Close stops the consumers and waits for them (handlers in flight see their
-// ctx cancelled and must return), cancels pending retries, and makes Send and
-// Run fail with queue.ErrClosed. Messages not yet handled are forgotten: their
-// receipts are in the table. Close is idempotent and always returns nil.
+// ctx cancelled and must return), cancels pending retries, and makes Send,
+// TryReserve and Run fail with queue.ErrClosed. Messages not yet handled are
+// forgotten: their receipts are in the table. Close is idempotent and always
+// returns nil.
 func (q *Queue) Close() error {
 	q.mu.Lock()
 	q.closed = true
@@ -154,7 +227,6 @@ func (q *Queue) Close() error {
 	}
 	clear(q.retries)
 	q.mu.Unlock()
-
 	q.close()
 	q.consumers.Wait()
 	return nil

@@ -1,0 +1,95 @@
+package webhook
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/queue"
+)
+
+// Enqueuer is the queue as the webhook uses it: queue.Sender (in-process or
+// SQS) satisfies it. Send returns once the queue has accepted msg; an error
+// means it was not enqueued. It must be safe for concurrent use.
+//
+// When the Enqueuer is also a queue.Reserver (the in-process queue, bounded
+// in memory), the webhook never calls Send: it takes room with TryReserve
+// before it writes the receipt, and a full queue leaves the message to its
+// receipt and the recovery sweep (see "A full queue" in the package doc).
+type Enqueuer interface {
+	Send(ctx context.Context, msg persistence.QueueMessage) error
+}
+
+// Metrics counts what the webhook decides; the runtime implements it.
+type Metrics interface {
+	// InboundDeferred counts a delivery acknowledged without enqueueing
+	// its message because the queue had no room: the receipt keeps the
+	// message and the recovery sweep enqueues it later.
+	InboundDeferred()
+}
+
+// reserve takes room on the queue for one message, before its receipt is
+// written. It is queue.ErrFull when a bounded queue has none (nothing is
+// taken then). An unbounded queue (SQS) always has room: its reservation
+// is its Send, given half the claim lease so that it ends while the claim
+// is still this delivery's.
+func (h *Handler) reserve(ctx context.Context) (queue.Reservation, error) {
+	if h.reserver != nil {
+		return h.reserver.TryReserve(ctx)
+	}
+	return unbounded{queue: h.queue, timeout: h.cfg.ClaimLease / 2}, nil
+}
+
+// unbounded is the reservation of a queue without a bound in memory.
+type unbounded struct {
+	queue   Enqueuer
+	timeout time.Duration
+}
+
+func (u unbounded) Send(ctx context.Context, msg persistence.QueueMessage) error {
+	ctx, cancel := context.WithTimeout(ctx, u.timeout)
+	defer cancel()
+	return u.queue.Send(ctx, msg)
+}
+
+func (unbounded) Release() {}
+
+// enqueue announces the message into the room reserve took. The phone's
+// pending marker is the conversation's to keep, which keeps that
+// read-modify-write off the platform's request.
+func enqueue(ctx context.Context, room queue.Reservation, turn persistence.InboundTurn) error {
+	if err := room.Send(ctx, turn.QueueMessage()); err != nil {
+		return fmt.Errorf("webhook: enqueue %s: %w", turn.MessageID, err)
+	}
+	return nil
+}
+
+// deferLogEvery spaces the warnings about a full queue: under a sustained
+// overload every message is deferred, and the metric counts each one.
+const deferLogEvery = 10 * time.Second
+
+// deferrals counts the messages left to the recovery sweep, and logs them
+// at a sampled rate.
+type deferrals struct {
+	metrics Metrics
+	log     *zap.Logger
+	total   atomic.Int64
+	logged  atomic.Int64 // unix nanoseconds of the last warning
+}
+
+func (d *deferrals) add(messageID string, now time.Time) {
+	n := d.total.Add(1)
+	if d.metrics != nil {
+		d.metrics.InboundDeferred()
+	}
+	last := d.logged.Load()
+	if now.UnixNano()-last < int64(deferLogEvery) || !d.logged.CompareAndSwap(last, now.UnixNano()) {
+		return
+	}
+	d.log.Warn("inbound queue full: messages recorded and left to the recovery sweep",
+		zap.String("message_id", messageID), zap.Int64("deferred_since_start", n))
+}
