@@ -11,7 +11,10 @@ import (
 // application would reach in a cloud account, held in this process. Nothing
 // in it survives a restart.
 type Cloud struct {
-	// Table is the key-value table.
+	// Table is the key-value table. Emulator.Run purges its expired items
+	// (receipts, after persistence.ReceiptTTL) every
+	// memory.DefaultPurgeInterval, so an idle emulator gives their memory
+	// back.
 	Table *memory.Table
 	// Queue carries inbound messages from the webhook to the conversations,
 	// whatever INBOUND_QUEUE_URL says.
@@ -22,14 +25,20 @@ type Cloud struct {
 	Parameters *MemoryParameters
 }
 
-// NewCloud returns an empty simulated context.
-func NewCloud(logger *zap.Logger) (*Cloud, error) {
-	q, err := inprocess.New(inprocess.Config{}, logger.Named("queue"))
+// NewCloud returns an empty simulated context whose queue hands messages to
+// conversations from consumers lanes (INBOUND_CONCURRENCY).
+func NewCloud(consumers int, logger *zap.Logger) (*Cloud, error) {
+	return newCloud(consumers, logger)
+}
+
+// newCloud is NewCloud with options for the table (tests set its clock).
+func newCloud(consumers int, logger *zap.Logger, table ...memory.Option) (*Cloud, error) {
+	q, err := inprocess.New(inprocess.Config{Consumers: consumers}, logger.Named("queue"))
 	if err != nil {
 		return nil, err
 	}
 	return &Cloud{
-		Table:      memory.New(),
+		Table:      memory.New(table...),
 		Queue:      q,
 		Mailer:     NewMemoryMailer(),
 		Parameters: NewMemoryParameters(),

@@ -9,10 +9,11 @@
 //     environment (Lookup): set-if-absent, so exported variables win;
 //     DEV_UI_ENABLED=true only when undefined; the key-value endpoint
 //     overrides removed so the in-memory table is the one used;
-//   - the simulated cloud context (Cloud): the memory table, the in-process
-//     queue, an in-memory mailer (MemoryMailer, which also answers SES's
-//     SendEmail) and an in-memory parameter store (MemoryParameters, which
-//     answers SSM's parameter calls);
+//   - the simulated cloud context (Cloud): the memory table (whose expired
+//     items Run purges every memory.DefaultPurgeInterval, as DynamoDB's TTL
+//     deletes them), the in-process queue, an in-memory mailer (MemoryMailer,
+//     which also answers SES's SendEmail) and an in-memory parameter store
+//     (MemoryParameters, which answers SSM's parameter calls);
 //   - the adapters' fallbacks (Adapters): an enabled adapter without
 //     credentials runs as its local stub instead of failing every call;
 //   - the banner (WriteBanner) and the graceful stop (Emulator.Run).

@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"net"
 	"strconv"
+	"sync"
+	"time"
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/runtime"
 	"github.com/intake-runtime/intake/runtime/config"
 )
@@ -18,6 +21,9 @@ type Emulator struct {
 	cfg   config.Config
 	cloud *Cloud
 	app   *runtime.App
+	// purgeEvery is how often Run purges the table
+	// (memory.DefaultPurgeInterval).
+	purgeEvery time.Duration
 }
 
 // New builds the emulator of cfg (as Lookup loaded it). Adapters that are
@@ -25,7 +31,13 @@ type Emulator struct {
 // the queue and the handoff mailer are the simulated context's whatever cfg
 // says. Nothing runs until Run.
 func New(ctx context.Context, cfg config.Config, logger *zap.Logger) (*Emulator, error) {
-	cloud, err := NewCloud(logger)
+	return newEmulator(ctx, cfg, logger, memory.DefaultPurgeInterval)
+}
+
+// newEmulator is New with the table's purge interval and options (tests
+// shorten the one and set the table's clock with the other).
+func newEmulator(ctx context.Context, cfg config.Config, logger *zap.Logger, purgeEvery time.Duration, table ...memory.Option) (*Emulator, error) {
+	cloud, err := newCloud(cfg.Queue.Concurrency, logger, table...)
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +53,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger) (*Emulator,
 		_ = cloud.Queue.Close() // never ran: closing it cannot fail
 		return nil, err
 	}
-	return &Emulator{cfg: effective, cloud: cloud, app: app}, nil
+	return &Emulator{cfg: effective, cloud: cloud, app: app, purgeEvery: purgeEvery}, nil
 }
 
 // App is the running application, for the dashboard and tests.
@@ -57,8 +69,14 @@ func (e *Emulator) Config() config.Config { return e.cfg }
 // Run serves on ln until ctx is done (Ctrl+C), then stops gracefully: HTTP
 // requests in flight finish, the queue stops, the conversations and the
 // actor system stop, and the simulated context goes with the process. A nil
-// error means a clean stop.
+// error means a clean stop. Meanwhile it purges the table's expired items
+// every memory.DefaultPurgeInterval.
 func (e *Emulator) Run(ctx context.Context, ln net.Listener) error {
+	purgeCtx, stopPurging := context.WithCancel(context.Background())
+	var purging sync.WaitGroup
+	purging.Go(func() { e.cloud.Table.PurgeEvery(purgeCtx, e.purgeEvery) })
+	defer purging.Wait()
+	defer stopPurging()
 	return e.app.Run(ctx, ln)
 }
 

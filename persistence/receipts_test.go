@@ -30,4 +30,3 @@ func TestReceiptRecordRejectsRedelivery(t *testing.T) {
 		t.Errorf("ttl = %d", got.TTL)
 	}
 }
-

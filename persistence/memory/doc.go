@@ -13,7 +13,12 @@
 // One difference is deliberate: an item whose numeric ttl attribute (epoch
 // seconds) is in the past is invisible at once, to reads and to conditions,
 // while DynamoDB deletes expired items within days. Code must not depend on
-// either timing. The clock is injectable (WithClock) for tests.
+// either timing. The clock is injectable (WithClock) for tests. Expired
+// items keep their memory until purged: Purge deletes them (and rebuilds the
+// table's maps once they hold more deleted entries than items), PurgeEvery
+// does so periodically until its context ends, and Retained reports what the
+// table holds. Until purged, each write that set a ttl keeps a reminder of
+// some 40 bytes.
 //
 // It imports only the persistence port and the AWS attribute value types.
 package memory

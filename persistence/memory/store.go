@@ -14,6 +14,16 @@ import (
 type store struct {
 	parts map[string][]slot
 	index map[string]map[persistence.Key]struct{}
+	// expiries remind the purge of every stored item with a ttl (see
+	// purge.go).
+	expiries expiries
+	// items and bytes count what is stored, expired or not: the items and
+	// their frozen sizes.
+	items, bytes int
+	// removed counts map entries deleted since the maps were last rebuilt:
+	// Go maps never shrink, so compact rebuilds them once the deleted
+	// entries outnumber the live ones.
+	removed int
 }
 
 // slot is one item of a partition.
@@ -56,10 +66,18 @@ func (s *store) get(k persistence.Key) (record, bool) {
 func (s *store) put(k persistence.Key, rec record) {
 	slots := s.parts[k.PK]
 	i, found := findSlot(slots, k.SK)
+	// Every stored item with a ttl has a reminder: a new one when its ttl
+	// changes, the one of the item it replaces otherwise.
+	if rec.ttl != "" && (!found || slots[i].rec.ttl != rec.ttl) {
+		s.expiries.remind(k, rec.ttl)
+	}
+	s.bytes += len(rec.frozen)
 	if found {
+		s.bytes -= len(slots[i].rec.frozen)
 		s.unindex(k, slots[i].rec)
 		slots[i].rec = rec
 	} else {
+		s.items++
 		s.parts[k.PK] = slices.Insert(slots, i, slot{sk: k.SK, rec: rec})
 	}
 	if rec.gsi1pk != "" {
@@ -78,8 +96,11 @@ func (s *store) delete(k persistence.Key) {
 		return
 	}
 	s.unindex(k, slots[i].rec)
+	s.items--
+	s.bytes -= len(slots[i].rec.frozen)
 	if len(slots) == 1 {
 		delete(s.parts, k.PK)
+		s.removed++
 	} else {
 		s.parts[k.PK] = slices.Delete(slots, i, i+1)
 	}
@@ -91,6 +112,7 @@ func (s *store) unindex(k persistence.Key, old record) {
 		return
 	}
 	delete(s.index[old.gsi1pk], k)
+	s.removed++
 	if len(s.index[old.gsi1pk]) == 0 {
 		delete(s.index, old.gsi1pk)
 	}

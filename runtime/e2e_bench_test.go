@@ -1,0 +1,213 @@
+package runtime_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	goruntime "runtime"
+	"strings"
+	"sync"
+	"testing"
+	"text/tabwriter"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/persistence/memory"
+	"github.com/intake-runtime/intake/runtime"
+)
+
+// e2eLargeEnv enables the 100,000-phone cases, which take minutes.
+const e2eLargeEnv = "INTAKE_BENCH_LARGE"
+
+// BenchmarkEndToEnd measures what the whole application costs per turn
+// against the yardstick of a minimal service, in the same run: N phones each
+// send one message through POST /webhook, and a round ends when the
+// platform fake has every reply. The application runs as the emulator does
+// (memory table, in-process queue) with real HTTP clients against
+// zero-latency fakes of the model and the messaging platform (CRM and ERP
+// off, a 1 ms debounce); the yardstick (e2e_yardstick_test.go) does the same
+// external calls per message in a bare fiber handler. Both see the same load
+// (e2eConns connections, at most e2eWindow conversations awaiting a reply).
+//
+// It reports turns/s of both and their ratio, CPU time per turn of the
+// whole process (fakes and load included, in both) and its ratio (the
+// yardstick's over the application's: on a shared machine, where turns/s
+// follow whatever CPU other processes leave, it is the steadier figure),
+// heap allocations per turn (of the whole process, as CPU), table requests
+// per turn and new TCP connections per outbound call, and logs them as a
+// table. The 100,000-phone case runs only with INTAKE_BENCH_LARGE=1. Every
+// round stops by itself: a minute without a reply fails it. No test asserts
+// on these numbers.
+func BenchmarkEndToEnd(b *testing.B) { byPhones(b, benchEndToEnd) }
+
+// byPhones runs bench as sub-benchmarks of 10,000 and 100,000 phones, the
+// latter only when e2eLargeEnv is set.
+func byPhones(b *testing.B, bench func(b *testing.B, phones int)) {
+	for _, phones := range []int{10_000, 100_000} {
+		b.Run(fmt.Sprintf("phones=%d", phones), func(b *testing.B) {
+			if phones > 10_000 && os.Getenv(e2eLargeEnv) == "" {
+				b.Skipf("%d phones take minutes: set %s=1 to run them", phones, e2eLargeEnv)
+			}
+			bench(b, phones)
+		})
+	}
+}
+
+func benchEndToEnd(b *testing.B, phones int) {
+	f := newE2EFakes(b)
+	var app, yard e2eRun
+	for b.Loop() {
+		goruntime.GC()
+		a := runApp(b, f, phones)
+		goruntime.GC()
+		y := runYardstick(b, f, phones, a.promptBytes())
+		app.add(a)
+		yard.add(y)
+	}
+	reportEndToEnd(b, app, yard)
+}
+
+// e2eEnv is the application's configuration against the fakes f.
+func e2eEnv(f *e2eFakes) map[string]string {
+	return map[string]string{
+		"LLM_API_KEY": "test-key", "LLM_BASE_URL": f.model.URL + "/v1", "LLM_MODEL": "test-model",
+		"MESSAGING_CLOUD_ENABLED": "true", "MESSAGING_API_BASE_URL": f.platform.URL,
+		"MESSAGING_ACCESS_TOKEN": "bench-token", "MESSAGING_PHONE_NUMBER_ID": "PNID",
+		"MESSAGING_MAX_RPS": "1000000",
+		"CRM_ENABLED":       "false", "ERP_ENABLED": "false", "HANDOFF_NOTIFIER_ENABLED": "false",
+		"DEBOUNCE_WINDOW": "1ms", "DEBOUNCE_MAX_WAIT": "5ms",
+		"RECOVERY_INTERVAL": "1h", "SYNC_INTERVAL": "1h",
+	}
+}
+
+// e2eApp is the application running over a memory table (counted), until
+// stop (which waits for Run to return; b's cleanup calls it too).
+type e2eApp struct {
+	app   *runtime.App
+	addr  string
+	mem   *memory.Table
+	table *countingTable
+	stop  func()
+}
+
+// startApp starts a new application against the fakes f over a memory
+// table built with opts.
+func startApp(b *testing.B, f *e2eFakes, opts ...memory.Option) *e2eApp {
+	a := &e2eApp{mem: memory.New(opts...)}
+	a.table = &countingTable{Table: a.mem}
+	var err error
+	a.app, err = runtime.New(context.Background(), load(b, e2eEnv(f)), zap.NewNop(), runtime.Options{Table: a.table})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ln := listen(b)
+	a.addr = ln.Addr().String()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.app.Run(ctx, ln) }()
+	var once sync.Once
+	a.stop = func() {
+		once.Do(func() {
+			cancel()
+			if err := <-done; err != nil {
+				b.Error(err)
+			}
+		})
+	}
+	b.Cleanup(a.stop)
+	return a
+}
+
+// drive runs a round of phones through the application.
+func (a *e2eApp) drive(b *testing.B, f *e2eFakes, phones int) e2eRun {
+	before := a.table.requests()
+	run := drive(b, a.addr, f.begin(phones, e2eWindow))
+	run.tableCalls = a.table.requests() - before
+	return run
+}
+
+// runApp drives phones through a new application and stops it.
+func runApp(b *testing.B, f *e2eFakes, phones int) e2eRun {
+	a := startApp(b, f)
+	defer a.stop()
+	return a.drive(b, f, phones)
+}
+
+// add sums runs of the same side.
+func (r *e2eRun) add(o e2eRun) {
+	r.phones += o.phones
+	r.elapsed += o.elapsed
+	r.cpu += o.cpu
+	r.allocs += o.allocs
+	r.allocBytes += o.allocBytes
+	r.rejected += o.rejected
+	r.tableCalls += o.tableCalls
+	r.replies += o.replies
+	r.dups += o.dups
+	r.reads += o.reads
+	r.other += o.other
+	r.modelCalls += o.modelCalls
+	r.modelBytes += o.modelBytes
+	r.newConns += o.newConns
+}
+
+// promptBytes is the mean size of the run's model requests.
+func (r e2eRun) promptBytes() int {
+	if r.modelCalls > 0 {
+		return int(r.modelBytes / r.modelCalls)
+	}
+	return 0
+}
+
+func (r e2eRun) turnsPerSecond() float64 { return float64(r.phones) / r.elapsed.Seconds() }
+
+func (r e2eRun) cpuPerTurn() float64 {
+	return float64(r.cpu) / float64(time.Millisecond) / float64(r.phones)
+}
+
+func (r e2eRun) perTurn(n int64) float64 { return float64(n) / float64(r.phones) }
+
+// connsPerCall is how many new TCP connections the fakes accepted per
+// outbound call.
+func (r e2eRun) connsPerCall() float64 {
+	calls := r.reads + r.modelCalls + r.replies + r.dups + r.other
+	if calls == 0 {
+		return 0
+	}
+	return float64(r.newConns) / float64(calls)
+}
+
+func reportEndToEnd(b *testing.B, app, yard e2eRun) {
+	ratio := app.turnsPerSecond() / yard.turnsPerSecond()
+	b.ReportMetric(0, "ns/op")
+	b.ReportMetric(app.turnsPerSecond(), "turns/s")
+	b.ReportMetric(yard.turnsPerSecond(), "yardstick-turns/s")
+	b.ReportMetric(ratio, "ratio")
+	b.ReportMetric(yard.cpuPerTurn()/app.cpuPerTurn(), "cpu-ratio")
+	b.ReportMetric(app.cpuPerTurn(), "cpu-ms/turn")
+	b.ReportMetric(yard.cpuPerTurn(), "yardstick-cpu-ms/turn")
+	b.ReportMetric(app.perTurn(int64(app.allocs)), "allocs/turn")
+	b.ReportMetric(yard.perTurn(int64(yard.allocs)), "yardstick-allocs/turn")
+	b.ReportMetric(app.perTurn(app.tableCalls), "table-req/turn")
+	b.ReportMetric(app.connsPerCall(), "new-conns/call")
+
+	var out strings.Builder
+	w := tabwriter.NewWriter(&out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(w, "\t%d phones\tturns/s\tCPU ms/turn\tallocs/turn\tKB allocated/turn\tmodel calls/turn\tprompt bytes\tmark-reads/turn\treplies/turn\tdup replies\ttable req/turn\tnew conns/call\trejected posts\t\n", app.phones)
+	for _, side := range []struct {
+		name string
+		run  e2eRun
+	}{{"application", app}, {"yardstick", yard}} {
+		r := side.run
+		fmt.Fprintf(w, "\t%s\t%.0f\t%.3f\t%.0f\t%.1f\t%.3f\t%d\t%.3f\t%.3f\t%d\t%.2f\t%.4f\t%d\t\n", side.name,
+			r.turnsPerSecond(), r.cpuPerTurn(), r.perTurn(int64(r.allocs)), r.perTurn(int64(r.allocBytes))/1024,
+			r.perTurn(r.modelCalls), r.promptBytes(),
+			r.perTurn(r.reads), r.perTurn(r.replies), r.dups,
+			r.perTurn(r.tableCalls), r.connsPerCall(), r.rejected)
+	}
+	fmt.Fprintf(w, "\tapplication ÷ yardstick\t%.3f\t%.2f×\t%.2f×\t%.2f×\t\t\t\t\t\t\t\t\t\n", ratio,
+		app.cpuPerTurn()/yard.cpuPerTurn(), float64(app.allocs)/float64(yard.allocs), float64(app.allocBytes)/float64(yard.allocBytes))
+	_ = w.Flush()
+	b.Logf("end to end (the issue's target: turns/s ratio ≥ 0.6 at 10,000 phones, and at 100,000 within 15 %% of it)\n%s", out.String())
+}
