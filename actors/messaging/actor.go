@@ -148,6 +148,7 @@ func (c *child) work(ctx actor.Context) {
 			c.timers.SendOnce(c.deps.Retry.delay(head.failures), ctx.Self(), &retryDue{})
 			return
 		}
+		c.queue[0] = nil // the backing array must not keep a sent reply alive
 		c.queue = c.queue[1:]
 		if head.result != nil {
 			ctx.Send(ctx.Parent(), &Sent{Entry: head.msg, Response: *head.result, Uncertain: head.uncertain})

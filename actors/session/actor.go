@@ -301,7 +301,13 @@ func (c *conversationActor) onSent(msg *messaging.Sent) {
 
 // reportIdle asks the supervisor to stop this actor when it holds nothing that
 // only memory knows; the supervisor agrees only if no message is on its way.
+//
+// protoactor's receive timeout fires once and is then cancelled, so it is
+// armed again here: an actor found busy, or whose report the supervisor
+// refuses because a message was on its way, must be asked again later, or
+// it would stay in memory for good.
 func (c *conversationActor) reportIdle(ctx actor.Context) {
+	ctx.SetReceiveTimeout(c.deps.Config.IdleTimeout)
 	busy := c.inflight != nil || len(c.buffer) > 0 || len(c.chats) > 0 || len(c.ops) > 0
 	if !c.ready || busy || c.cancelRenotify != nil {
 		return

@@ -3,7 +3,6 @@ package session_test
 import (
 	"context"
 	"log/slog"
-	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -36,6 +35,8 @@ type harness struct {
 	sender *messaging.Stub
 	// send, when set, is the platform the actors call instead of sender.
 	send messaging.Sender
+	// metrics, when set, counts what the conversations do.
+	metrics session.Metrics
 	// notices records what operators were told of handoffs.
 	notices *handoff.Stub
 	system  *actor.ActorSystem
@@ -79,6 +80,7 @@ func (h *harness) start() {
 		Agent:     child.Props(model),
 		Messaging: messaging.Props(messaging.ChildDeps{Sender: h.platform(), Outbox: persistence.NewOutbox(h.table), Retry: quickRetry}),
 		Handoff:   handoff.Props(h.notices, handoff.NewQueue(h.table), zap.NewNop()),
+		Metrics:   h.metrics,
 		Now:       h.now,
 		Logger:    zap.NewNop(),
 	})
@@ -191,12 +193,4 @@ func countInbound(log []persistence.Message) int {
 		}
 	}
 	return n
-}
-
-func debugLogger() *zap.Logger {
-	if os.Getenv("DEBUG_SESSION") != "" {
-		l, _ := zap.NewDevelopment()
-		return l
-	}
-	return zap.NewNop()
 }

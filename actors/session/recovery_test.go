@@ -3,14 +3,20 @@ package session_test
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"go.uber.org/zap"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/internal/llmtest"
 	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/memory"
 )
 
 // A debounce buffer an older release left (it persisted buffers and listed
@@ -62,6 +68,41 @@ func TestIdleActorStopsAndComesBackWithTheSameState(t *testing.T) {
 	calls := h.model.Calls()
 	if !contains(joinAll(calls[1]), "quero uma pesquisa de mercado") {
 		t.Errorf("the restored actor lost the history: %q", calls[1])
+	}
+}
+
+// actorCount counts the session actors running; the rest of Metrics is
+// ignored.
+type actorCount struct {
+	session.Metrics
+	running atomic.Int64
+}
+
+func (a *actorCount) ActorStarted()                                   { a.running.Add(1) }
+func (a *actorCount) ActorStopped()                                   { a.running.Add(-1) }
+func (a *actorCount) Turn(string)                                     {}
+func (a *actorCount) ModelCall(string, bool, int, int, time.Duration) {}
+func (a *actorCount) DebounceMerged(int)                              {}
+func (a *actorCount) Sent(persistence.ErrorKind)                      {}
+func (a *actorCount) OutboxUncertain()                                {}
+
+// An actor still busy when its idle timeout first fires (its turn waits in
+// the debounce window) retires once the turn is done: the timeout is armed
+// again, or it would stay in memory for good.
+func TestActorBusyAtItsFirstIdleTimeoutRetiresLater(t *testing.T) {
+	count := &actorCount{}
+	h := &harness{t: t, cfg: session.Config{DebounceWindow: 300 * time.Millisecond, DebounceMaxWait: time.Second, IdleTimeout: 50 * time.Millisecond}}
+	h.table, h.model, h.sender = memory.New(), llmtest.NewServer(t, llmtest.AnswerWith("Oi!")), messaging.NewStub(zap.NewNop())
+	h.notices, h.metrics = handoff.NewStub(zap.NewNop()), count
+	h.start()
+	h.deliver("+5511900000033", "b1", "Oi")
+	h.waitSends(1)
+	deadline := time.Now().Add(5 * time.Second)
+	for count.running.Load() != 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := count.running.Load(); n != 0 {
+		t.Errorf("%d session actors still running long after the turn; want the idle one retired", n)
 	}
 }
 
