@@ -48,11 +48,11 @@ func (r *Receipts) Get(ctx context.Context, messageID string) (Receipt, error) {
 }
 
 // Complete marks a message answered outside a conversation's turn (an
-// operator's message that was not forwarded). A message already completed
-// stays as it is.
+// operator's message that was not forwarded). A message already completed,
+// or without a receipt, stays as it is.
 func (r *Receipts) Complete(ctx context.Context, messageID string, now time.Time) error {
 	w := completeReceiptTx(messageID, now)
-	_, err := r.table.Update(ctx, w.Key, w.Update, w.Condition)
+	_, err := r.table.Update(ctx, w.Key, w.Update, And(Exists(AttrPK), *w.Condition).Ptr())
 	if err != nil && !errors.Is(err, ErrConflict) {
 		return fmt.Errorf("persistence: complete receipt %s: %w", messageID, err)
 	}

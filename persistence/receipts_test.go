@@ -30,3 +30,21 @@ func TestReceiptRecordRejectsRedelivery(t *testing.T) {
 		t.Errorf("ttl = %d", got.TTL)
 	}
 }
+
+// Completing outside a turn marks a receipt once and never makes one up.
+func TestReceiptComplete(t *testing.T) {
+	ctx := context.Background()
+	receipts := persistence.NewReceipts(newTable(t))
+	must(t, receipts.Record(ctx, persistence.NewReceipt(fullTurn(), t0)))
+	must(t, receipts.Complete(ctx, fullTurn().MessageID, t1))
+	must(t, receipts.Complete(ctx, fullTurn().MessageID, t2))
+	r, err := receipts.Get(ctx, fullTurn().MessageID)
+	must(t, err)
+	if r.CompletedAt == nil || !r.CompletedAt.Equal(t1) {
+		t.Errorf("completed_at = %v, want the first completion, %s", r.CompletedAt, t1)
+	}
+	must(t, receipts.Complete(ctx, "wamid.NONE", t1))
+	if _, err := receipts.Get(ctx, "wamid.NONE"); !errors.Is(err, persistence.ErrNotFound) {
+		t.Errorf("completing a message without a receipt made one: %v", err)
+	}
+}
