@@ -30,11 +30,6 @@ const (
 // unfinished reports whether the reply still waits for a send result.
 func (s OutboxStatus) unfinished() bool { return s == OutboxPending || s == OutboxSending }
 
-// Unsent reports whether the message is a reply the customer did not receive:
-// a superseded answer, or a reply the platform refused. Neither belongs in
-// the model's history.
-func (m Message) Unsent() bool { return m.IsSuperseded() || m.OutboxStatus == OutboxFailed }
-
 // Unfinished reports whether the message is a committed reply still waiting
 // for its send result.
 func (m Message) Unfinished() bool { return m.OutboxStatus.unfinished() }

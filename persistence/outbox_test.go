@@ -50,7 +50,7 @@ func TestOutboxSendIsRecordedBeforeAndAfter(t *testing.T) {
 	}
 	must(t, outbox.Sent(ctx, m, "wamid.OUT1"))
 	got := storedMessage(t, table, m)
-	if got.OutboxStatus != persistence.OutboxSent || got.ProviderMessageID != "wamid.OUT1" || got.Unsent() {
+	if got.OutboxStatus != persistence.OutboxSent || got.ProviderMessageID != "wamid.OUT1" || got.Error != "" {
 		t.Errorf("after the call: %+v, want sent with its provider ID", got)
 	}
 	if unsent, _ := outbox.Unfinished(ctx, m.Timestamp); len(unsent) != 0 {
@@ -101,8 +101,8 @@ func TestOutboxRetryAndFailure(t *testing.T) {
 	}
 	must(t, outbox.Failed(ctx, m, "131047 re-engagement window closed"))
 	got := storedMessage(t, table, m)
-	if got.OutboxStatus != persistence.OutboxFailed || !got.Unsent() || got.Unfinished() {
-		t.Errorf("after a permanent failure: %+v, want failed and unsent", got)
+	if got.OutboxStatus != persistence.OutboxFailed || got.Error == "" || got.Unfinished() {
+		t.Errorf("after a permanent failure: %+v, want failed with its error", got)
 	}
 	if unsent, _ := outbox.Unfinished(ctx, t2); len(unsent) != 0 {
 		t.Errorf("a failed reply is still unfinished: %+v", unsent)
