@@ -220,6 +220,8 @@ func scriptedAnswer(_ int, users []string) string {
 	}
 	last := users[len(users)-1]
 	switch {
+	case strings.Contains(last, "tchau"):
+		return `{"s":9,"qualification_data":{}} Até logo!`
 	case strings.Contains(last, "atendente"):
 		return `{"s":3,"qualification_data":{}} Vou chamar um atendente.`
 	case strings.Contains(last, "pesquisa"):
@@ -241,6 +243,7 @@ var faultScripts = []script{
 	{name: "one message", steps: []step{{messages: []string{"oi"}}}},
 	{name: "three-message burst", steps: []step{{messages: []string{"oi", "tudo bem?", "preciso de ajuda"}}}},
 	{name: "handoff", steps: []step{{messages: []string{"quero falar com um atendente"}}}},
+	{name: "closing reply", steps: []step{{messages: []string{"oi"}}, {messages: []string{"tchau"}}}},
 	{name: "data complete", steps: []step{{messages: []string{"quero uma pesquisa"}}, {messages: []string{"Maria Silva, maria@example.com"}}}},
 	{name: "operator reply", steps: []step{
 		{messages: []string{"quero falar com um atendente"}},
