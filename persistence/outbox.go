@@ -9,8 +9,8 @@ import (
 
 // OutboxStatus is where a committed reply stands on its way to the customer.
 // A reply is committed with its turn as pending; only the conversation's
-// messaging child moves it on, recording each step before and after the call
-// to the platform, so a restart knows which replies were never tried and
+// messaging.Replies move it on, recording each step before and after the
+// call to the platform, so a restart knows which replies were never tried and
 // which were under way when the process died.
 type OutboxStatus string
 
@@ -41,7 +41,7 @@ func (m Message) outboxIndex() (pk, sk string) {
 }
 
 // Outbox records the sends of committed replies on their message log items.
-// It is safe for concurrent use; each conversation's messaging child is the
+// It is safe for concurrent use; each conversation's messaging.Replies is the
 // only writer of its replies' send state.
 type Outbox struct {
 	table Table

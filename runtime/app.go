@@ -14,7 +14,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/agent"
-	"github.com/intake-runtime/intake/actors/agent/child"
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/conversation/content"
 	"github.com/intake-runtime/intake/actors/handoff/ses"
@@ -124,8 +123,8 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		},
 		Store:     session.NewTableStore(a.table),
 		Engine:    engine,
-		Agent:     child.Props(model),
-		Messaging: messaging.Props(messaging.ChildDeps{Sender: sender, Outbox: persistence.NewOutbox(a.table), Logger: logger.Named("messaging")}),
+		Model:     model,
+		Messaging: messaging.RepliesDeps{Sender: sender, Outbox: persistence.NewOutbox(a.table), Logger: logger.Named("messaging")},
 		Handoff:   a.handoffProps(notifier),
 		Metrics:   a.metrics,
 		Now:       a.now,

@@ -18,7 +18,7 @@ import (
 // turn has answered after RECOVERY_AFTER goes back on the inbound queue (the
 // consumer and the turn's commit are idempotent, so one still in a queue or a
 // buffer costs nothing more), and a conversation whose committed reply has no
-// send result after as long is woken, so its messaging child sends it. Both
+// send result after as long is woken, so its messaging.Replies send it. Both
 // are found through the sharded work indexes, never a scan. It runs at start
 // and every RECOVERY_INTERVAL, with the in-process queue and SQS alike.
 type recovery struct {

@@ -10,6 +10,6 @@
 // is the stand-in used when nothing is configured.
 //
 // The package is pure logic: it must not import http, runtime, emulator or
-// actors/session, and it holds no actor code (the agent child actor is built
-// around this API).
+// actors/session, and it holds no actor code (the session actor calls Model
+// off its mailbox).
 package agent

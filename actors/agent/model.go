@@ -2,7 +2,7 @@ package agent
 
 import "context"
 
-// Model answers one Request. It is the port between the agent child actor and
+// Model answers one Request. It is the port between the session actors and
 // a language model; agent/openai, agent/replay and Offline implement it.
 //
 // Implementations are safe for concurrent use (one model serves every

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"time"
@@ -9,23 +10,33 @@ import (
 	"github.com/asynkron/protoactor-go/scheduler"
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/actors/agent/child"
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/internal/serial"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 // conversationActor is the session actor of one phone. Its state lives here
-// only; its children do the I/O and answer with messages.
+// only; its I/O runs off its mailbox (work.go) and comes back as messages.
 type conversationActor struct {
 	phone    string
 	deps     *Deps
-	logger   *zap.Logger
 	debounce debounce
 
-	store, agent, messaging, handoff *actor.PID
-	timers                           *scheduler.TimerScheduler
+	// supervisor routes the phone's messages here; it stops the actor when
+	// it reports idle.
+	supervisor *actor.PID
+	self       *actor.PID
+	root       *actor.RootContext
+	tables     serial.Lane        // table calls, one at a time, in order
+	replies    *messaging.Replies // the conversation's sends
+	// cancelCall cancels the model call under way, if any.
+	cancelCall context.CancelFunc
+	// handoff tells operators of the conversation; spawned on first use,
+	// as few conversations reach a human.
+	handoff *actor.PID
+	timers  *scheduler.TimerScheduler
 
 	// ready is false until the snapshot and buffer are loaded; messages that
 	// arrive before are kept in early, in order, and handled then.
@@ -37,9 +48,10 @@ type conversationActor struct {
 	// routedAt is when this activation accepted each message it has not
 	// answered yet, for the receipt's agent_routed_at.
 	routedAt map[string]time.Time
-	// history is the log of the session historyOf names, oldest first: read
-	// when the activation starts, then kept by the commits and the send
-	// results, so a turn reads no history from the table.
+	// history is the log of the session historyOf names, oldest first, as
+	// remember keeps it: read when the activation starts, then kept by the
+	// commits and the send results, so a turn reads no history from the
+	// table.
 	history   []persistence.Message
 	historyOf string
 	// intent is the revision of the desired CRM state this activation last
@@ -77,14 +89,13 @@ type envelope struct {
 // flushDue fires the debounce timer; gen tells a stale timer from the current one.
 type flushDue struct{ gen uint64 }
 
-func conversationProps(phone string, deps *Deps) *actor.Props {
+func conversationProps(phone string, deps *Deps, supervisor *actor.PID) *actor.Props {
 	return actor.PropsFromProducer(func() actor.Actor {
 		return &conversationActor{
-			phone:    phone,
-			deps:     deps,
-			logger:   deps.Logger.With(zap.String("phone", phone)),
-			debounce: debounce{window: deps.Config.DebounceWindow, maxWait: deps.Config.DebounceMaxWait},
-			routedAt: map[string]time.Time{},
+			phone:      phone,
+			deps:       deps,
+			supervisor: supervisor,
+			debounce:   debounce{window: deps.Config.DebounceWindow, maxWait: deps.Config.DebounceMaxWait},
 		}
 	})
 }
@@ -96,9 +107,11 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 	case *actor.Stopping, *actor.Restarting:
 		c.stopTimer()
 		c.stopRenotify()
+		c.stopWork()
 		c.end() // an interrupted turn is not in flight any more; its messages stay buffered
 	case *actor.Stopped:
 		c.deps.Metrics.ActorStopped()
+		ctx.Send(c.supervisor, &ended{pid: ctx.Self()})
 	case *actor.ReceiveTimeout:
 		c.reportIdle(ctx)
 	case *sessionpb.Wake:
@@ -122,9 +135,20 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 		c.onRenotifyDue(ctx, msg)
 	case *handoff.Notified:
 		c.onNotified(msg)
+	case *result:
+		if msg.of == c { // not a result of the work of an activation before a restart
+			c.onResult(ctx, msg.msg)
+		}
+	}
+}
+
+func (c *conversationActor) onResult(ctx actor.Context, msg any) {
+	switch msg := msg.(type) {
+	case *loadResult:
+		c.onLoad(ctx, msg)
 	case *beginResult:
 		c.onBegin(ctx, msg)
-	case *child.Answer:
+	case *answer:
 		c.onAnswer(ctx, msg)
 	case *commitResult:
 		c.onCommit(ctx, msg)
@@ -133,58 +157,53 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 	}
 }
 
-// start spawns the children and loads the snapshot and the buffer without
-// blocking the mailbox: turns that arrive meanwhile wait in early.
+// start loads the snapshot and the buffer without blocking the mailbox:
+// turns that arrive meanwhile wait in early.
 func (c *conversationActor) start(ctx actor.Context) {
 	c.deps.Metrics.ActorStarted()
-	c.store = ctx.Spawn(storeProps(c.phone, c.deps.Store, c.logger))
-	c.agent = ctx.Spawn(c.deps.Agent)
-	c.messaging = ctx.Spawn(c.deps.Messaging)
-	if c.deps.Handoff != nil {
-		c.handoff = ctx.Spawn(c.deps.Handoff)
-	}
+	c.self, c.root = ctx.Self(), ctx.ActorSystem().Root
+	c.replies = messaging.NewReplies(c.deps.Messaging, func(s messaging.Sent) { c.post(&s) })
 	c.timers = scheduler.NewTimerScheduler(ctx)
 	ctx.SetReceiveTimeout(c.deps.Config.IdleTimeout)
-	ctx.ReenterAfter(ctx.RequestFuture(c.store, &loadRequest{}, storeTimeout+time.Second), func(res any, err error) {
-		loaded, _ := res.(*loadResult)
-		if err == nil && loaded != nil {
-			err = loaded.err
+	c.load()
+}
+
+func (c *conversationActor) onLoad(ctx actor.Context, res *loadResult) {
+	if res.err != nil {
+		c.refuseEarly(ctx, res.err)
+		ctx.Stop(ctx.Self())
+		return
+	}
+	loaded := res.loaded
+	c.ready = true
+	c.session = loaded.Session
+	c.buffer = loaded.Turns
+	c.legacyBuffer = len(c.buffer) > 0
+	if c.session != nil {
+		c.history, c.historyOf = loaded.History, c.session.SessionID
+	}
+	for _, m := range c.history {
+		if m.Unfinished() {
+			// A reply committed before a crash or a stop, still unsent.
+			c.replies.Deliver(m)
 		}
-		if err != nil {
-			c.refuseEarly(ctx, err)
-			ctx.Stop(ctx.Self())
-			return
-		}
-		c.ready = true
-		c.session = loaded.loaded.Session
-		c.buffer = loaded.loaded.Turns
-		c.legacyBuffer = len(c.buffer) > 0
-		if c.session != nil {
-			c.history, c.historyOf = loaded.loaded.History, c.session.SessionID
-		}
-		for _, m := range c.history {
-			if m.Unfinished() {
-				// A reply committed before a crash or a stop, still unsent.
-				ctx.Send(c.messaging, &messaging.Deliver{Entry: m})
-			}
-		}
-		c.armRenotify(ctx)
-		if len(c.buffer) > 0 {
-			// A buffer left by a crash or a stop: answer it now.
-			c.firstAt = c.deps.Now()
-			c.flush(ctx)
-		}
-		for _, e := range c.early {
-			c.handle(ctx, e.message, e.sender)
-		}
-		c.early = nil
-	})
+	}
+	c.armRenotify(ctx)
+	if len(c.buffer) > 0 {
+		// A buffer left by a crash or a stop: answer it now.
+		c.firstAt = c.deps.Now()
+		c.flush(ctx)
+	}
+	for _, e := range c.early {
+		c.handle(ctx, e.message, e.sender)
+	}
+	c.early = nil
 }
 
 // refuseEarly answers the turns that waited for a load that failed, so their
 // callers retry instead of waiting out a timeout.
 func (c *conversationActor) refuseEarly(ctx actor.Context, cause error) {
-	c.logger.Error("conversation load failed", zap.Error(cause))
+	c.log().Error("conversation load failed", zap.Error(cause))
 	for _, e := range c.early {
 		if e.sender == nil {
 			continue
@@ -244,6 +263,9 @@ func (c *conversationActor) accept(ctx actor.Context, msg any, sender *actor.PID
 		c.firstAt = now
 	}
 	c.buffer = append(c.buffer, turn)
+	if c.routedAt == nil {
+		c.routedAt = map[string]time.Time{}
+	}
 	c.routedAt[turn.GetMessageId()] = now
 	if c.inflight != nil {
 		c.inflight.superseded = true
@@ -312,7 +334,13 @@ func (c *conversationActor) reportIdle(ctx actor.Context) {
 	if !c.ready || busy || c.cancelRenotify != nil {
 		return
 	}
-	ctx.Request(ctx.Parent(), &idle{received: c.received})
+	ctx.Request(c.supervisor, &idle{received: c.received})
+}
+
+// log is the logger of this conversation. It is built on use, as logging is
+// rare: a logger kept per conversation would cost every live one its copy.
+func (c *conversationActor) log() *zap.Logger {
+	return c.deps.Logger.With(zap.String("phone", c.phone))
 }
 
 // errStaleSnapshot is the panic of an actor whose snapshot write lost to a

@@ -13,7 +13,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/agent"
-	"github.com/intake-runtime/intake/actors/agent/child"
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/conversation/content"
 	"github.com/intake-runtime/intake/actors/messaging"
@@ -53,8 +52,8 @@ func benchSupervisor(b *testing.B, system *actor.ActorSystem, model agent.Model,
 		Config:    cfg,
 		Store:     session.NewTableStore(table),
 		Engine:    engine,
-		Agent:     child.Props(model),
-		Messaging: messaging.Props(messaging.ChildDeps{Sender: messaging.NewStub(zap.NewNop()), Outbox: persistence.NewOutbox(table)}),
+		Model:     model,
+		Messaging: messaging.RepliesDeps{Sender: messaging.NewStub(zap.NewNop()), Outbox: persistence.NewOutbox(table)},
 		Logger:    zap.NewNop(),
 	})
 	if err != nil {

@@ -8,7 +8,9 @@ import (
 	"github.com/asynkron/protoactor-go/actor"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/agent"
 	"github.com/intake-runtime/intake/actors/conversation"
+	"github.com/intake-runtime/intake/actors/messaging"
 )
 
 // Config is the timing of session actors.
@@ -70,10 +72,10 @@ type Deps struct {
 	Store Store
 	// Engine holds the conversation rules.
 	Engine *conversation.Engine
-	// Agent spawns the child that calls the model for one conversation.
-	Agent *actor.Props
-	// Messaging spawns the child that sends replies for one conversation.
-	Messaging *actor.Props
+	// Model answers the conversations' turns.
+	Model agent.Model
+	// Messaging is what each conversation's replies are sent with.
+	Messaging messaging.RepliesDeps
 	// Handoff spawns the child that tells operators of a handoff; nil tells
 	// nobody (the conversation still waits in the queue).
 	Handoff *actor.Props
@@ -107,8 +109,8 @@ func (d *Deps) validate() error {
 	if d.Engine == nil {
 		errs = append(errs, errors.New("session: Deps.Engine is required"))
 	}
-	if d.Agent == nil || d.Messaging == nil {
-		errs = append(errs, errors.New("session: Deps.Agent and Deps.Messaging props are required"))
+	if d.Model == nil || d.Messaging.Sender == nil || d.Messaging.Outbox == nil {
+		errs = append(errs, errors.New("session: Deps.Model, Deps.Messaging.Sender and Deps.Messaging.Outbox are required"))
 	}
 	if d.Config.DebounceMaxWait < d.Config.DebounceWindow {
 		errs = append(errs, errors.New("session: DebounceMaxWait must not be shorter than DebounceWindow"))

@@ -1,18 +1,21 @@
 // Package session owns the conversation of one phone: one protoactor actor per
-// phone that keeps the debounce buffer (persisted at DEBOUNCE#<phone>/BUFFER so
-// a crash loses nothing), runs one turn per burst through its agent child,
-// applies the conversation rules, writes the message log and the session
-// snapshot (conditional on its version), and replies through its messaging
-// child.
+// phone that keeps the burst of customer messages (each durable in its
+// receipt, so a crash loses nothing), runs one turn per burst through the
+// model, applies the conversation rules, commits the turn (message log,
+// session snapshot conditional on its version, receipts, intents, the reply's
+// outbox entry) in one transaction, and sends the reply.
 //
 // Callers reach a conversation only through the Conversations interface (tell a
 // turn, ask a chat), never through a PID, so the local supervisor can be
 // replaced by a cluster implementation.
 //
 // One actor per phone means one turn at a time per conversation, in arrival
-// order. The actor never blocks its mailbox on I/O: table access runs in its
-// store child (whose mailbox also keeps writes in order), model calls in its
-// agent child, sends in its messaging child.
+// order. The actor never blocks its mailbox on I/O (work.go): table calls run
+// on its table lane (which also keeps writes in order), the model call on a
+// goroutine of its own, sends in its messaging.Replies; each result comes
+// back as a message. There are no per-conversation child actors for these:
+// one actor per live conversation keeps it small. Only a conversation that
+// reaches the handoff queue spawns a child, to tell operators.
 //
 // It may import actors/agent, actors/conversation, actors/messaging and
 // persistence; never http, runtime or emulator.

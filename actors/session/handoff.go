@@ -39,11 +39,16 @@ func markHandoff(before persistence.SessionState, s *persistence.Session, now ti
 	}
 }
 
-// notifyHandoff asks the handoff child to tell the operators.
+// notifyHandoff asks the handoff child to tell the operators, spawning it
+// the first time.
 func (c *conversationActor) notifyHandoff(ctx actor.Context, s persistence.Session, renotify bool) {
-	if c.handoff != nil {
-		ctx.Send(c.handoff, handoff.NewNotify(s, renotify))
+	if c.deps.Handoff == nil {
+		return
 	}
+	if c.handoff == nil {
+		c.handoff = ctx.Spawn(c.deps.Handoff)
+	}
+	ctx.Send(c.handoff, handoff.NewNotify(s, renotify))
 }
 
 // armRenotify schedules the next renotification of a queued conversation, or
@@ -124,7 +129,7 @@ func (c *conversationActor) afterCommit(ctx actor.Context, t *turn, s persistenc
 
 func (c *conversationActor) onNotified(msg *handoff.Notified) {
 	r := msg.Result
-	c.logger.Info("operators told of the handoff",
+	c.log().Info("operators told of the handoff",
 		zap.Bool("renotify", msg.Renotify), zap.Bool("success", r.Success), zap.Bool("notified", r.Notified),
 		zap.Int("queue_position", r.QueuePosition), zap.String("detail", r.Detail))
 }

@@ -12,7 +12,6 @@ import (
 	"go.uber.org/zap"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/intake-runtime/intake/actors/agent/child"
 	"github.com/intake-runtime/intake/actors/agent/openai"
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/conversation/content"
@@ -77,8 +76,8 @@ func (h *harness) start() {
 		Config:    h.cfg,
 		Store:     session.NewTableStore(h.table),
 		Engine:    engine,
-		Agent:     child.Props(model),
-		Messaging: messaging.Props(messaging.ChildDeps{Sender: h.platform(), Outbox: persistence.NewOutbox(h.table), Retry: quickRetry}),
+		Model:     model,
+		Messaging: messaging.RepliesDeps{Sender: h.platform(), Outbox: persistence.NewOutbox(h.table), Retry: quickRetry},
 		Handoff:   handoff.Props(h.notices, handoff.NewQueue(h.table), zap.NewNop()),
 		Metrics:   h.metrics,
 		Now:       h.now,

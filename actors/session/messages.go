@@ -4,7 +4,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/intake-runtime/intake/actors/agent"
-	"github.com/intake-runtime/intake/actors/agent/child"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -59,7 +58,7 @@ func othersThan(ids []string, id string) []string {
 // model, tokens, latency, and the knowledge packages it saw. failure is the
 // call or parse error. clean_message_sent stays empty until the turn commits
 // with this answer's text; answers never sent keep it empty.
-func (c *conversationActor) answerMessage(t *turn, a *child.Answer, parsed agent.ParsedLLMResponse, failure error) persistence.Message {
+func (c *conversationActor) answerMessage(t *turn, a *answer, parsed agent.ParsedLLMResponse, failure error) persistence.Message {
 	state := t.session.State
 	msg := persistence.Message{
 		MessageID:             uuid.NewString(),
@@ -71,11 +70,11 @@ func (c *conversationActor) answerMessage(t *turn, a *child.Answer, parsed agent
 		StateAfter:            state,
 		Direction:             persistence.DirectionOutbound,
 		MessageType:           persistence.MessageText,
-		LLMRawResponse:        a.Result.RawResponse,
-		LLMModel:              a.Result.Model,
-		TokensInput:           a.Result.TokensInput,
-		TokensOutput:          a.Result.TokensOutput,
-		LatencyMS:             a.Result.LatencyMS,
+		LLMRawResponse:        a.result.RawResponse,
+		LLMModel:              a.result.Model,
+		TokensInput:           a.result.TokensInput,
+		TokensOutput:          a.result.TokensOutput,
+		LatencyMS:             a.result.LatencyMS,
 		ContextPackagesActive: append([]string(nil), t.packages...),
 	}
 	msg.Agent = t.session.CurrentAgent

@@ -49,7 +49,7 @@ func (c *conversationActor) withCustomerIntent(s persistence.Session) persistenc
 	}
 	payload, err := projection.CustomerPayload(s)
 	if err != nil {
-		c.logger.Error("registration complete without an ERP customer", zap.String("session_id", s.SessionID), zap.Error(err))
+		c.log().Error("registration complete without an ERP customer", zap.String("session_id", s.SessionID), zap.Error(err))
 		return s
 	}
 	s.ERPPayload = payload

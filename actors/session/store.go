@@ -4,15 +4,12 @@ import (
 	"context"
 	"time"
 
-	"github.com/asynkron/protoactor-go/actor"
-	"go.uber.org/zap"
-
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 // Store is the table access of conversations. Implementations are safe for
-// concurrent use; each conversation calls it from its store child, one call at
+// concurrent use; each conversation calls it from its table lane, one call at
 // a time, so its writes land in the order the actor made them.
 type Store interface {
 	// Load returns what a conversation starts from: the phone's active session
@@ -68,68 +65,4 @@ type Commit struct {
 	// Project records the session's desired CRM state with the turn.
 	Project bool
 	Now     time.Time
-}
-
-// Messages between a session actor and its store child. The child answers
-// each request with the matching result; fire-and-forget writes report only
-// their failures, through the logger.
-type (
-	loadRequest struct{}
-	loadResult  struct {
-		loaded Loaded
-		err    error
-	}
-	beginRequest struct {
-		seq     uint64
-		current *persistence.Session
-		fresh   func(previous *persistence.Session) persistence.Session
-	}
-	beginResult struct {
-		seq     uint64
-		session persistence.Session
-		history []persistence.Message
-		err     error
-	}
-	commitRequest struct {
-		seq    uint64
-		commit Commit
-	}
-	commitResult struct {
-		seq     uint64
-		session persistence.Session
-		err     error
-	}
-)
-
-// storeTimeout bounds one table call, so a hung table cannot wedge a
-// conversation forever.
-const storeTimeout = 30 * time.Second
-
-// storeChild runs a conversation's table calls off the session mailbox.
-type storeChild struct {
-	phone  string
-	store  Store
-	logger *zap.Logger
-}
-
-func storeProps(phone string, store Store, logger *zap.Logger) *actor.Props {
-	return actor.PropsFromProducer(func() actor.Actor {
-		return &storeChild{phone: phone, store: store, logger: logger}
-	})
-}
-
-func (s *storeChild) Receive(ctx actor.Context) {
-	call, cancel := context.WithTimeout(context.Background(), storeTimeout)
-	defer cancel()
-	switch msg := ctx.Message().(type) {
-	case *loadRequest:
-		loaded, err := s.store.Load(call, s.phone)
-		ctx.Respond(&loadResult{loaded: loaded, err: err})
-	case *beginRequest:
-		session, history, err := s.store.Begin(call, s.phone, msg.current, msg.fresh)
-		ctx.Send(ctx.Parent(), &beginResult{seq: msg.seq, session: session, history: history, err: err})
-	case *commitRequest:
-		session, err := s.store.Commit(call, msg.commit)
-		ctx.Send(ctx.Parent(), &commitResult{seq: msg.seq, session: session, err: err})
-	}
 }

@@ -14,8 +14,9 @@ import (
 
 // Supervisor is the local implementation of conversation addressing: it owns
 // one supervisor actor that spawns the session actor of a phone on first use,
-// routes every turn of that phone to it, restarts it after a panic (the actor
-// then recovers from its snapshot and buffer) and stops it when it reports idle.
+// routes every turn of that phone to it and stops it when it reports idle.
+// A session actor that panics is restarted (protoactor's default strategy)
+// and recovers from its snapshot.
 //
 // Its methods are safe for concurrent use. Callers never see a PID.
 type Supervisor struct {
@@ -207,6 +208,9 @@ type (
 	evicted struct{}
 )
 
+// ended is a session actor's notice that it stopped, whoever stopped it.
+type ended struct{ pid *actor.PID }
+
 // idle is a session actor's report that it has nothing buffered or in flight
 // after handling received messages.
 type idle struct{ received uint64 }
@@ -234,15 +238,24 @@ func (s *supervisor) Receive(ctx actor.Context) {
 		s.retire(ctx, msg)
 	case *evict:
 		s.evict(ctx, msg.phone)
-	case *actor.Terminated:
-		s.forget(msg.GetWho())
+	case *ended:
+		s.forget(msg.pid)
+	case *actor.Stopping:
+		s.stopAll(ctx)
 	}
 }
 
+// route forwards the message to the actor of phone, spawning it first if none
+// runs. Session actors are spawned from the root, not as children, and tell
+// the supervisor when they end (ended) rather than being watched:
+// protoactor's child set (PIDSet.Remove) keeps a stopped child's PID, and
+// through it the whole stopped actor, reachable from a vacated slot, so an
+// emulator whose conversations went idle would not give their memory back;
+// and a watch costs every live conversation a set of its own.
 func (s *supervisor) route(ctx actor.Context, phone string) {
 	c, ok := s.children[phone]
 	if !ok {
-		pid := ctx.SpawnPrefix(conversationProps(phone, s.deps), "session-")
+		pid := ctx.ActorSystem().Root.SpawnPrefix(conversationProps(phone, s.deps, ctx.Self()), "session-")
 		c = &childRef{pid: pid}
 		s.children[phone] = c
 		s.phones[pid.GetId()] = phone
@@ -272,6 +285,18 @@ func (s *supervisor) evict(ctx actor.Context, phone string) {
 	}
 	s.forget(c.pid)
 	ctx.ReenterAfter(ctx.StopFuture(c.pid), func(any, error) { ctx.Respond(&evicted{}) })
+}
+
+// stopAll stops every session actor and waits for them, as protoactor
+// would for children.
+func (s *supervisor) stopAll(ctx actor.Context) {
+	stopping := make([]actor.Future, 0, len(s.children))
+	for _, c := range s.children {
+		stopping = append(stopping, ctx.ActorSystem().Root.StopFuture(c.pid))
+	}
+	for _, f := range stopping {
+		_ = f.Wait()
+	}
 }
 
 func (s *supervisor) forget(pid *actor.PID) {

@@ -10,9 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/agent"
-	"github.com/intake-runtime/intake/actors/agent/child"
 	"github.com/intake-runtime/intake/actors/conversation"
-	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -95,7 +93,7 @@ func (c *conversationActor) flush(ctx actor.Context) {
 	c.flushAsked = len(c.buffer) > 0
 	c.begin(t)
 	last := t.turns[len(t.turns)-1]
-	ctx.Send(c.messaging, &messaging.MarkRead{MessageID: last.GetMessageId()})
+	c.replies.MarkRead(last.GetMessageId())
 	c.open(ctx, t, c.freshSession(t.turns[0]))
 }
 
@@ -114,11 +112,11 @@ func (c *conversationActor) open(ctx actor.Context, t *turn, fresh func(*persist
 		cp := *s
 		current = &cp
 	}
-	ctx.Send(c.store, &beginRequest{seq: t.seq, current: current, fresh: fresh})
+	c.beginOnTable(t.seq, current, fresh)
 }
 
 // freshSession builds the session of a phone's new conversation. It captures
-// values only: the store child calls it outside this actor's mailbox.
+// values only: the table lane calls it outside this actor's mailbox.
 func (c *conversationActor) freshSession(first *sessionpb.InboundTurn) func(*persistence.Session) persistence.Session {
 	engine, phone, instance, now := c.deps.Engine, c.phone, first.GetInstance(), c.deps.Now()
 	id := uuid.NewString()
@@ -157,7 +155,7 @@ func (c *conversationActor) onBegin(ctx actor.Context, res *beginResult) {
 	c.ask(ctx, t)
 }
 
-// ask sends the turn's next model request to the agent child.
+// ask makes the turn's next model request.
 func (c *conversationActor) ask(ctx actor.Context, t *turn) {
 	t.attempts++
 	req, err := c.deps.Engine.Request(t.input(c))
@@ -165,23 +163,24 @@ func (c *conversationActor) ask(ctx actor.Context, t *turn) {
 		c.finish(ctx, c.deps.Engine.Failure(t.input(c), err))
 		return
 	}
-	ctx.Send(c.agent, &child.Call{Seq: t.seq, Request: req})
+	c.callModel(t.seq, req)
 }
 
-func (c *conversationActor) onAnswer(ctx actor.Context, a *child.Answer) {
+func (c *conversationActor) onAnswer(ctx actor.Context, a *answer) {
 	t := c.inflight
-	if t == nil || t.seq != a.Seq {
+	if t == nil || t.seq != a.seq {
 		return
 	}
-	c.deps.Metrics.ModelCall(a.Result.Model, a.Err == nil, a.Result.TokensInput, a.Result.TokensOutput, time.Duration(a.Result.LatencyMS)*time.Millisecond)
+	c.cancelCall = nil
+	c.deps.Metrics.ModelCall(a.result.Model, a.err == nil, a.result.TokensInput, a.result.TokensOutput, time.Duration(a.result.LatencyMS)*time.Millisecond)
 	if t.summarizing {
 		c.onSummary(ctx, t, a)
 		return
 	}
-	err := a.Err
+	err := a.err
 	var answer agent.ParsedLLMResponse
 	if err == nil {
-		answer, err = agent.Parse(a.Result.RawResponse)
+		answer, err = agent.Parse(a.result.RawResponse)
 	}
 	if err == nil {
 		err = answer.Validate()
@@ -195,7 +194,7 @@ func (c *conversationActor) onAnswer(ctx actor.Context, a *child.Answer) {
 	}
 	if err != nil {
 		t.log = append(t.log, logged)
-		c.logger.Warn("model answer unusable", zap.Int("attempt", t.attempts), zap.Error(err))
+		c.log().Warn("model answer unusable", zap.Int("attempt", t.attempts), zap.Error(err))
 		if t.attempts < c.deps.Config.ModelAttempts {
 			c.ask(ctx, t)
 			return
@@ -207,7 +206,7 @@ func (c *conversationActor) onAnswer(ctx actor.Context, a *child.Answer) {
 	if outcome.Illegal != "" {
 		// A refused answer is logged with its reason and never sent: the
 		// outcome's text (a retry or the fallback) goes out as its own message.
-		c.logger.Warn("model answer refused by the conversation rules", zap.Int("attempt", t.attempts), zap.String("why", outcome.Illegal))
+		c.log().Warn("model answer refused by the conversation rules", zap.Int("attempt", t.attempts), zap.String("why", outcome.Illegal))
 		logged.Error = "refused: " + outcome.Illegal
 		t.log = append(t.log, logged)
 		if outcome.Handoff == persistence.HandoffAgentFailure && t.attempts < c.deps.Config.ModelAttempts {
@@ -259,7 +258,7 @@ func (c *conversationActor) finish(ctx actor.Context, outcome conversation.Outco
 		req, err := c.deps.Engine.SummaryRequest(outcome.Session, history)
 		if err == nil {
 			t.summarizing = true
-			ctx.Send(c.agent, &child.Call{Seq: t.seq, Request: req})
+			c.callModel(t.seq, req)
 			return
 		}
 		t.outcome.Session = c.deps.Engine.ApplySummary(outcome.Session, "", false)
@@ -267,16 +266,16 @@ func (c *conversationActor) finish(ctx actor.Context, outcome conversation.Outco
 	c.commit(ctx, t)
 }
 
-func (c *conversationActor) onSummary(ctx actor.Context, t *turn, a *child.Answer) {
-	logged := c.answerMessage(t, a, agent.ParsedLLMResponse{}, a.Err)
+func (c *conversationActor) onSummary(ctx actor.Context, t *turn, a *answer) {
+	logged := c.answerMessage(t, a, agent.ParsedLLMResponse{}, a.err)
 	logged.Direction, logged.MessageType = persistence.DirectionSystem, persistence.MessageSystem
 	logged.StateBefore, logged.StateAfter = t.before, t.outcome.Session.State
 	logged.Agent = persistence.AgentSummarizer
 	t.summary = append(t.summary, logged)
-	if a.Err != nil {
-		c.logger.Warn("summary call failed; using the fallback summary", zap.Error(a.Err))
+	if a.err != nil {
+		c.log().Warn("summary call failed; using the fallback summary", zap.Error(a.err))
 	}
-	t.outcome.Session = c.deps.Engine.ApplySummary(t.outcome.Session, a.Result.RawResponse, a.Err == nil)
+	t.outcome.Session = c.deps.Engine.ApplySummary(t.outcome.Session, a.result.RawResponse, a.err == nil)
 	c.commit(ctx, t)
 }
 
@@ -313,7 +312,7 @@ func (c *conversationActor) commit(ctx actor.Context, t *turn) {
 	for _, m := range c.buffer {
 		pending = append(pending, m.GetMessageId())
 	}
-	ctx.Send(c.store, &commitRequest{seq: t.seq, commit: Commit{
+	c.commitOnTable(t.seq, Commit{
 		Phone:         c.phone,
 		Messages:      messages,
 		Session:       session,
@@ -324,7 +323,7 @@ func (c *conversationActor) commit(ctx actor.Context, t *turn) {
 		Demand:        t.outcome.Demand,
 		Project:       projected(t, session) && c.intentChanged(t, session),
 		Now:           now,
-	}})
+	})
 	t.marker = len(pending) > 0
 }
 
@@ -350,7 +349,7 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 	}
 	s := res.session
 	c.session = &s
-	c.history = append(c.history, t.committed...)
+	c.history = remember(t.committed, c.history)
 	if t.intent != "" {
 		c.intent = t.intent
 	}
@@ -359,9 +358,12 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 	for _, m := range t.turns {
 		delete(c.routedAt, m.GetMessageId())
 	}
+	if len(c.routedAt) == 0 {
+		c.routedAt = nil // a map keeps its buckets after its deletes
+	}
 	c.end()
 	if t.reply != nil {
-		ctx.Send(c.messaging, &messaging.Deliver{Entry: *t.reply})
+		c.replies.Deliver(*t.reply)
 	}
 	if t.op != nil {
 		c.committedOp(ctx, t, s)
@@ -394,7 +396,7 @@ func (c *conversationActor) carry(m persistence.Message) {
 // after its turn): the message leaves the turn, which runs again with the
 // others, if any. Nothing was written, so nothing was sent.
 func (c *conversationActor) dropConsumed(ctx actor.Context, id string) {
-	c.logger.Info("message already answered by a committed turn; dropped", zap.String("message_id", id))
+	c.log().Info("message already answered by a committed turn; dropped", zap.String("message_id", id))
 	delete(c.routedAt, id)
 	t := c.inflight
 	t.turns = slices.DeleteFunc(slices.Clone(t.turns), func(m *sessionpb.InboundTurn) bool { return m.GetMessageId() == id })
@@ -424,7 +426,7 @@ func (c *conversationActor) rerun(ctx actor.Context) {
 // abort gives up a turn that could not reach the table; its messages stay
 // buffered (they are in the persisted buffer too) and run again after a window.
 func (c *conversationActor) abort(ctx actor.Context, cause error) {
-	c.logger.Error("turn failed; its messages stay buffered", zap.Error(cause))
+	c.log().Error("turn failed; its messages stay buffered", zap.Error(cause))
 	c.deps.Metrics.Turn("failed")
 	t := c.inflight
 	c.end()

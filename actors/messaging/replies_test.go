@@ -4,13 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"slices"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/asynkron/protoactor-go/actor"
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/internal/leaktest"
@@ -24,8 +21,8 @@ type recordingOutbox struct {
 	steps []string
 	// fail makes the next n calls of a step fail ("begin", "sent", ...).
 	fail map[string]int
-	// done makes Begin report the reply as having a result already.
-	done bool
+	// done makes Begin report these replies as having a result already.
+	done map[string]bool
 	// uncertain makes Begin report an earlier call with no result.
 	uncertain bool
 }
@@ -45,7 +42,7 @@ func (o *recordingOutbox) record(step string, m persistence.Message) error {
 }
 
 func (o *recordingOutbox) Begin(_ context.Context, m persistence.Message) (bool, error) {
-	if o.done {
+	if o.done[m.MessageID] {
 		return false, persistence.ErrOutboxDone
 	}
 	return o.uncertain, o.record("begin", m)
@@ -102,38 +99,25 @@ func failure(kind persistence.ErrorKind, detail string) persistence.StubResponse
 	return persistence.StubResponse{ErrorKind: kind, Detail: detail}
 }
 
-// deliver runs a parent that hands replies to a messaging child and
-// collects its reports until want of them arrived.
-func deliver(t *testing.T, outbox messaging.Outbox, platform messaging.Sender, want int, replies ...string) []*messaging.Sent {
+// deliver hands replies to a conversation's Replies and collects the
+// reports until want of them arrived.
+func deliver(t *testing.T, outbox messaging.Outbox, platform messaging.Sender, want int, replies ...string) []messaging.Sent {
 	t.Helper()
 	leaktest.Check(t)
-	system := actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger { return slog.New(slog.DiscardHandler) }))
-	defer system.Shutdown()
-	reports := make(chan *messaging.Sent, len(replies))
-	props := messaging.Props(messaging.ChildDeps{
+	reports := make(chan messaging.Sent, len(replies))
+	r := messaging.NewReplies(messaging.RepliesDeps{
 		Sender: platform, Outbox: outbox,
 		Retry: messaging.Retry{Attempts: 3, Base: time.Millisecond, Max: 4 * time.Millisecond},
-	})
-	parent, err := system.Root.SpawnNamed(actor.PropsFromFunc(func(ctx actor.Context) {
-		switch msg := ctx.Message().(type) {
-		case *actor.Started:
-			child := ctx.Spawn(props)
-			for i, text := range replies {
-				ctx.Send(child, &messaging.Deliver{Entry: persistence.Message{MessageID: fmt.Sprintf("r%d", i+1), PhoneNumber: "+5511955550000", Content: text}})
-			}
-		case *messaging.Sent:
-			reports <- msg
-		}
-	}), "parent")
-	if err != nil {
-		t.Fatal(err)
+	}, func(s messaging.Sent) { reports <- s })
+	defer r.Close()
+	for i, text := range replies {
+		r.Deliver(persistence.Message{MessageID: fmt.Sprintf("r%d", i+1), PhoneNumber: "+5511955550000", Content: text})
 	}
-	defer func() { _ = system.Root.StopFuture(parent).Wait() }()
-	var got []*messaging.Sent
+	var got []messaging.Sent
 	for len(got) < want {
 		select {
-		case r := <-reports:
-			got = append(got, r)
+		case s := <-reports:
+			got = append(got, s)
 		case <-time.After(5 * time.Second):
 			t.Fatalf("got %d reports, want %d", len(got), want)
 		}
@@ -203,16 +187,13 @@ func TestTableFailuresNeverCauseASecondCall(t *testing.T) {
 }
 
 func TestReplyWithAResultIsNotSentAgain(t *testing.T) {
-	outbox, platform := &recordingOutbox{done: true}, &scriptedPlatform{}
-	system := actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger { return slog.New(slog.DiscardHandler) }))
-	defer system.Shutdown()
-	child := system.Root.Spawn(messaging.Props(messaging.ChildDeps{Sender: platform, Outbox: outbox}))
-	system.Root.Send(child, &messaging.Deliver{Entry: persistence.Message{MessageID: "r1", PhoneNumber: "+5511955550000", Content: "oi"}})
-	if err := system.Root.StopFuture(child).Wait(); err != nil {
-		t.Fatal(err)
+	outbox, platform := &recordingOutbox{done: map[string]bool{"r1": true}}, &scriptedPlatform{}
+	reports := deliver(t, outbox, platform, 1, "já enviada", "nova")
+	if got := platform.Texts(); !slices.Equal(got, []string{"nova"}) {
+		t.Errorf("sent %q, want only the reply without a result", got)
 	}
-	if len(platform.Texts()) != 0 {
-		t.Errorf("a reply already sent was sent again: %q", platform.Texts())
+	if reports[0].Entry.MessageID != "r2" {
+		t.Errorf("reported %s, want only r2", reports[0].Entry.MessageID)
 	}
 }
 
