@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/persistence"
@@ -64,15 +65,11 @@ func (c *Console) FromOperator(ctx context.Context, operatorPhone, messageID, te
 	if err != nil {
 		return true, fmt.Errorf("atendimento: message from operator: %w", err)
 	}
-	if !res.GetOk() && res.GetCode() != codeDuplicate {
+	if !res.GetOk() && conversation.Refusal(res.GetCode()) != conversation.RefusedDuplicate {
 		c.tell(ctx, phone, "Your message was not forwarded to the customer: "+res.GetMessage())
 	}
 	return true, nil
 }
-
-// codeDuplicate is the refusal of an operator's message that an earlier
-// delivery already forwarded.
-const codeDuplicate = "duplicate"
 
 // tell sends a short explanation to an operator; failing it loses nothing
 // but the explanation.
