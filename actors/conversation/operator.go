@@ -15,28 +15,21 @@ import (
 // HTTP status.
 type Refusal string
 
-// The refusal codes.
+// The refusal codes. RefusedNotFound: no open conversation; RefusedStale:
+// the command names a session the conversation left; RefusedDuplicate: an
+// earlier delivery of the operator's platform message was forwarded already;
+// RefusedFailed: the conversation could not carry the command out.
 const (
-	// RefusedNotFound: the phone has no open conversation (or no such one).
-	RefusedNotFound Refusal = "not_found"
-	// RefusedStale: the command names a session the conversation left.
-	RefusedStale Refusal = "stale_session"
-	// RefusedClaimed: another operator holds the conversation.
-	RefusedClaimed Refusal = "already_claimed"
-	// RefusedNotAssigned: the operator does not hold the conversation.
-	RefusedNotAssigned Refusal = "not_assigned"
-	// RefusedState: the conversation's state does not allow the action.
-	RefusedState Refusal = "invalid_state"
-	// RefusedWindowClosed: the customer-service window is closed.
+	RefusedNotFound     Refusal = "not_found"
+	RefusedStale        Refusal = "stale_session"
+	RefusedClaimed      Refusal = "already_claimed"
+	RefusedNotAssigned  Refusal = "not_assigned"
+	RefusedState        Refusal = "invalid_state"
 	RefusedWindowClosed Refusal = "window_closed"
-	// RefusedEmptyText and RefusedTextTooLong: text the platform refuses.
-	RefusedEmptyText   Refusal = "empty_text"
-	RefusedTextTooLong Refusal = "text_too_long"
-	// RefusedDuplicate: an earlier delivery of the operator's platform
-	// message was forwarded already.
-	RefusedDuplicate Refusal = "duplicate"
-	// RefusedFailed: the conversation could not carry the command out.
-	RefusedFailed Refusal = "failed"
+	RefusedEmptyText    Refusal = "empty_text"
+	RefusedTextTooLong  Refusal = "text_too_long"
+	RefusedDuplicate    Refusal = "duplicate"
+	RefusedFailed       Refusal = "failed"
 )
 
 // Refused is a refused operator command: its code and the explanation for

@@ -34,9 +34,11 @@ type Replies struct {
 	conversations Conversations
 	sender        messaging.Sender
 	consoleURL    string
-	timeout       time.Duration
 	log           *zap.Logger
 }
+
+// forwardTimeout bounds one forward, as the console bounds a command.
+const forwardTimeout = 30 * time.Second
 
 // RepliesConfig configures Replies.
 type RepliesConfig struct {
@@ -45,8 +47,6 @@ type RepliesConfig struct {
 	// ConsoleURL is the operator console's address, named when a message
 	// cannot be forwarded.
 	ConsoleURL string
-	// Timeout bounds one forward. Default 30 seconds.
-	Timeout time.Duration
 }
 
 // NewReplies returns the router of operators' messages. sender tells an
@@ -59,14 +59,11 @@ func NewReplies(cfg RepliesConfig, queue *Queue, conversations Conversations, se
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Timeout == 0 {
-		cfg.Timeout = 30 * time.Second
-	}
 	if logger == nil {
 		logger = zap.NewNop()
 	}
 	return &Replies{operators: ops, queue: queue, conversations: conversations, sender: sender,
-		consoleURL: cfg.ConsoleURL, timeout: cfg.Timeout, log: logger.Named("handoff.replies")}, nil
+		consoleURL: cfg.ConsoleURL, log: logger.Named("handoff.replies")}, nil
 }
 
 // Route routes a message from operatorPhone. handled is false only when
@@ -105,7 +102,7 @@ func (r *Replies) Route(ctx context.Context, operatorPhone, messageID, text stri
 		return true, nil
 	}
 	log := r.log.With(zap.String("session_id", held[0].SessionID), zap.String("operator", phone))
-	opCtx, cancel := context.WithTimeout(ctx, r.timeout)
+	opCtx, cancel := context.WithTimeout(ctx, forwardTimeout)
 	defer cancel()
 	res, err := r.conversations.Operate(opCtx, &sessionpb.OperatorCommand{
 		PhoneNumber:   held[0].PhoneNumber,
