@@ -1,5 +1,7 @@
 package persistence
 
+import "slices"
+
 // SessionState is the domain state of a conversation (DESIGN.md
 // "Conversation contract"). It is stored as its string value.
 type SessionState string
@@ -15,6 +17,22 @@ const (
 	StateHuman          SessionState = "HUMAN"
 	StateClosed         SessionState = "CLOSED"
 )
+
+// states are the session states in the state machine's order (DESIGN.md):
+// the one list the admin overview, the fixture checks, the CRM stage mapping
+// and the dashboard walk. A new state is added here and to the rules in
+// actors/conversation; projection.Stage says which CRM stage it is.
+var states = []SessionState{
+	StateNew, StateQualifying, StateDataCollect, StateConfirmSubject,
+	StateCompleted, StateHandoff, StateHuman, StateClosed,
+}
+
+// States returns every session state in the state machine's order.
+func States() []SessionState { return slices.Clone(states) }
+
+// Valid reports whether s is a state of this release; a record written by a
+// newer release may hold one that is not.
+func (s SessionState) Valid() bool { return slices.Contains(states, s) }
 
 // AgentName names the language-model agent assigned to a session. The empty
 // value means no agent and serialises as JSON null.

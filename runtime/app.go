@@ -16,11 +16,11 @@ import (
 	"github.com/intake-runtime/intake/actors/agent"
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/conversation/content"
+	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/handoff/ses"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/session"
-	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/runtime/config"
@@ -60,7 +60,7 @@ type App struct {
 	queue         Queue
 	sync          *projection.Job
 	sender        messaging.Sender
-	console       *atendimento.Console
+	replies       *handoff.Replies
 	metrics       *Metrics
 	http          *fiber.App
 }
@@ -165,8 +165,8 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	var consuming sync.WaitGroup
 	consuming.Add(1)
 	deliver := &turnDeliverer{receipts: persistence.NewReceipts(a.table), conv: a.conversations, now: a.now, logger: a.logger.Named("consumer")}
-	if a.console != nil {
-		deliver.fromOperator = a.console.FromOperator
+	if a.replies != nil {
+		deliver.fromOperator = a.replies.Route
 	}
 	var consumeErr error
 	go func() {

@@ -29,12 +29,15 @@ const consoleLink = atendimento.BasePath
 // atendimentoRoutes mounts the operator console at /atendimento (it passes
 // the development gate). Codes go to operators through the messaging adapter;
 // with the local stub (MESSAGING_CLOUD_ENABLED=false) they are also logged at
-// INFO, because the stub delivers nothing.
+// INFO, because the stub delivers nothing. With the console, operators may
+// also answer from their own phones: the queue consumer hands their messages
+// to the handoff's Replies.
 func (a *App) atendimentoRoutes() error {
 	key, err := consoleCookieKey(a.cfg.Admin.APIKey)
 	if err != nil {
 		return err
 	}
+	queue := handoff.NewQueue(a.table)
 	console, err := atendimento.New(atendimento.Config{
 		Operators: a.cfg.Handoff.OperatorPhones,
 		CookieKey: key,
@@ -42,7 +45,7 @@ func (a *App) atendimentoRoutes() error {
 		Now:       a.now,
 	}, atendimento.Deps{
 		Conversations: a.conversations,
-		Queue:         handoff.NewQueue(a.table),
+		Queue:         queue,
 		Sessions:      persistence.NewSessions(a.table),
 		Messages:      persistence.NewMessages(a.table),
 		Sender:        a.sender,
@@ -50,8 +53,14 @@ func (a *App) atendimentoRoutes() error {
 	if err != nil {
 		return fmt.Errorf("atendimento: %w", err)
 	}
+	a.replies, err = handoff.NewReplies(handoff.RepliesConfig{
+		Operators:  a.cfg.Handoff.OperatorPhones,
+		ConsoleURL: consoleLink,
+	}, queue, a.conversations, a.sender, a.logger)
+	if err != nil {
+		return fmt.Errorf("atendimento: %w", err)
+	}
 	console.Register(a.http)
-	a.console = console
 	// Login codes still being sent finish before the process stops.
 	a.http.Hooks().OnShutdown(func() error {
 		console.Close()

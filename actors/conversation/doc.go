@@ -53,6 +53,14 @@
 // key from the answer; a null or blank value never erases a collected one.
 // An answer whose action needs text and has none is refused too.
 //
+// # Operators
+//
+// Operate is the rule of the operator commands (claim, send, release, close)
+// and of their typed refusal codes; WindowAt is the 24-hour customer-service
+// window outside which an operator's free text is refused. The session actor
+// applies them to the loaded session; the operator console shows the window
+// and answers each refusal code with its HTTP status.
+//
 // # Agents
 //
 // TRIAGE answers in NEW, QUALIFIER in QUALIFYING, REGISTRAR in DATA_COLLECT

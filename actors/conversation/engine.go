@@ -136,23 +136,6 @@ func (in Input) burst() string {
 	return strings.Join(parts, "\n")
 }
 
-// cloneSession copies the maps and slices of s, so an Outcome can change its
-// session without touching the caller's.
-func cloneSession(s persistence.Session) persistence.Session {
-	s.QualificationData = cloneMap(s.QualificationData)
-	s.CadastralData = cloneMap(s.CadastralData)
-	s.CollectedPackages = append([]string{}, s.CollectedPackages...)
-	return s
-}
-
-func cloneMap(m map[string]any) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}
-
 // errNoPrompt reports an agent without instructions.
 func errNoPrompt(agent persistence.AgentName) error {
 	return fmt.Errorf("conversation: agent %s has no prompt", agent)

@@ -14,7 +14,7 @@ import (
 // stays visible to the operator). In the silent states it sends nothing and
 // changes nothing.
 func (e *Engine) Failure(in Input, cause error) Outcome {
-	out := Outcome{Session: cloneSession(in.Session)}
+	out := Outcome{Session: in.Session.Clone()}
 	if cause != nil {
 		out.Illegal = cause.Error()
 	}

@@ -69,7 +69,7 @@ func (t *transition) exhausted(format string, args ...any) {
 // consultant. In the silent states it sends nothing.
 func (e *Engine) EnrichmentExhausted(in Input) Outcome {
 	in.Session = e.resolveSubject(in)
-	out := Outcome{Session: cloneSession(in.Session)}
+	out := Outcome{Session: in.Session.Clone()}
 	if !Silent(in.Session.State) {
 		out.Reply = e.cfg.EnrichmentFallbackText
 	}

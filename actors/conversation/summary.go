@@ -3,6 +3,7 @@ package conversation
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 	"unicode"
@@ -53,7 +54,7 @@ func (e *Engine) SummaryRequest(s persistence.Session, history []persistence.Mes
 // garbles falls back to a deterministic value built from the session, and a
 // failed call or an unusable answer gives the whole deterministic summary.
 func (e *Engine) ApplySummary(s persistence.Session, answer string, ok bool) persistence.Session {
-	s = cloneSession(s)
+	s = s.Clone()
 	sum := fallbackSummary(s)
 	if ok {
 		if model, usable := parseSummary(answer); usable {
@@ -183,10 +184,9 @@ func cleanText(s string) string {
 // reading it needs, built only from recorded facts.
 func fallbackSummary(s persistence.Session) persistence.OperationalSummary {
 	reason, next := closingReason(s)
-	data := cloneMap(s.QualificationData)
-	for k, v := range s.CadastralData {
-		data[k] = v
-	}
+	data := make(map[string]any, len(s.QualificationData)+len(s.CadastralData))
+	maps.Copy(data, s.QualificationData)
+	maps.Copy(data, s.CadastralData)
 	var points []string
 	if s.ServiceIdentified != "" {
 		points = append(points, "Serviço: "+string(s.ServiceIdentified))

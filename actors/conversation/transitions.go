@@ -97,7 +97,7 @@ func (e *Engine) Apply(in Input, answer agent.ParsedLLMResponse) Outcome {
 	state := in.Session.State
 	if Silent(state) {
 		return Outcome{
-			Session: cloneSession(in.Session),
+			Session: in.Session.Clone(),
 			Illegal: fmt.Sprintf("no answer is due in state %s (s=%d)", state, answer.S),
 		}
 	}
@@ -108,7 +108,7 @@ func (e *Engine) Apply(in Input, answer agent.ParsedLLMResponse) Outcome {
 	if err := answer.Validate(); err != nil {
 		return e.refused(in, err.Error())
 	}
-	t := &transition{e: e, in: in, answer: answer, out: Outcome{Session: cloneSession(in.Session)}}
+	t := &transition{e: e, in: in, answer: answer, out: Outcome{Session: in.Session.Clone()}}
 	merge(t.out.Session.QualificationData, answer.JSONPart["qualification_data"])
 	mergeText(t.out.Session.CadastralData, answer.JSONPart["cadastral_data"])
 	do(t)

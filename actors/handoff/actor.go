@@ -31,7 +31,7 @@ type Notified struct {
 // NewNotify returns the Notify of s with its maps and lists copied, so the
 // parent may change its own session after sending.
 func NewNotify(s persistence.Session, renotify bool) *Notify {
-	return &Notify{Session: cloneSession(s), Renotify: renotify}
+	return &Notify{Session: s.Clone(), Renotify: renotify}
 }
 
 // Positions gives a session's place in the handoff queue; Queue implements it.

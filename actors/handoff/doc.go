@@ -1,8 +1,9 @@
 // Package handoff owns what happens when a conversation is handed to human
 // operators, outside the session actor's own state: the handoff queue (which
 // conversations wait, in what order, who holds which), the notifiers that tell
-// operators a customer is waiting, and the child actor through which the
-// session actor notifies without blocking its mailbox.
+// operators a customer is waiting, the routing of the operators' answers
+// from their own phones, and the child actor through which the session actor
+// notifies without blocking its mailbox.
 //
 // # Notifiers
 //
@@ -27,6 +28,14 @@
 // sessions in HANDOFF wait in the order they were handed off, sessions in
 // HUMAN are held by an operator and do not count as waiting.
 //
+// # Replies
+//
+// An operator may answer a notice from their own phone. The queue consumer
+// hands every inbound message to [Replies.Route] first: a message from a
+// number of OPERATOR_PHONES goes, as the console's send would, to the one
+// conversation that operator holds, through its session actor
+// ([Conversations]); otherwise the operator is told why on the platform.
+//
 // # Child actor
 //
 // [Props] is the session actor's handoff child. The parent sends [*Notify];
@@ -34,6 +43,6 @@
 // parent with [*Notified]. The child's Receive blocks on that I/O, which is
 // why it is a child: the session actor's mailbox stays free.
 //
-// It may import actors/messaging and persistence; never http, runtime or
-// emulator.
+// It may import actors/messaging, actors/conversation, actors/sessionpb and
+// persistence; never http, runtime or emulator.
 package handoff

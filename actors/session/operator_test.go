@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/persistence"
@@ -139,7 +140,7 @@ func TestOperatorTextIsRefusedOutsideTheCustomerServiceWindow(t *testing.T) {
 	phone, operator := "+5511900000044", "+5511900000997"
 	id := handedOff(t, h, phone)
 	h.operate(sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM, phone, id, operator, "")
-	h.shift.Store(int64(session.CustomerServiceWindow + time.Minute))
+	h.shift.Store(int64(conversation.CustomerServiceWindow + time.Minute))
 	if res := h.operate(sessionpb.OperatorAction_OPERATOR_ACTION_SEND, phone, id, operator, "Oi?"); res.GetCode() != "window_closed" {
 		t.Errorf("send 24 h after the customer's last message: %+v, want window_closed", res)
 	}

@@ -39,13 +39,6 @@ type QueuedHandoff struct {
 	Renotifications int       `json:"handoff_renotification_count"`
 }
 
-// stateOrder is the state machine's order (DESIGN.md).
-var stateOrder = []persistence.SessionState{
-	persistence.StateNew, persistence.StateQualifying, persistence.StateDataCollect,
-	persistence.StateConfirmSubject, persistence.StateCompleted, persistence.StateHandoff,
-	persistence.StateHuman,
-}
-
 var statusOrder = []persistence.ProjectionStatus{
 	persistence.ProjectionPending, persistence.ProjectionUncertain,
 	persistence.ProjectionBlocked, persistence.ProjectionSynced,
@@ -111,7 +104,10 @@ func (h *Handler) overview(ctx context.Context) (Overview, error) {
 			Renotifications: s.HandoffRenotificationCount,
 		})
 	}
-	for _, st := range stateOrder {
+	for _, st := range persistence.States() {
+		if st == persistence.StateClosed {
+			continue // not active
+		}
 		o.States = append(o.States, Count{Label: string(st), N: byState[st]})
 		delete(byState, st)
 	}

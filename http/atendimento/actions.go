@@ -9,6 +9,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/http/httperr"
@@ -23,17 +24,18 @@ var actions = map[string]sessionpb.OperatorAction{
 	"close":   sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE,
 }
 
-// refusalStatus is the HTTP status of each refusal code of an OperatorResult.
-var refusalStatus = map[string]int{
-	"not_found":       fiber.StatusNotFound,
-	"stale_session":   fiber.StatusConflict,
-	"already_claimed": fiber.StatusConflict,
-	"not_assigned":    fiber.StatusForbidden,
-	"invalid_state":   fiber.StatusConflict,
-	"window_closed":   fiber.StatusUnprocessableEntity,
-	"empty_text":      fiber.StatusBadRequest,
-	"text_too_long":   fiber.StatusBadRequest,
-	"failed":          fiber.StatusBadGateway,
+// refusalStatus is the HTTP status of each refusal code of an OperatorResult;
+// a code missing here answers 409.
+var refusalStatus = map[conversation.Refusal]int{
+	conversation.RefusedNotFound:     fiber.StatusNotFound,
+	conversation.RefusedStale:        fiber.StatusConflict,
+	conversation.RefusedClaimed:      fiber.StatusConflict,
+	conversation.RefusedNotAssigned:  fiber.StatusForbidden,
+	conversation.RefusedState:        fiber.StatusConflict,
+	conversation.RefusedWindowClosed: fiber.StatusUnprocessableEntity,
+	conversation.RefusedEmptyText:    fiber.StatusBadRequest,
+	conversation.RefusedTextTooLong:  fiber.StatusBadRequest,
+	conversation.RefusedFailed:       fiber.StatusBadGateway,
 }
 
 // actionResult is the JSON answer of an accepted command.
@@ -64,8 +66,8 @@ func (c *Console) act(ctx *fiber.Ctx) error {
 			return httperr.Write(ctx, fiber.StatusBadRequest, "bad_request", `the body must be {"text": "…"}`)
 		}
 		cmd.Text = strings.TrimSpace(body.Text)
-		if code, msg := c.checkText(ctx.UserContext(), phone, sessionID, cmd.Text); code != "" {
-			return httperr.Write(ctx, refusalStatus[code], code, msg)
+		if r := c.checkText(ctx.UserContext(), phone, sessionID, cmd.Text); r != nil {
+			return httperr.Write(ctx, refusalStatus[r.Code], string(r.Code), r.Message)
 		}
 	}
 	res, err := c.operate(ctx.UserContext(), cmd)
@@ -73,7 +75,7 @@ func (c *Console) act(ctx *fiber.Ctx) error {
 		return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the conversation did not answer; try again")
 	}
 	if !res.GetOk() {
-		status, known := refusalStatus[res.GetCode()]
+		status, known := refusalStatus[conversation.Refusal(res.GetCode())]
 		if !known {
 			status = fiber.StatusConflict
 		}
@@ -86,26 +88,30 @@ func (c *Console) act(ctx *fiber.Ctx) error {
 // empty, too long, or outside the 24-hour customer-service window. The
 // session actor checks the window again when it sends; this check gives the
 // operator the explanation at once.
-func (c *Console) checkText(ctx context.Context, phone, sessionID, text string) (code, message string) {
+func (c *Console) checkText(ctx context.Context, phone, sessionID, text string) *conversation.Refused {
 	switch {
 	case text == "":
-		return "empty_text", "the message is empty"
+		return &conversation.Refused{Code: conversation.RefusedEmptyText, Message: "the message is empty"}
 	case utf8.RuneCountInString(text) > messaging.MaxTextRunes:
-		return "text_too_long", "the message is longer than the platform's 4096 characters"
+		return &conversation.Refused{Code: conversation.RefusedTextTooLong, Message: "the message is longer than the platform's 4096 characters"}
 	}
 	history, err := c.deps.Messages.List(ctx, phone, sessionID)
 	if err != nil {
 		if errors.Is(err, persistence.ErrNotFound) {
-			return "not_found", "no such conversation"
+			return &conversation.Refused{Code: conversation.RefusedNotFound, Message: "no such conversation"}
 		}
 		c.log.Warn("history not read before a send; the session actor checks the window", zap.Error(err))
-		return "", ""
+		return nil
 	}
-	if !windowAt(history, c.cfg.Now()).Open {
-		return "window_closed", windowClosedText
+	if !conversation.WindowAt(history, c.cfg.Now()).Open {
+		return &conversation.Refused{Code: conversation.RefusedWindowClosed, Message: windowClosedText}
 	}
-	return "", ""
+	return nil
 }
+
+// windowClosedText explains a refusal to send free text.
+const windowClosedText = "The customer's last message is more than 24 hours old: the messaging platform only accepts " +
+	"approved template messages outside the customer-service window. Free text is refused until the customer writes again."
 
 // operate sends a command to the conversation and logs what came of it.
 func (c *Console) operate(ctx context.Context, cmd *sessionpb.OperatorCommand) (*sessionpb.OperatorResult, error) {

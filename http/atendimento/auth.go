@@ -39,7 +39,7 @@ func (c *Console) requestCode(ctx *fiber.Ctx) error {
 		return c.render(ctx, fiber.StatusBadRequest, "login", page{Title: "Log in", Page: "login",
 			Data: loginForm{Error: "Enter your messaging number, with country and area code."}})
 	}
-	code, err := c.logins.issue(phone, c.operators.has(phone), c.cfg.Now())
+	code, err := c.logins.issue(phone, c.operators.Has(phone), c.cfg.Now())
 	if err != nil {
 		c.log.Error("login code not issued", zap.Error(err))
 	}
@@ -76,7 +76,7 @@ func (c *Console) verifyCode(ctx *fiber.Ctx) error {
 	code := strings.TrimSpace(ctx.FormValue("code"))
 	v := rejected
 	if err == nil {
-		v = c.logins.verify(phone, code, c.operators.has(phone), c.cfg.Now())
+		v = c.logins.verify(phone, code, c.operators.Has(phone), c.cfg.Now())
 	}
 	form := loginForm{Phone: phone, Minutes: int(c.cfg.CodeTTL.Minutes())}
 	switch v {
@@ -119,7 +119,7 @@ func (c *Console) cookie(value string, expires time.Time) *fiber.Cookie {
 // valid signature, not expired, for a number still in OPERATOR_PHONES.
 func (c *Console) operator(ctx *fiber.Ctx) (string, bool) {
 	phone, ok := c.cookies.open(ctx.Cookies(CookieName), c.cfg.Now())
-	if !ok || !c.operators.has(phone) {
+	if !ok || !c.operators.Has(phone) {
 		return "", false
 	}
 	return phone, true

@@ -7,20 +7,11 @@ import (
 
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 // BasePath is where the console is mounted (the spec's /atendimento).
 const BasePath = "/atendimento"
-
-// Conversations applies operator commands to conversations through their
-// session actors; the session supervisor implements it. A refusal (claimed by
-// someone else, window closed…) is an OperatorResult with ok=false and a
-// code, not an error; the error is for a command that got no answer.
-type Conversations interface {
-	Operate(ctx context.Context, cmd *sessionpb.OperatorCommand) (*sessionpb.OperatorResult, error)
-}
 
 // Queue lists the handoff queue; *handoff.Queue implements it.
 type Queue interface {
@@ -40,12 +31,13 @@ type History interface {
 
 // Deps are the console's collaborators. All are required.
 type Deps struct {
-	Conversations Conversations
+	// Conversations applies operator commands through the session actors,
+	// so they are serialised with the customer's turns.
+	Conversations handoff.Conversations
 	Queue         Queue
 	Sessions      Sessions
 	Messages      History
-	// Sender delivers login codes (and FromOperator's help texts) to
-	// operators on the messaging platform.
+	// Sender delivers login codes to operators on the messaging platform.
 	Sender messaging.Sender
 }
 

@@ -6,15 +6,17 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/template/html/v2"
 	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/handoff"
 )
 
-// Console is the operator console. Its handlers and FromOperator are safe
-// for concurrent use; Close waits for login codes still being sent.
+// Console is the operator console. Its handlers are safe for concurrent
+// use; Close waits for login codes still being sent.
 type Console struct {
 	cfg       Config
 	deps      Deps
 	log       *zap.Logger
-	operators operatorSet
+	operators handoff.Operators
 	logins    *logins
 	cookies   cookieSigner
 	views     *html.Engine
@@ -38,7 +40,7 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Console, error) {
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	ops, err := newOperatorSet(cfg.Operators)
+	ops, err := handoff.NewOperators(cfg.Operators)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/http/httperr"
@@ -115,7 +116,7 @@ func (c *Console) conversationView(s persistence.Session, history []persistence.
 		Mine:        s.State == persistence.StateHuman && string(s.AssignedTo) == operator,
 		CanClaim:    s.State == persistence.StateHandoff && s.AssignedTo == "",
 		Summary:     persistence.SummaryText(s.OperationalSummary),
-		Window:      windowViewAt(windowAt(history, now)),
+		Window:      windowViewAt(conversation.WindowAt(history, now)),
 		Messages:    messageViews(history),
 		API:         conversationAPI(s.PhoneNumber, s.SessionID),
 	}
@@ -126,7 +127,7 @@ func (c *Console) conversationView(s persistence.Session, history []persistence.
 	return v
 }
 
-func windowViewAt(w window) windowView {
+func windowViewAt(w conversation.Window) windowView {
 	v := windowView{Open: w.Open, LastInboundAt: w.LastInbound, SinceSeconds: int64(w.Since.Seconds()),
 		RemainingSeconds: int64(w.Remaining.Seconds())}
 	switch {

@@ -30,7 +30,7 @@
 // JSON endpoints every two seconds, so new conversations and messages appear
 // without reloading, and posts the operator's actions. Claim, send, release
 // and close go through the session actor of the conversation
-// ([Conversations].Operate), never to the table directly, so they are
+// (Deps.Conversations), never to the table directly, so they are
 // serialised with the customer's own turns and two operators claiming
 // together get one winner.
 //

@@ -2,6 +2,8 @@ package dashboard
 
 import (
 	"github.com/gofiber/fiber/v2"
+
+	"github.com/intake-runtime/intake/persistence"
 )
 
 // Link is one entry of the page's link bar.
@@ -33,6 +35,9 @@ type pageData struct {
 	HasSmokes    bool
 	StaticPrefix string
 	MediaTypes   []string
+	// States are the session states in order, for the session panel's
+	// strip: the script takes them from the page rather than its own copy.
+	States []persistence.SessionState
 }
 
 // index serves GET /: the development tools page.
@@ -48,6 +53,7 @@ func (h *Handler) index(c *fiber.Ctx) error {
 		HasSmokes:    h.deps.Smokes != nil,
 		StaticPrefix: staticPrefix,
 		MediaTypes:   mediaTypes,
+		States:       persistence.States(),
 	}
 	if h.deps.Smokes != nil {
 		data.SmokeTargets = h.deps.Smokes.Targets()

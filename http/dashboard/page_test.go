@@ -23,6 +23,7 @@ func TestPageRendersTheToolsAndLinks(t *testing.T) {
 		`name="content"`, `name="media-type"`, `id="clear-chat"`,
 		`<option value="empresa">`, `<option value="TRIAGE">`, `data-target="llm"`,
 		`<script type="module" src="/dashboard/static/js/main.js">`, `href="/dashboard/static/dashboard.css"`,
+		`data-states="NEW QUALIFYING DATA_COLLECT CONFIRM_SUBJECT COMPLETED HANDOFF HUMAN CLOSED"`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %s", want)

@@ -86,6 +86,9 @@ func TestDashboardInTheBrowser(t *testing.T) {
 		say("Com os clientes atuais. Quero medir o NPS das 12 lojas da Padaria Sol"),
 		waitForText(`#transcript li.msg.bot:last-child`, "Pesquisa de Satisfação de Clientes atende"),
 		waitForText(`#session-state`, "DATA_COLLECT"),
+		// The strip shows every state, in the server's order, the current one on.
+		expect("Array.from(document.querySelectorAll('#session-body .states span')).map((s) => s.textContent + (s.className === 'on' ? '*' : '')).join(' ')",
+			"NEW QUALIFYING DATA_COLLECT* CONFIRM_SUBJECT COMPLETED HANDOFF HUMAN CLOSED"),
 		waitForText(`#session-body`, "Pesquisa de Satisfação de Clientes"),
 		waitForText(`#session-body`, "Padaria Sol"),
 		say("Ana Souza, ana@padariasol.com.br"),

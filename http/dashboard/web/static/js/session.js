@@ -2,8 +2,8 @@
 // after every reply.
 import {$, el, api} from './dom.js';
 
-const flow = ['NEW', 'QUALIFYING', 'DATA_COLLECT', 'COMPLETED', 'CLOSED'];
-const detours = ['CONFIRM_SUBJECT', 'HANDOFF', 'HUMAN'];
+// The session states in order, as the server renders them on the page.
+const states = $('#session-body').dataset.states.split(' ');
 
 function kv(obj) {
   const rows = Object.entries(obj || {});
@@ -13,10 +13,8 @@ function kv(obj) {
 }
 
 function render(s) {
-  const at = flow.indexOf(s.state);
   const strip = el('div', {class: 'states', 'aria-hidden': 'true'},
-    flow.map((st, i) => el('span', {class: st === s.state ? 'on' : (at > i ? 'done' : '')}, st)),
-    detours.includes(s.state) ? el('span', {class: 'on'}, s.state) : null);
+    states.map((st) => el('span', {class: st === s.state ? 'on' : ''}, st)));
   const facts = {agent: s.current_agent || '—', service: s.service || '—'};
   if (s.segment) facts.segment = s.segment;
   if (s.intent) facts.intent = s.intent;

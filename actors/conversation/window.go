@@ -1,4 +1,4 @@
-package atendimento
+package conversation
 
 import (
 	"time"
@@ -8,13 +8,12 @@ import (
 
 // CustomerServiceWindow is how long after the customer's last message the
 // messaging platform accepts free text to them; afterwards only approved
-// template messages go through. The session actor enforces it too; the
-// console checks first so the operator gets the explanation without a
-// round trip, and shows how much of the window is left.
+// template messages go through.
 const CustomerServiceWindow = 24 * time.Hour
 
-// window is the state of the customer-service window at a moment.
-type window struct {
+// Window is the state of the customer-service window at a moment. The
+// operator rules refuse free text outside it; the console shows it.
+type Window struct {
 	Open bool
 	// LastInbound is the customer's last message; nil when they never wrote.
 	LastInbound *time.Time
@@ -24,8 +23,8 @@ type window struct {
 	Remaining time.Duration
 }
 
-// windowAt computes the window from a session's log at now.
-func windowAt(history []persistence.Message, now time.Time) window {
+// WindowAt computes the window from a session's log at now.
+func WindowAt(history []persistence.Message, now time.Time) Window {
 	for i := len(history) - 1; i >= 0; i-- {
 		m := history[i]
 		if m.Direction != persistence.DirectionInbound {
@@ -33,15 +32,11 @@ func windowAt(history []persistence.Message, now time.Time) window {
 		}
 		at := m.Timestamp.UTC()
 		since := max(now.Sub(at), 0)
-		w := window{LastInbound: &at, Since: since}
+		w := Window{LastInbound: &at, Since: since}
 		if since <= CustomerServiceWindow {
 			w.Open, w.Remaining = true, CustomerServiceWindow-since
 		}
 		return w
 	}
-	return window{}
+	return Window{}
 }
-
-// windowClosedText explains a refusal to send free text.
-const windowClosedText = "The customer's last message is more than 24 hours old: the messaging platform only accepts " +
-	"approved template messages outside the customer-service window. Free text is refused until the customer writes again."

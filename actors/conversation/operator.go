@@ -1,0 +1,109 @@
+package conversation
+
+import (
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// Refusal is the code of a refused operator command, the one an
+// OperatorResult carries; the operator console answers each with its own
+// HTTP status.
+type Refusal string
+
+// The refusal codes. RefusedNotFound: no open conversation; RefusedStale:
+// the command names a session the conversation left; RefusedDuplicate: an
+// earlier delivery of the operator's platform message was forwarded already;
+// RefusedFailed: the conversation could not carry the command out.
+const (
+	RefusedNotFound     Refusal = "not_found"
+	RefusedStale        Refusal = "stale_session"
+	RefusedClaimed      Refusal = "already_claimed"
+	RefusedNotAssigned  Refusal = "not_assigned"
+	RefusedState        Refusal = "invalid_state"
+	RefusedWindowClosed Refusal = "window_closed"
+	RefusedEmptyText    Refusal = "empty_text"
+	RefusedTextTooLong  Refusal = "text_too_long"
+	RefusedDuplicate    Refusal = "duplicate"
+	RefusedFailed       Refusal = "failed"
+)
+
+// Refused is a refused operator command: its code and the explanation for
+// the operator.
+type Refused struct {
+	Code    Refusal
+	Message string
+}
+
+func refused(code Refusal, message string) (Outcome, *persistence.Message, *Refused) {
+	return Outcome{}, nil, &Refused{Code: code, Message: message}
+}
+
+// Operate is the rule of each operator action on a loaded session: who may
+// do it, in which state, and what it changes. It returns the refusal, or the
+// outcome to commit and the operator's message to log and send (SEND only).
+//
+//	action   allowed when                           then
+//	CLAIM    HANDOFF or HUMAN, unassigned           HUMAN, assigned to them; Project
+//	         HUMAN held by them                     nothing changes
+//	SEND     HUMAN held by them, text, window open  the message; nothing changes
+//	RELEASE  HUMAN held by them                     HANDOFF, unassigned; Project
+//	CLOSE    HUMAN held by them                     CLOSED (closed_at); Project, Summarize
+func Operate(s persistence.Session, history []persistence.Message, cmd *sessionpb.OperatorCommand, now time.Time) (Outcome, *persistence.Message, *Refused) {
+	operator := cmd.GetOperatorPhone()
+	held := string(s.AssignedTo)
+	if cmd.GetSessionId() != s.SessionID {
+		return refused(RefusedStale, "the conversation moved on to another session; reload it")
+	}
+	next := s
+	switch cmd.GetAction() {
+	case sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM:
+		switch {
+		case held == operator && s.State == persistence.StateHuman:
+			return Outcome{Session: next}, nil, nil
+		case held != "":
+			return refused(RefusedClaimed, "another operator took this conversation first")
+		case s.State != persistence.StateHandoff && s.State != persistence.StateHuman:
+			return refused(RefusedState, "only conversations waiting for a person can be claimed")
+		}
+		next.AssignedTo, next.State = persistence.NullString(operator), persistence.StateHuman
+		return Outcome{Session: next, Project: true}, nil, nil
+	case sessionpb.OperatorAction_OPERATOR_ACTION_SEND:
+		text := strings.TrimSpace(cmd.GetText())
+		switch {
+		case s.State != persistence.StateHuman || held != operator:
+			return refused(RefusedNotAssigned, "claim the conversation before writing to the customer")
+		case text == "":
+			return refused(RefusedEmptyText, "the message is empty")
+		case !WindowAt(history, now).Open:
+			return refused(RefusedWindowClosed, "the customer wrote more than 24 hours ago: the platform only accepts template messages now")
+		}
+		return Outcome{Session: next}, &persistence.Message{
+			MessageID:        uuid.NewString(),
+			Content:          text,
+			CleanMessageSent: text,
+			Timestamp:        now.UTC(),
+			Direction:        persistence.DirectionOutbound,
+			MessageType:      persistence.MessageText,
+			OperatorPhone:    operator,
+		}, nil
+	case sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE:
+		if s.State != persistence.StateHuman || held != operator {
+			return refused(RefusedNotAssigned, "only the operator holding the conversation can release it")
+		}
+		next.AssignedTo, next.State = "", persistence.StateHandoff
+		return Outcome{Session: next, Project: true}, nil, nil
+	case sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE:
+		if s.State != persistence.StateHuman || held != operator {
+			return refused(RefusedNotAssigned, "claim the conversation before closing it")
+		}
+		closed := now.UTC()
+		next.State, next.ClosedAt = persistence.StateClosed, &closed
+		return Outcome{Session: next, Project: true, Summarize: true}, nil, nil
+	}
+	return refused(RefusedState, "unknown operator action")
+}

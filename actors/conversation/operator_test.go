@@ -1,0 +1,139 @@
+package conversation_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/intake-runtime/intake/actors/conversation"
+	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+const (
+	holder = "+5511900000000" // the operator sessionIn(HUMAN) is assigned to
+	other  = "+5511900000001"
+)
+
+// customerWrote is a log whose last customer message is ago before now.
+func customerWrote(ago time.Duration) []persistence.Message {
+	return []persistence.Message{
+		{Direction: persistence.DirectionInbound, Timestamp: now.Add(-ago)},
+		{Direction: persistence.DirectionOutbound, Timestamp: now.Add(-ago / 2)},
+	}
+}
+
+// Every operator action in every situation that decides it: the refusal, or
+// the state, holder and side effects it commits.
+func TestOperate(t *testing.T) {
+	const (
+		claim   = sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM
+		send    = sessionpb.OperatorAction_OPERATOR_ACTION_SEND
+		release = sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE
+		closeIt = sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE
+	)
+	recent := customerWrote(time.Hour)
+	tests := []struct {
+		name     string
+		state    persistence.SessionState
+		action   sessionpb.OperatorAction
+		operator string
+		text     string
+		history  []persistence.Message
+		session  string // the command's session ID; "" is the session's own
+
+		refused   conversation.Refusal
+		wantState persistence.SessionState
+		wantHeld  string
+		project   bool
+		summarize bool
+		message   string
+	}{
+		{name: "claim waiting", state: persistence.StateHandoff, action: claim, operator: other,
+			wantState: persistence.StateHuman, wantHeld: other, project: true},
+		{name: "claim held by oneself", state: persistence.StateHuman, action: claim, operator: holder,
+			wantState: persistence.StateHuman, wantHeld: holder},
+		{name: "claim held by another", state: persistence.StateHuman, action: claim, operator: other, refused: conversation.RefusedClaimed},
+		{name: "claim with the bot", state: persistence.StateQualifying, action: claim, operator: other, refused: conversation.RefusedState},
+		{name: "claim a session left", state: persistence.StateHandoff, action: claim, operator: other, session: "sess-0", refused: conversation.RefusedStale},
+		{name: "send", state: persistence.StateHuman, action: send, operator: holder, text: " Olá! ", history: recent,
+			wantState: persistence.StateHuman, wantHeld: holder, message: "Olá!"},
+		{name: "send at the window's end", state: persistence.StateHuman, action: send, operator: holder, text: "Olá", history: customerWrote(conversation.CustomerServiceWindow),
+			wantState: persistence.StateHuman, wantHeld: holder, message: "Olá"},
+		{name: "send after the window", state: persistence.StateHuman, action: send, operator: holder, text: "Olá", history: customerWrote(conversation.CustomerServiceWindow + time.Second),
+			refused: conversation.RefusedWindowClosed},
+		{name: "send to a customer who never wrote", state: persistence.StateHuman, action: send, operator: holder, text: "Olá", refused: conversation.RefusedWindowClosed},
+		{name: "send blank", state: persistence.StateHuman, action: send, operator: holder, text: "  ", history: recent, refused: conversation.RefusedEmptyText},
+		{name: "send unclaimed", state: persistence.StateHandoff, action: send, operator: holder, text: "Olá", history: recent, refused: conversation.RefusedNotAssigned},
+		{name: "send held by another", state: persistence.StateHuman, action: send, operator: other, text: "Olá", history: recent, refused: conversation.RefusedNotAssigned},
+		{name: "release", state: persistence.StateHuman, action: release, operator: holder,
+			wantState: persistence.StateHandoff, project: true},
+		{name: "release held by another", state: persistence.StateHuman, action: release, operator: other, refused: conversation.RefusedNotAssigned},
+		{name: "close", state: persistence.StateHuman, action: closeIt, operator: holder,
+			wantState: persistence.StateClosed, wantHeld: holder, project: true, summarize: true},
+		{name: "close unclaimed", state: persistence.StateHandoff, action: closeIt, operator: holder, refused: conversation.RefusedNotAssigned},
+		{name: "unknown action", state: persistence.StateHuman, action: sessionpb.OperatorAction(99), operator: holder, refused: conversation.RefusedState},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := sessionIn(tt.state)
+			cmd := &sessionpb.OperatorCommand{SessionId: s.SessionID, OperatorPhone: tt.operator, Action: tt.action, Text: tt.text}
+			if tt.session != "" {
+				cmd.SessionId = tt.session
+			}
+			out, msg, refused := conversation.Operate(s, tt.history, cmd, now)
+			if tt.refused != "" {
+				if refused == nil || refused.Code != tt.refused || refused.Message == "" || msg != nil {
+					t.Fatalf("= %+v, message %+v; want refused %s with an explanation", refused, msg, tt.refused)
+				}
+				return
+			}
+			if refused != nil {
+				t.Fatalf("refused %+v", refused)
+			}
+			got := out.Session
+			if got.State != tt.wantState || string(got.AssignedTo) != tt.wantHeld || out.Project != tt.project || out.Summarize != tt.summarize {
+				t.Errorf("= state %s held by %q project %v summarize %v; want %s, %q, %v, %v",
+					got.State, got.AssignedTo, out.Project, out.Summarize, tt.wantState, tt.wantHeld, tt.project, tt.summarize)
+			}
+			if tt.wantState == persistence.StateClosed && (got.ClosedAt == nil || !got.ClosedAt.Equal(now)) {
+				t.Errorf("closed_at = %v, want %v", got.ClosedAt, now)
+			}
+			switch {
+			case tt.message == "" && msg != nil:
+				t.Errorf("message %+v, want none", msg)
+			case tt.message != "" && (msg == nil || msg.Content != tt.message || msg.CleanMessageSent != tt.message ||
+				msg.OperatorPhone != tt.operator || msg.Direction != persistence.DirectionOutbound || msg.MessageID == "" || !msg.Timestamp.Equal(now)):
+				t.Errorf("message %+v, want %q from %s at %v", msg, tt.message, tt.operator, now)
+			}
+		})
+	}
+}
+
+func TestWindowAt(t *testing.T) {
+	tests := []struct {
+		name      string
+		history   []persistence.Message
+		open      bool
+		since     time.Duration
+		remaining time.Duration
+	}{
+		{name: "customer never wrote", history: []persistence.Message{{Direction: persistence.DirectionOutbound, Timestamp: now}}},
+		{name: "an hour ago", history: customerWrote(time.Hour), open: true, since: time.Hour, remaining: 23 * time.Hour},
+		{name: "at the end", history: customerWrote(24 * time.Hour), open: true, since: 24 * time.Hour},
+		{name: "after it", history: customerWrote(24*time.Hour + time.Second), since: 24*time.Hour + time.Second},
+		{name: "clock behind the log", history: customerWrote(-time.Minute), open: true, remaining: 24 * time.Hour},
+		{name: "the last customer message counts", history: append(customerWrote(48*time.Hour), customerWrote(time.Minute)...),
+			open: true, since: time.Minute, remaining: 24*time.Hour - time.Minute},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := conversation.WindowAt(tt.history, now)
+			if w.Open != tt.open || w.Since != tt.since || w.Remaining != tt.remaining {
+				t.Errorf("= %+v, want open %v since %v remaining %v", w, tt.open, tt.since, tt.remaining)
+			}
+			if (w.LastInbound == nil) != (tt.name == "customer never wrote") {
+				t.Errorf("last inbound = %v", w.LastInbound)
+			}
+		})
+	}
+}

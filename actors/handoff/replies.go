@@ -1,0 +1,134 @@
+package handoff
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/conversation"
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// Conversations applies operator commands to conversations through their
+// session actors; the session supervisor implements it. A refusal is an
+// OperatorResult with ok=false and a code; the error is for a command that
+// got no answer.
+type Conversations interface {
+	Operate(ctx context.Context, cmd *sessionpb.OperatorCommand) (*sessionpb.OperatorResult, error)
+}
+
+// Replies routes the messages operators write on the messaging platform
+// itself (typically replies to handoff notices) as if typed in the console:
+// when the operator holds exactly one conversation, the text goes to that
+// customer through its session actor, serialised with the customer's turns.
+// It is safe for concurrent use.
+type Replies struct {
+	operators     Operators
+	queue         *Queue
+	conversations Conversations
+	sender        messaging.Sender
+	consoleURL    string
+	log           *zap.Logger
+}
+
+// forwardTimeout bounds one forward, as the console bounds a command.
+const forwardTimeout = 30 * time.Second
+
+// RepliesConfig configures Replies.
+type RepliesConfig struct {
+	// Operators are the operators' numbers (OPERATOR_PHONES), any formatting.
+	Operators []string
+	// ConsoleURL is the operator console's address, named when a message
+	// cannot be forwarded.
+	ConsoleURL string
+}
+
+// NewReplies returns the router of operators' messages. sender tells an
+// operator why a message was not forwarded.
+func NewReplies(cfg RepliesConfig, queue *Queue, conversations Conversations, sender messaging.Sender, logger *zap.Logger) (*Replies, error) {
+	if queue == nil || conversations == nil || sender == nil {
+		return nil, errors.New("handoff: Replies needs a queue, the conversations and a sender")
+	}
+	ops, err := NewOperators(cfg.Operators)
+	if err != nil {
+		return nil, err
+	}
+	if logger == nil {
+		logger = zap.NewNop()
+	}
+	return &Replies{operators: ops, queue: queue, conversations: conversations, sender: sender,
+		consoleURL: cfg.ConsoleURL, log: logger.Named("handoff.replies")}, nil
+}
+
+// Route routes a message from operatorPhone. handled is false only when
+// operatorPhone is not an operator's: the caller (the queue consumer) then
+// treats the message as a customer's. Any message from an operator is
+// handled, even one that cannot be routed (the operator holds no
+// conversation or several, the window is closed…): the operator is then
+// told why on the platform, and nothing reaches a customer. The error is for
+// a conversation that did not answer, worth retrying. messageID is the
+// platform's ID of the operator's message: the forward's turn marks it
+// answered, so a redelivery is recognised and never forwarded twice.
+func (r *Replies) Route(ctx context.Context, operatorPhone, messageID, text string) (handled bool, err error) {
+	phone, err := messaging.NormalizeSender(operatorPhone)
+	if err != nil || !r.operators.Has(phone) {
+		return false, nil
+	}
+	text = strings.TrimSpace(text)
+	entries, err := r.queue.List(ctx)
+	if err != nil {
+		return true, fmt.Errorf("handoff: message from operator: %w", err)
+	}
+	var held []Entry
+	for _, e := range entries {
+		if e.State == persistence.StateHuman && e.AssignedTo == phone {
+			held = append(held, e)
+		}
+	}
+	switch {
+	case len(held) == 0:
+		r.tell(ctx, phone, "You hold no conversation, so your message was not forwarded. Claim one in the console first: "+r.consoleURL)
+		return true, nil
+	case len(held) > 1:
+		r.tell(ctx, phone, fmt.Sprintf("You hold %d conversations, so your message was not forwarded: answer from the console, where you pick the customer: %s", len(held), r.consoleURL))
+		return true, nil
+	case text == "":
+		return true, nil
+	}
+	log := r.log.With(zap.String("session_id", held[0].SessionID), zap.String("operator", phone))
+	opCtx, cancel := context.WithTimeout(ctx, forwardTimeout)
+	defer cancel()
+	res, err := r.conversations.Operate(opCtx, &sessionpb.OperatorCommand{
+		PhoneNumber:   held[0].PhoneNumber,
+		SessionId:     held[0].SessionID,
+		OperatorPhone: phone,
+		Action:        sessionpb.OperatorAction_OPERATOR_ACTION_SEND,
+		Text:          text,
+		MessageId:     messageID,
+	})
+	switch {
+	case err != nil:
+		log.Error("operator's message got no answer", zap.Error(err))
+		return true, fmt.Errorf("handoff: message from operator: %w", err)
+	case res.GetOk():
+		log.Info("operator's message forwarded")
+	case conversation.Refusal(res.GetCode()) != conversation.RefusedDuplicate:
+		log.Info("operator's message refused", zap.String("code", res.GetCode()))
+		r.tell(ctx, phone, "Your message was not forwarded to the customer: "+res.GetMessage())
+	}
+	return true, nil
+}
+
+// tell sends a short explanation to an operator; failing it loses nothing
+// but the explanation.
+func (r *Replies) tell(ctx context.Context, operator, text string) {
+	if res, err := r.sender.Send(ctx, operator, text); err != nil || !res.Success {
+		r.log.Warn("operator not told why their message was not forwarded", zap.String("detail", res.Detail), zap.Error(err))
+	}
+}

@@ -1,0 +1,49 @@
+package persistence_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// A clone is equal to its session and shares nothing mutable with it: every
+// map, list, nested value, summary and time the session holds can change
+// afterwards without the clone seeing it.
+func TestSessionCloneSharesNothing(t *testing.T) {
+	s := fullSession()
+	s.HandoffAt = at(t1)
+	c := s.Clone()
+	if !reflect.DeepEqual(c, s) {
+		t.Fatalf("clone differs from its session\n got: %#v\nwant: %#v", c, s)
+	}
+
+	s.QualificationData["telhado"] = "metal"
+	s.CadastralData["contatos"].([]any)[1].(map[string]any)["email"] = "other@example.com"
+	s.CollectedPackages[0] = "pkg-other"
+	s.ERPPayload["tipo"].([]any)[0] = "fornecedor"
+	s.CRMPayload["properties"].(map[string]any)["firstname"] = "Joana"
+	s.OperationalSummary.Structured.PontosChave[0] = "changed"
+	s.OperationalSummary.Structured.DadosColetados["nome"] = "Joana"
+	*s.ClosedAt = t0
+	*s.HandoffAt = t0
+	*s.HandoffRenotifiedAt = t0
+	*s.HandoffCustomerRenotifiedAt = t0
+	want := fullSession()
+	want.HandoffAt = at(t1)
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("changing the session changed its clone\n got: %#v\nwant: %#v", c, want)
+	}
+}
+
+// The data maps and package list of a clone can be written to at once, even
+// when the session's were nil; the payloads, whose nil means "none", stay nil.
+func TestSessionCloneOfNilData(t *testing.T) {
+	c := persistence.Session{}.Clone()
+	if c.QualificationData == nil || c.CadastralData == nil || c.CollectedPackages == nil {
+		t.Errorf("clone data = %#v, %#v, %#v; want empty, not nil", c.QualificationData, c.CadastralData, c.CollectedPackages)
+	}
+	if c.ERPPayload != nil || c.CRMPayload != nil || c.OperationalSummary.Structured != nil || c.ClosedAt != nil {
+		t.Errorf("clone invented values: %#v", c)
+	}
+}
