@@ -60,7 +60,7 @@ type App struct {
 	queue         Queue
 	sync          *projection.Job
 	sender        messaging.Sender
-	replies       *handoff.Replies
+	replies       *handoff.OperatorMessages
 	metrics       *Metrics
 	http          *fiber.App
 }

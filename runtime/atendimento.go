@@ -53,7 +53,7 @@ func (a *App) atendimentoRoutes() error {
 	if err != nil {
 		return fmt.Errorf("atendimento: %w", err)
 	}
-	a.replies, err = handoff.NewReplies(handoff.RepliesConfig{
+	a.replies, err = handoff.NewOperatorMessages(handoff.OperatorMessagesConfig{
 		Operators:  a.cfg.Handoff.OperatorPhones,
 		ConsoleURL: consoleLink,
 	}, queue, a.conversations, a.sender, a.logger)

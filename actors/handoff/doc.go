@@ -28,10 +28,10 @@
 // sessions in HANDOFF wait in the order they were handed off, sessions in
 // HUMAN are held by an operator and do not count as waiting.
 //
-// # Replies
+// # Operators' own messages
 //
 // An operator may answer a notice from their own phone. The queue consumer
-// hands every inbound message to [Replies.Route] first: a message from a
+// hands every inbound message to [OperatorMessages.Route] first: a message from a
 // number of OPERATOR_PHONES goes, as the console's send would, to the one
 // conversation that operator holds, through its session actor
 // ([Conversations]); otherwise the operator is told why on the platform.

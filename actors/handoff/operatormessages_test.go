@@ -19,7 +19,7 @@ const (
 	operatorB = "+5511400000002"
 )
 
-// conversations records the commands Replies sends and answers each with
+// conversations records the commands OperatorMessages sends and answers each with
 // answer.
 type conversations struct {
 	mu     sync.Mutex
@@ -48,7 +48,7 @@ func heldBy(t *testing.T, table persistence.Table, id, customer, operator string
 // An operator's message goes to the one conversation they hold; in every
 // other case they are told why on the platform and no customer gets it. Only
 // a message that is not an operator's is left to the caller.
-func TestRepliesRoute(t *testing.T) {
+func TestOperatorMessagesRoute(t *testing.T) {
 	applied := &sessionpb.OperatorResult{Ok: true, State: "HUMAN"}
 	tests := []struct {
 		name    string
@@ -83,7 +83,7 @@ func TestRepliesRoute(t *testing.T) {
 			}
 			conv := &conversations{answer: tt.answer, err: tt.err}
 			sender := messaging.NewStub(nil)
-			r, err := handoff.NewReplies(handoff.RepliesConfig{Operators: []string{operatorA, "+55 11 4000-00002"}, ConsoleURL: "/atendimento"},
+			r, err := handoff.NewOperatorMessages(handoff.OperatorMessagesConfig{Operators: []string{operatorA, "+55 11 4000-00002"}, ConsoleURL: "/atendimento"},
 				handoff.NewQueue(table), conv, sender, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -114,8 +114,8 @@ func TestRepliesRoute(t *testing.T) {
 	}
 }
 
-func TestNewRepliesRefusesAnOperatorWithoutDigits(t *testing.T) {
-	_, err := handoff.NewReplies(handoff.RepliesConfig{Operators: []string{"ops desk"}}, handoff.NewQueue(memory.New()), &conversations{}, messaging.NewStub(nil), nil)
+func TestNewOperatorMessagesRefusesAnOperatorWithoutDigits(t *testing.T) {
+	_, err := handoff.NewOperatorMessages(handoff.OperatorMessagesConfig{Operators: []string{"ops desk"}}, handoff.NewQueue(memory.New()), &conversations{}, messaging.NewStub(nil), nil)
 	if err == nil {
 		t.Error("an operator number without digits was accepted")
 	}

@@ -23,12 +23,12 @@ type Conversations interface {
 	Operate(ctx context.Context, cmd *sessionpb.OperatorCommand) (*sessionpb.OperatorResult, error)
 }
 
-// Replies routes the messages operators write on the messaging platform
+// OperatorMessages routes the messages operators write on the messaging platform
 // itself (typically replies to handoff notices) as if typed in the console:
 // when the operator holds exactly one conversation, the text goes to that
 // customer through its session actor, serialised with the customer's turns.
 // It is safe for concurrent use.
-type Replies struct {
+type OperatorMessages struct {
 	operators     Operators
 	queue         *Queue
 	conversations Conversations
@@ -40,8 +40,8 @@ type Replies struct {
 // forwardTimeout bounds one forward, as the console bounds a command.
 const forwardTimeout = 30 * time.Second
 
-// RepliesConfig configures Replies.
-type RepliesConfig struct {
+// OperatorMessagesConfig configures OperatorMessages.
+type OperatorMessagesConfig struct {
 	// Operators are the operators' numbers (OPERATOR_PHONES), any formatting.
 	Operators []string
 	// ConsoleURL is the operator console's address, named when a message
@@ -49,11 +49,11 @@ type RepliesConfig struct {
 	ConsoleURL string
 }
 
-// NewReplies returns the router of operators' messages. sender tells an
+// NewOperatorMessages returns the router of operators' messages. sender tells an
 // operator why a message was not forwarded.
-func NewReplies(cfg RepliesConfig, queue *Queue, conversations Conversations, sender messaging.Sender, logger *zap.Logger) (*Replies, error) {
+func NewOperatorMessages(cfg OperatorMessagesConfig, queue *Queue, conversations Conversations, sender messaging.Sender, logger *zap.Logger) (*OperatorMessages, error) {
 	if queue == nil || conversations == nil || sender == nil {
-		return nil, errors.New("handoff: Replies needs a queue, the conversations and a sender")
+		return nil, errors.New("handoff: OperatorMessages needs a queue, the conversations and a sender")
 	}
 	ops, err := NewOperators(cfg.Operators)
 	if err != nil {
@@ -62,7 +62,7 @@ func NewReplies(cfg RepliesConfig, queue *Queue, conversations Conversations, se
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	return &Replies{operators: ops, queue: queue, conversations: conversations, sender: sender,
+	return &OperatorMessages{operators: ops, queue: queue, conversations: conversations, sender: sender,
 		consoleURL: cfg.ConsoleURL, log: logger.Named("handoff.replies")}, nil
 }
 
@@ -75,7 +75,7 @@ func NewReplies(cfg RepliesConfig, queue *Queue, conversations Conversations, se
 // a conversation that did not answer, worth retrying. messageID is the
 // platform's ID of the operator's message: the forward's turn marks it
 // answered, so a redelivery is recognised and never forwarded twice.
-func (r *Replies) Route(ctx context.Context, operatorPhone, messageID, text string) (handled bool, err error) {
+func (r *OperatorMessages) Route(ctx context.Context, operatorPhone, messageID, text string) (handled bool, err error) {
 	phone, err := messaging.NormalizeSender(operatorPhone)
 	if err != nil || !r.operators.Has(phone) {
 		return false, nil
@@ -127,7 +127,7 @@ func (r *Replies) Route(ctx context.Context, operatorPhone, messageID, text stri
 
 // tell sends a short explanation to an operator; failing it loses nothing
 // but the explanation.
-func (r *Replies) tell(ctx context.Context, operator, text string) {
+func (r *OperatorMessages) tell(ctx context.Context, operator, text string) {
 	if res, err := r.sender.Send(ctx, operator, text); err != nil || !res.Success {
 		r.log.Warn("operator not told why their message was not forwarded", zap.String("detail", res.Detail), zap.Error(err))
 	}
