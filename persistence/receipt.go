@@ -24,6 +24,9 @@ type Receipt struct {
 	DispatchedAt  *time.Time `dynamodbav:"dispatched_at,omitempty" json:"dispatched_at,omitempty"`
 	SyncClaimedAt *time.Time `dynamodbav:"sync_claimed_at,omitempty" json:"sync_claimed_at,omitempty"`
 	CompletedAt   *time.Time `dynamodbav:"completed_at,omitempty" json:"completed_at,omitempty"`
+	// EnqueueClaim is the token of the delivery that holds the enqueue of
+	// the message, "" when none does (see Receipts.Claim).
+	EnqueueClaim string `dynamodbav:"enqueue_claimed_at,omitempty" json:"-"`
 }
 
 // NewReceipt returns the receipt of turn received now, expiring ReceiptTTL
@@ -53,7 +56,9 @@ const (
 )
 
 // Key is where the receipt is stored.
-func (r Receipt) Key() Key { return Key{PK: ReceiptPK(r.MessageID), SK: ReceiptSK} }
+func (r Receipt) Key() Key { return receiptKey(r.MessageID) }
+
+func receiptKey(messageID string) Key { return Key{PK: ReceiptPK(messageID), SK: ReceiptSK} }
 
 // EncodeReceipt returns the stored item of r, keys included. An uncompleted
 // receipt is also listed in the inbound work index (inboundIndex).

@@ -108,7 +108,8 @@ func randomReceipt(rng *rand.Rand) persistence.Receipt {
 			MessageType: persistence.MessageType(text("text", "image", "", "unknown")),
 			PushName:    text("Maria", "", "Zoë"),
 		},
-		TTL: []int64{0, -1, 1, 99, 100, 1742558400, math.MaxInt64, math.MinInt64, rng.Int64(), -rng.Int64()}[rng.IntN(10)],
+		TTL:          []int64{0, -1, 1, 99, 100, 1742558400, math.MaxInt64, math.MinInt64, rng.Int64(), -rng.Int64()}[rng.IntN(10)],
+		EnqueueClaim: text("", "2026-03-01T12:00:00.000000000Z#9f3c"),
 	}
 	for _, step := range stepsOf(&r) {
 		if rng.IntN(2) == 0 {
