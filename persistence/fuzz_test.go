@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
-	"time"
 
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -53,27 +52,5 @@ func FuzzSummaryJSON(f *testing.F) {
 		if !reflect.DeepEqual(back, s) {
 			t.Fatalf("%s → %#v → %s → %#v", data, s, out, back)
 		}
-	})
-}
-
-// Any receipt encodes by hand to the item the reflective encoder builds. Bit i
-// of steps marks the i-th step, an hour after the one before.
-func FuzzEncodeReceipt(f *testing.F) {
-	f.Add("+5511999990000", "wamid.IN1", "Oi", "instance_a", "text", "Maria", t0.Unix(), int64(t0.Nanosecond()), 0, t0.Unix(), uint8(0))
-	f.Add("", "", "", "", "", "", int64(0), int64(0), -3*60*60, int64(-1), uint8(15))
-	f.Fuzz(func(t *testing.T, phone, id, content, instance, messageType, pushName string,
-		sec, nsec int64, offset int, ttl int64, steps uint8) {
-		received := time.Unix(sec, nsec).In(time.FixedZone("", offset))
-		r := persistence.Receipt{
-			InboundTurn: persistence.InboundTurn{PhoneNumber: phone, MessageID: id, Content: content, ReceivedAt: received,
-				Instance: instance, MessageType: persistence.MessageType(messageType), PushName: pushName},
-			TTL: ttl,
-		}
-		for i, step := range stepsOf(&r) {
-			if steps&(1<<i) != 0 {
-				*step = at(received.Add(time.Duration(i+1) * time.Hour))
-			}
-		}
-		encodesLikeReflective(t, r)
 	})
 }

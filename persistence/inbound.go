@@ -5,8 +5,7 @@ import "time"
 // InboundTurn is one customer message on its way to the conversation of its
 // phone (spec "Inbound turn"). Its fields mirror the protobuf InboundTurn of
 // the session actor, which crosses nodes; this one is stored, in receipts and
-// in the debounce buffer. EncodeReceipt writes its attributes by hand: a new
-// field goes there too.
+// in the debounce buffer.
 type InboundTurn struct {
 	PhoneNumber string `dynamodbav:"phone_number" json:"phone_number"`
 	// MessageID is the platform message ID, or the ID the internal route

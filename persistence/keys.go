@@ -28,10 +28,14 @@ const (
 func SessionPK(phone string) string { return "SESSION#" + phone }
 
 // SessionSK is the sort key of one session.
-func SessionSK(sessionID string) string { return "S#" + sessionID }
+func SessionSK(sessionID string) string { return sessionSKPrefix + sessionID }
 
-// sessionSKPrefix selects the session items of a phone's partition.
-const sessionSKPrefix = "S#"
+// Sort key prefixes of a phone's partition: sessionSKPrefix selects its
+// sessions, messageSKPrefix its message log.
+const (
+	sessionSKPrefix = "S#"
+	messageSKPrefix = "M#"
+)
 
 // MessageSK is the sort key of one message log item. The fixed-width UTC
 // timestamp makes a session's messages sort oldest first; the message ID keeps
@@ -41,7 +45,7 @@ func MessageSK(sessionID string, ts time.Time, messageID string) string {
 }
 
 // MessagePrefix selects the message log of one session.
-func MessagePrefix(sessionID string) string { return "M#" + sessionID + "#" }
+func MessagePrefix(sessionID string) string { return messageSKPrefix + sessionID + "#" }
 
 // DebouncePK is the partition of a phone's debounce buffer.
 func DebouncePK(phone string) string { return "DEBOUNCE#" + phone }

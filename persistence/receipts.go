@@ -40,7 +40,7 @@ func (r *Receipts) Record(ctx context.Context, rc Receipt) error {
 
 // Get returns the receipt of a platform message ID.
 func (r *Receipts) Get(ctx context.Context, messageID string) (Receipt, error) {
-	item, err := r.table.Get(ctx, Key{PK: ReceiptPK(messageID), SK: ReceiptSK})
+	item, err := r.table.Get(ctx, receiptKey(messageID))
 	if err != nil {
 		return Receipt{}, fmt.Errorf("persistence: receipt %s: %w", messageID, err)
 	}

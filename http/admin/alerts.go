@@ -80,7 +80,7 @@ func (h *Handler) alerts(ctx context.Context) (AlertReport, error) {
 		persistence.Equal("delivery_status", string(persistence.DeliveryFailed)),
 	)
 	info, err := scan(ctx, h.table, &filter, func(item persistence.Item) error {
-		if !isMessage(keyOf(item)) {
+		if persistence.KindOf(item) != persistence.KindMessage {
 			return nil
 		}
 		m, err := persistence.DecodeMessage(item)

@@ -46,7 +46,7 @@ func (h *Handler) costs(ctx context.Context, days int) (CostReport, error) {
 	rows := map[key]*CostRow{}
 	filter := persistence.Exists("llm_model")
 	info, err := scan(ctx, h.table, &filter, func(item persistence.Item) error {
-		if !isMessage(keyOf(item)) {
+		if persistence.KindOf(item) != persistence.KindMessage {
 			return nil
 		}
 		m, err := persistence.DecodeMessage(item)

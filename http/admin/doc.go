@@ -32,10 +32,9 @@
 //
 // # Prompts
 //
-// Prompt overrides are versioned in the table: PROMPT#<agent> / V#<000001>
-// holds each version, PROMPT#<agent> / CURRENT the current one. A PUT adds a
-// version and applies it to the running content store (Prompts); at start
-// LoadPromptOverrides applies the current versions. Another node sees a new
+// Prompt overrides are versioned in the table (persistence.Prompts). A PUT
+// adds a version and applies it to the running content store (Prompts); at
+// start LoadPromptOverrides applies the current versions. Another node sees a new
 // version at its next start or on its next GET of that prompt.
 //
 // It imports fiber, persistence and actors/messaging (phone normalization);

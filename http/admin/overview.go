@@ -47,25 +47,26 @@ var statusOrder = []persistence.ProjectionStatus{
 // overview scans sessions, active pointers and projections (see the package
 // doc on scans); the handoff queue comes from its index.
 func (h *Handler) overview(ctx context.Context) (Overview, error) {
-	pointers := map[string]string{} // phone partition → active session ID
+	pointers := map[string]string{} // phone → active session ID
 	var sessions []persistence.Session
 	statuses := map[persistence.ProjectionStatus]int{}
 	filter := persistence.Or(
 		persistence.Exists("state"), // sessions (messages hold state_before/state_after)
 		persistence.Exists("status"),
-		persistence.Equal(persistence.AttrSK, persistence.ActiveSK),
+		persistence.ActivePointers(),
 	)
 	info, err := scan(ctx, h.table, &filter, func(item persistence.Item) error {
-		switch k := keyOf(item); {
-		case isActivePointer(k):
-			pointers[k.PK] = stringAttr(item, "session_id")
-		case isSession(k):
+		switch persistence.KindOf(item) {
+		case persistence.KindActivePointer:
+			phone, id := persistence.DecodeActivePointer(item)
+			pointers[phone] = id
+		case persistence.KindSession:
 			s, err := persistence.DecodeSession(item)
 			if err != nil {
 				return err
 			}
 			sessions = append(sessions, s)
-		case isProjection(k):
+		case persistence.KindProjection:
 			p, err := persistence.DecodeProjection(item)
 			if err != nil {
 				return err
@@ -81,7 +82,7 @@ func (h *Handler) overview(ctx context.Context) (Overview, error) {
 	o := Overview{Scan: info, Handoffs: []QueuedHandoff{}}
 	byState := map[persistence.SessionState]int{}
 	for _, s := range sessions {
-		if pointers[persistence.SessionPK(s.PhoneNumber)] != s.SessionID || s.State == persistence.StateClosed {
+		if pointers[s.PhoneNumber] != s.SessionID || s.State == persistence.StateClosed {
 			continue
 		}
 		byState[s.State]++

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -29,7 +27,7 @@ func TestResetClosesTheSessionAndKeepsHistory(t *testing.T) {
 		t.Errorf("after reset the phone still has an active session: %v", err)
 	}
 	pointer, err := f.table.Get(t.Context(), persistence.Key{PK: persistence.SessionPK(phone), SK: persistence.ActiveSK})
-	if v, ok := pointer["session_id"].(*types.AttributeValueMemberS); err != nil || !ok || v.Value != persistence.ResetPointer {
+	if _, id := persistence.DecodeActivePointer(pointer); err != nil || id != persistence.ResetPointer {
 		t.Errorf("active pointer after reset = %v, %v; want %s", pointer, err, persistence.ResetPointer)
 	}
 	closed, err := sessions.Get(t.Context(), phone, "live")

@@ -3,9 +3,6 @@ package admin
 import (
 	"context"
 	"fmt"
-	"strings"
-
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -56,42 +53,3 @@ func scan(ctx context.Context, t persistence.Table, filter *persistence.Conditio
 
 // scanPage is the items read per scan call.
 const scanPage = 1000
-
-// Kinds of item a report tells apart by their keys (persistence's key schema).
-const (
-	sessionSKPrefix = "S#"
-	messageSKPrefix = "M#"
-)
-
-// Partition prefixes, from the key schema's own builders.
-var (
-	sessionPKPrefix    = persistence.SessionPK("")
-	projectionPKPrefix = persistence.ProjectionPK("")
-)
-
-func stringAttr(item persistence.Item, name string) string {
-	if s, ok := item[name].(*types.AttributeValueMemberS); ok {
-		return s.Value
-	}
-	return ""
-}
-
-func keyOf(item persistence.Item) persistence.Key {
-	return persistence.Key{PK: stringAttr(item, persistence.AttrPK), SK: stringAttr(item, persistence.AttrSK)}
-}
-
-func isSession(k persistence.Key) bool {
-	return strings.HasPrefix(k.PK, sessionPKPrefix) && strings.HasPrefix(k.SK, sessionSKPrefix)
-}
-
-func isMessage(k persistence.Key) bool {
-	return strings.HasPrefix(k.PK, sessionPKPrefix) && strings.HasPrefix(k.SK, messageSKPrefix)
-}
-
-func isActivePointer(k persistence.Key) bool {
-	return strings.HasPrefix(k.PK, sessionPKPrefix) && k.SK == persistence.ActiveSK
-}
-
-func isProjection(k persistence.Key) bool {
-	return strings.HasPrefix(k.PK, projectionPKPrefix) && k.SK == persistence.ProjectionSK
-}

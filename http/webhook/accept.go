@@ -51,7 +51,12 @@ func (h *Handler) accept(ctx context.Context, m messaging.InboundMessage) (outco
 		defer room.Release() // gives the room back unless enqueue used it
 	}
 	receipt := persistence.Receipt{InboundTurn: turn, TTL: now.Add(h.cfg.ReceiptTTL).Unix()}
-	token, err := h.claims.record(ctx, receipt, now, !full)
+	var token string
+	if full {
+		err = h.receipts.Record(ctx, receipt)
+	} else {
+		token, err = h.receipts.RecordClaimed(ctx, receipt, now)
+	}
 	redelivered := errors.Is(err, persistence.ErrConflict)
 	switch {
 	case redelivered && full:
@@ -59,7 +64,7 @@ func (h *Handler) accept(ctx context.Context, m messaging.InboundMessage) (outco
 		// next redelivery. Tell what the receipt says instead.
 		return h.settle(ctx, id, now, full)
 	case redelivered:
-		token, err = h.claims.take(ctx, id, now)
+		token, err = h.receipts.Claim(ctx, id, now, h.cfg.ClaimLease)
 		if errors.Is(err, persistence.ErrConflict) {
 			return h.settle(ctx, id, now, full)
 		}
@@ -72,7 +77,7 @@ func (h *Handler) accept(ctx context.Context, m messaging.InboundMessage) (outco
 		return deferred, nil
 	}
 	if err := enqueue(ctx, room, turn); err != nil {
-		if relErr := h.claims.release(ctx, id, token); relErr != nil {
+		if relErr := h.release(ctx, id, token); relErr != nil {
 			h.log.Warn("claim not released; a redelivery waits for the lease",
 				zap.String("message_id", id), zap.Error(relErr))
 		}
@@ -93,19 +98,28 @@ func (h *Handler) accept(ctx context.Context, m messaging.InboundMessage) (outco
 // passed) needs recording anew: both ask for a redelivery, as a live claim
 // does.
 func (h *Handler) settle(ctx context.Context, id string, now time.Time, full bool) (outcome, error) {
-	state, err := h.claims.inspect(ctx, id, now)
+	state, err := h.receipts.EnqueueState(ctx, id, now, h.cfg.ClaimLease)
 	if err != nil {
 		return 0, fmt.Errorf("webhook: read receipt %s: %w", id, err)
 	}
 	switch {
-	case state == taken:
+	case state == persistence.EnqueueTaken:
 		h.log.Debug("duplicate delivery acknowledged", zap.String("message_id", id))
 		return duplicate, nil
-	case state == unclaimed && full:
+	case state == persistence.EnqueueFree && full:
 		h.deferrals.add(id, now)
 		return deferred, nil
 	default:
 		h.log.Info("message not answered yet and not this delivery's to enqueue; asking for a retry", zap.String("message_id", id))
 		return inProgress, nil
 	}
+}
+
+// release gives a claim back after a failed enqueue, so the platform's
+// redelivery can enqueue at once instead of after the lease. It runs even
+// when the request's context has ended, within a short bound of its own.
+func (h *Handler) release(ctx context.Context, id, token string) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	return h.receipts.Release(ctx, id, token)
 }

@@ -49,7 +49,7 @@
 //
 // The receipt (persistence.Receipt) is the record of a message; the queue
 // only announces it. A request may fail between the two, so the receipt also
-// carries a claim owned by this package, enqueue_claimed_at: which delivery
+// carries an enqueue claim (persistence.Receipts.Claim): which delivery
 // enqueues the message, since when. The first delivery writes the receipt
 // with its claim in one conditional put. A later delivery takes the claim
 // with a conditional update, which succeeds only when no turn has taken the

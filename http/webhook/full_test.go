@@ -146,26 +146,24 @@ func TestFullQueueLeavesTheMessageToItsReceipt(t *testing.T) {
 		t.Fatalf("consumed %s first, want the filler", m.MessageID)
 	}
 	// The filler's slot is freed just after its handler returns: the
-	// platform's redeliveries are acknowledged until one finds room.
+	// platform's redeliveries are acknowledged until one finds room, and
+	// that one enqueues the message under its claim.
 	deadline := time.Now().Add(10 * time.Second)
-	for {
+	for !f.receipt("wamid.ONE").Claimed {
 		if sum = f.deliver(body); sum.Accepted != 1 {
 			t.Fatalf("redelivery %+v, want the message accepted", sum)
-		}
-		select {
-		case m := <-got:
-			if m.MessageID != "wamid.ONE" || m.Turn == nil || m.Turn.Content == "" {
-				t.Fatalf("consumed %+v, want wamid.ONE with its turn", m)
-			}
-			if r := f.receipt("wamid.ONE"); !r.Claimed {
-				t.Errorf("receipt %+v, want the claim of the delivery that enqueued it", r)
-			}
-			return
-		case <-time.After(time.Millisecond):
 		}
 		if time.Now().After(deadline) {
 			t.Fatal("no redelivery found room in the queue")
 		}
+	}
+	select {
+	case m := <-got:
+		if m.MessageID != "wamid.ONE" || m.Turn == nil || m.Turn.Content == "" {
+			t.Fatalf("consumed %+v, want wamid.ONE with its turn", m)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the claimed message was never consumed")
 	}
 }
 

@@ -31,7 +31,6 @@ type Handler struct {
 	parser   *messaging.Parser
 	receipts *persistence.Receipts
 	messages *persistence.Messages
-	claims   claims
 	queue    Enqueuer
 	// reserver is queue when it is bounded in memory, else nil.
 	reserver  queue.Reserver
@@ -69,7 +68,6 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Handler, error) {
 		parser:    parser,
 		receipts:  persistence.NewReceipts(deps.Table),
 		messages:  persistence.NewMessages(deps.Table),
-		claims:    claims{table: deps.Table, lease: cfg.ClaimLease},
 		queue:     deps.Queue,
 		log:       logger,
 		deferrals: &deferrals{metrics: deps.Metrics, log: logger},

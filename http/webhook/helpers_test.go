@@ -159,8 +159,7 @@ func (h *harness) receipts() []storedReceipt {
 		if err != nil {
 			h.t.Fatal(err)
 		}
-		_, claimed := item["enqueue_claimed_at"]
-		out = append(out, storedReceipt{Receipt: r, Claimed: claimed})
+		out = append(out, storedReceipt{Receipt: r, Claimed: r.EnqueueClaim != ""})
 	}
 	slices.SortFunc(out, func(a, b storedReceipt) int { return strings.Compare(a.MessageID, b.MessageID) })
 	return out

@@ -80,8 +80,8 @@ func paginate(entries []entry, cursor *position, desc bool, limit int32, keep fu
 	}
 	page := persistence.Page{Items: []persistence.Item{}}
 	for _, e := range rest {
-		if item := thaw(e.rec.frozen); keep == nil || keep(item) {
-			page.Items = append(page.Items, item)
+		if keep == nil || keep(e.rec.item) {
+			page.Items = append(page.Items, copyItem(e.rec.item))
 		}
 	}
 	if start+len(rest) < len(entries) {

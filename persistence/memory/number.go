@@ -38,29 +38,11 @@ func parseNumber(s string) (decimal, error) {
 // canonicalNumber validates the string of an N attribute value and returns
 // it as DynamoDB returns it (see decimal.String).
 func canonicalNumber(s string) (string, error) {
-	if plainInteger(s) {
-		return s, nil
-	}
 	d, err := parseNumber(s)
 	if err != nil {
 		return "", err
 	}
 	return d.String(), nil
-}
-
-// plainInteger reports whether s is an integer already in canonical form and
-// well inside DynamoDB's range: "0", or up to 18 digits without a leading
-// zero, optionally negative. Almost every stored number is one (epoch
-// seconds, counters), and this spares them the exact decimal arithmetic.
-func plainInteger(s string) bool {
-	digits := strings.TrimPrefix(s, "-")
-	switch {
-	case s == "0":
-		return true
-	case digits == "" || len(digits) > 18 || digits[0] == '0':
-		return false
-	}
-	return allDigits(digits)
 }
 
 func parseDecimal(s string) (decimal, error) {

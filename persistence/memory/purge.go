@@ -65,7 +65,8 @@ func (t *Table) PurgeEvery(ctx context.Context, every time.Duration) {
 }
 
 // Retained reports what the table holds, expired items not yet purged
-// included: how many items, and their size in bytes as stored (frozen).
+// included: how many items, and their size in bytes as DynamoDB counts it
+// (attribute names and values; the Go maps holding them take more).
 func (t *Table) Retained() (items, bytes int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -151,7 +152,7 @@ func dueSecond(ttl string) int64 {
 	}
 	d, err := parseNumber(ttl)
 	if err != nil {
-		return math.MaxInt64 // not a number: never expires (ttlOf rules these out)
+		return math.MaxInt64 // not a number: never expires (prepare keeps numbers only)
 	}
 	n := new(big.Int).Set(d.coef)
 	if d.exp >= 0 {

@@ -3,7 +3,6 @@ package memory
 import (
 	"fmt"
 	"math/big"
-	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/intake-runtime/intake/persistence"
@@ -74,13 +73,10 @@ func valueSize(v types.AttributeValue) int {
 
 // numberSize is DynamoDB's estimate: one byte per two significant digits, plus one.
 func numberSize(s string) int {
-	var digits int
-	if plainInteger(s) {
-		digits = max(1, len(strings.TrimRight(strings.TrimPrefix(s, "-"), "0")))
-	} else if d, err := parseNumber(s); err == nil {
-		digits = len(new(big.Int).Abs(d.coef).String())
-	} else {
+	d, err := parseNumber(s)
+	if err != nil {
 		return len(s)
 	}
+	digits := len(new(big.Int).Abs(d.coef).String())
 	return (digits+1)/2 + 1
 }

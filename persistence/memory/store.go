@@ -18,7 +18,7 @@ type store struct {
 	// purge.go).
 	expiries expiries
 	// items and bytes count what is stored, expired or not: the items and
-	// their frozen sizes.
+	// their sizes as DynamoDB counts them.
 	items, bytes int
 	// removed counts map entries deleted since the maps were last rebuilt:
 	// Go maps never shrink, so compact rebuilds them once the deleted
@@ -32,10 +32,10 @@ type slot struct {
 	rec record
 }
 
-// record is a stored item: frozen, with the attributes the table reads
-// without thawing it copied out.
+// record is a stored item, clean (see clean), with what the table reads of it
+// on every query: its expiry and index keys.
 type record struct {
-	frozen []byte
+	item persistence.Item
 	// ttl is the canonical number of the ttl attribute, "" when the item has
 	// no numeric ttl.
 	ttl string
@@ -71,9 +71,9 @@ func (s *store) put(k persistence.Key, rec record) {
 	if rec.ttl != "" && (!found || slots[i].rec.ttl != rec.ttl) {
 		s.expiries.remind(k, rec.ttl)
 	}
-	s.bytes += len(rec.frozen)
+	s.bytes += itemSize(rec.item)
 	if found {
-		s.bytes -= len(slots[i].rec.frozen)
+		s.bytes -= itemSize(slots[i].rec.item)
 		s.unindex(k, slots[i].rec)
 		slots[i].rec = rec
 	} else {
@@ -97,7 +97,7 @@ func (s *store) delete(k persistence.Key) {
 	}
 	s.unindex(k, slots[i].rec)
 	s.items--
-	s.bytes -= len(slots[i].rec.frozen)
+	s.bytes -= itemSize(slots[i].rec.item)
 	if len(slots) == 1 {
 		delete(s.parts, k.PK)
 		s.removed++

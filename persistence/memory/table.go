@@ -46,10 +46,10 @@ func (t *Table) Get(ctx context.Context, key persistence.Key) (persistence.Item,
 	if !ok {
 		return nil, opError("get", key, persistence.ErrNotFound)
 	}
-	return thaw(rec.frozen), nil
+	return copyItem(rec.item), nil
 }
 
-// Put stores a frozen copy of item when cond holds for the stored item.
+// Put stores a clean copy of item when cond holds for the stored item.
 func (t *Table) Put(ctx context.Context, item persistence.Item, cond *persistence.Condition) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("memory: put: %w", err)
@@ -102,19 +102,20 @@ func (t *Table) visible(key persistence.Key) (record, bool) {
 	return rec, true
 }
 
-// current returns the visible item under key, nil when there is none. The
-// caller holds t.mu.
+// current returns a copy of the visible item under key, nil when there is
+// none. The caller holds t.mu.
 func (t *Table) current(key persistence.Key) persistence.Item {
 	if rec, ok := t.visible(key); ok {
-		return thaw(rec.frozen)
+		return copyItem(rec.item)
 	}
 	return nil
 }
 
-// holds evaluates p against the visible item under key, thawing it only when
-// there is a condition to evaluate. The caller holds t.mu.
+// holds evaluates p against the visible item under key. The caller holds
+// t.mu.
 func (t *Table) holds(p *predicate, key persistence.Key) bool {
-	return p == nil || p.holds(t.current(key))
+	rec, _ := t.visible(key)
+	return p.holds(rec.item)
 }
 
 // opError names the operation and key in err, which stays matchable with

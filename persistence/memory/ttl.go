@@ -2,7 +2,6 @@ package memory
 
 import (
 	"math/big"
-	"strconv"
 	"time"
 )
 
@@ -13,9 +12,6 @@ import (
 func expiredAt(ttl string, now time.Time) bool {
 	if ttl == "" {
 		return false
-	}
-	if secs, err := strconv.ParseInt(ttl, 10, 64); err == nil {
-		return secs < now.Unix() || secs == now.Unix() && now.Nanosecond() > 0
 	}
 	d, err := parseNumber(ttl)
 	if err != nil {

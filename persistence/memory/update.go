@@ -38,7 +38,7 @@ func (t *Table) Update(ctx context.Context, key persistence.Key, upd persistence
 		return nil, opError("update", key, err)
 	}
 	t.items.put(key, rec)
-	// next is this call's own: thawed, or built from clean values.
+	// next is this call's own: a copy, or built from clean values.
 	return next, nil
 }
 

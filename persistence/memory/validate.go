@@ -36,35 +36,30 @@ func checkKeyValue(name, v string, limit int) error {
 // record and key: string keys pk and sk, string gsi1 keys when present (the
 // index is defined on strings), valid values, at most 400 KB.
 func prepare(item persistence.Item) (record, persistence.Key, error) {
-	frozen, err := freeze(item)
+	if _, ok := item[""]; ok {
+		return record{}, persistence.Key{}, fmt.Errorf("empty attribute name")
+	}
+	c, err := cleanMap(item)
 	if err != nil {
 		return record{}, persistence.Key{}, err
 	}
-	pk, pkErr := keyString(item, persistence.AttrPK, maxPartitionKey, true)
-	sk, skErr := keyString(item, persistence.AttrSK, maxSortKey, true)
-	gpk, gpkErr := keyString(item, persistence.AttrGSI1PK, maxPartitionKey, false)
-	gsk, gskErr := keyString(item, persistence.AttrGSI1SK, maxSortKey, false)
-	if err := cmp.Or(pkErr, skErr, gpkErr, gskErr, checkSize(item)); err != nil {
+	pk, pkErr := keyString(c, persistence.AttrPK, maxPartitionKey, true)
+	sk, skErr := keyString(c, persistence.AttrSK, maxSortKey, true)
+	gpk, gpkErr := keyString(c, persistence.AttrGSI1PK, maxPartitionKey, false)
+	gsk, gskErr := keyString(c, persistence.AttrGSI1SK, maxSortKey, false)
+	if err := cmp.Or(pkErr, skErr, gpkErr, gskErr, checkSize(c)); err != nil {
 		return record{}, persistence.Key{}, err
 	}
-	rec := record{frozen: frozen, ttl: ttlOf(item)}
+	rec := record{item: c}
+	if ttl, ok := c[persistence.AttrTTL].(*types.AttributeValueMemberN); ok {
+		rec.ttl = ttl.Value
+	}
 	// Like a DynamoDB global secondary index, gsi1 is sparse: it holds only
 	// the items that have both of its key attributes.
 	if gpk != "" && gsk != "" {
 		rec.gsi1pk, rec.gsi1sk = gpk, gsk
 	}
 	return rec, persistence.Key{PK: pk, SK: sk}, nil
-}
-
-// ttlOf returns the canonical number of a valid item's ttl attribute, "" when
-// it has none or it is not a number.
-func ttlOf(item persistence.Item) string {
-	n, ok := item[persistence.AttrTTL].(*types.AttributeValueMemberN)
-	if !ok {
-		return ""
-	}
-	ttl, _ := canonicalNumber(n.Value) // valid: freeze accepted it
-	return ttl
 }
 
 // keyString returns the string value of a table or index key attribute.
