@@ -43,20 +43,11 @@ const changeFieldMessages = "messages"
 // delivery status in it. It fails only when the body is not an envelope at all
 // (not JSON, or entry/changes of the wrong shape); problems of single items
 // become Rejections. It never panics, whatever the input.
+//
+// Items are decoded one by one from their raw JSON, so a malformed one is
+// rejected alone, and a name repeated in the body replaces the earlier value
+// rather than merging into it.
 func (p *Parser) ParseEnvelope(body []byte) (Batch, error) {
-	// Almost every callback is well formed: decode it in one pass. Only when
-	// that fails are items decoded one by one, so a bad one is rejected alone.
-	growStack()
-	var typed typedEnvelope
-	if decodeTyped(body, &typed) == nil {
-		return p.parseTyped(typed), nil
-	}
-	return p.parseItemByItem(body)
-}
-
-// parseItemByItem decodes the envelope with its items raw, then each item on
-// its own: the slow path, for callbacks with a malformed item.
-func (p *Parser) parseItemByItem(body []byte) (Batch, error) {
 	var env envelope
 	if err := json.Unmarshal(body, &env); err != nil {
 		return Batch{}, fmt.Errorf("%w envelope: %v", ErrMalformed, err)
@@ -98,11 +89,6 @@ func (p *Parser) parseMessage(raw json.RawMessage, phoneNumberID string, names c
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return InboundMessage{}, fmt.Errorf("%w message: %v", ErrMalformed, err)
 	}
-	return p.message(m, phoneNumberID, names)
-}
-
-// message checks one decoded message and builds its inbound form.
-func (p *Parser) message(m wireMessage, phoneNumberID string, names contactNames) (InboundMessage, error) {
 	if m.ID == "" {
 		return InboundMessage{}, ErrMissingID
 	}

@@ -37,11 +37,6 @@ func (p *Parser) parseStatus(raw json.RawMessage) (Status, error) {
 	if err := json.Unmarshal(raw, &w); err != nil {
 		return Status{}, fmt.Errorf("%w status: %v", ErrMalformed, err)
 	}
-	return p.status(w)
-}
-
-// status checks one decoded status.
-func (p *Parser) status(w wireStatus) (Status, error) {
 	if w.ID == "" {
 		return Status{}, ErrMissingID
 	}
