@@ -1,4 +1,4 @@
-package rest_test
+package httpcall_test
 
 import (
 	"context"
@@ -16,16 +16,16 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/actors/projection/internal/rest"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 const token = "secret-token-value"
 
-func newClient(t *testing.T, base string, clock *fakeClock) *rest.Client {
+func newClient(t *testing.T, base string, clock *fakeClock) *httpcall.Client {
 	t.Helper()
-	c, err := rest.New(rest.Config{
-		Name: "crm", BaseURL: base, AccessToken: token, MaxRPS: 1_000_000,
+	c, err := httpcall.New("crm", httpcall.Config{
+		BaseURL: base, AccessToken: token, MaxRPS: 1_000_000,
 		Timeout: 300 * time.Millisecond, HTTPClient: &http.Client{}, MaxRetries: 2,
 		MaxRetryWait: 10 * time.Second, Clock: clock,
 	}, zap.NewNop())
@@ -196,7 +196,7 @@ func TestProviderMessage(t *testing.T) {
 		{`{"message":"` + strings.Repeat("é", 400) + `"}`, strings.Repeat("é", 300) + "..."},
 	}
 	for _, tt := range tests {
-		if got := rest.ProviderMessage([]byte(tt.body)); got != tt.want {
+		if got := httpcall.ProviderMessage([]byte(tt.body)); got != tt.want {
 			t.Errorf("ProviderMessage(%.40q) = %.60q, want %.60q", tt.body, got, tt.want)
 		}
 	}

@@ -1,4 +1,4 @@
-package rest
+package httpcall
 
 import (
 	"bytes"
@@ -16,7 +16,6 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/internal/outbound"
 	"github.com/intake-runtime/intake/internal/pacing"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -25,70 +24,23 @@ import (
 // are a few kilobytes.
 const maxResponse = 1 << 20
 
-// Config is what a Client needs; the crm and erp packages fill it from their
-// own validated configurations.
-type Config struct {
-	// Name prefixes details and log fields ("crm", "erp").
-	Name string
-	// BaseURL is the scheme, host and optional path prefix of the API.
-	BaseURL string
-	// AccessToken is the bearer token. It is never logged nor put in a detail.
-	AccessToken string
-	// MaxRPS is the token bucket's rate for the account, in requests per
-	// second; fractions allowed.
-	MaxRPS float64
-	// Timeout bounds one request, from dialling to the end of the answer.
-	Timeout time.Duration
-	// HTTPClient carries the requests; nil is a client on the process's
-	// shared outbound transport at its default sizes (outbound.Client).
-	HTTPClient *http.Client
-	// MaxRetries bounds the retries after HTTP 429 for one call.
-	MaxRetries int
-	// MaxRetryWait is the longest 429 wait worth sleeping through; a longer
-	// one ends the call as transient and leaves the retry to the caller.
-	MaxRetryWait time.Duration
-	// Clock drives pacing and 429 waits.
-	Clock Clock
-}
-
-// Validate reports settings no account can be called with, prefixed by
-// Name. Its messages never include the access token. The CRM and ERP
-// configurations check their shared settings here.
-func (c Config) Validate() error {
-	u, err := url.Parse(c.BaseURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
-		return fmt.Errorf("%s: base URL %q must be an absolute http(s) URL without a query", c.Name, c.BaseURL)
-	}
-	switch {
-	case c.AccessToken == "":
-		return fmt.Errorf("%s: access token is required", c.Name)
-	case strings.ContainsAny(c.AccessToken, "\r\n"):
-		return fmt.Errorf("%s: access token contains a line break", c.Name)
-	case c.MaxRPS < 0:
-		return fmt.Errorf("%s: max RPS must be positive, got %g", c.Name, c.MaxRPS)
-	case c.Timeout < 0:
-		return fmt.Errorf("%s: timeout must be positive, got %v", c.Name, c.Timeout)
-	case c.MaxRetries < 0:
-		return fmt.Errorf("%s: max retries must not be negative, got %d", c.Name, c.MaxRetries)
-	case c.MaxRetryWait < 0:
-		return fmt.Errorf("%s: max retry wait must be positive, got %v", c.Name, c.MaxRetryWait)
-	}
-	return nil
-}
-
 // Client sends JSON requests to one account. It is safe for concurrent use;
 // one Client per account keeps the rate limit.
 type Client struct {
+	name    string
 	cfg     Config
 	base    string
 	limiter *pacing.Limiter
 	log     *zap.Logger
 }
 
-// New returns a Client for cfg, which the caller has validated. A nil logger
-// logs nothing.
-func New(cfg Config, logger *zap.Logger) (*Client, error) {
-	if err := cfg.Validate(); err != nil {
+// New returns the Client of the adapter name ("messaging", "crm", "erp"),
+// which prefixes its details, for cfg after its nil HTTPClient and Clock are
+// defaulted. Each Client has a token bucket of its own. A nil logger logs
+// nothing.
+func New(name string, cfg Config, logger *zap.Logger) (*Client, error) {
+	cfg = cfg.WithDefaults(Config{})
+	if err := cfg.Validate(name); err != nil {
 		return nil, err
 	}
 	limiter, err := pacing.NewLimiter(cfg.MaxRPS, cfg.Clock)
@@ -98,14 +50,12 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = outbound.Client(outbound.Config{})
-	}
-	return &Client{cfg: cfg, base: strings.TrimRight(cfg.BaseURL, "/"), limiter: limiter, log: logger}, nil
+	return &Client{name: name, cfg: cfg, base: strings.TrimRight(cfg.BaseURL, "/"), limiter: limiter, log: logger}, nil
 }
 
 // Response is the outcome of one call. Kind is empty for a 2xx answer whose
 // body was read; otherwise it classifies the failure and Detail describes it.
+// Status is 0 when no answer came: the call failed before or in transit.
 type Response struct {
 	Status int
 	Body   []byte
@@ -116,17 +66,17 @@ type Response struct {
 // OK reports a 2xx answer read in full.
 func (r Response) OK() bool { return r.Kind == "" }
 
-// Do sends method path (joined to the base URL) with query and body (JSON;
-// nil for none) and classifies the answer, after a rate-limit slot. A 429 is
+// Do sends method path (joined to the base URL) with query and body (JSON
+// without HTML escaping, so text goes as written; nil for none) and classifies the answer, after a rate-limit slot. A 429 is
 // retried up to MaxRetries times after the wait its headers ask for, when
 // that wait is at most MaxRetryWait. The error is non-nil only when ctx ended;
 // the Response is filled in even then.
 func (c *Client) Do(ctx context.Context, method, path string, query url.Values, body any) (Response, error) {
-	call := c.cfg.Name + ": " + method + " " + path
+	call := c.name + ": " + method + " " + path
 	var payload []byte
 	if body != nil {
 		var err error
-		if payload, err = json.Marshal(body); err != nil {
+		if payload, err = encode(body); err != nil {
 			return Response{Kind: persistence.ErrorKindPermanent, Detail: fmt.Sprintf("%s: encoding the body: %v", call, err)}, nil
 		}
 	}
@@ -230,4 +180,16 @@ func (c *Client) transportFailure(ctx context.Context, call string, err error, w
 	}
 	out.Detail = fmt.Sprintf("%s: transport failure %s: %s", call, phase, reason)
 	return out, 0, nil
+}
+
+// encode marshals v without HTML escaping ("<" stays "<") and without the
+// encoder's trailing newline.
+func encode(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

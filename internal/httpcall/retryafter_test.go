@@ -1,11 +1,11 @@
-package rest_test
+package httpcall_test
 
 import (
 	"net/http"
 	"testing"
 	"time"
 
-	"github.com/intake-runtime/intake/actors/projection/internal/rest"
+	"github.com/intake-runtime/intake/internal/httpcall"
 )
 
 func TestRetryAfter(t *testing.T) {
@@ -15,12 +15,12 @@ func TestRetryAfter(t *testing.T) {
 		header map[string]string
 		want   time.Duration
 	}{
-		{name: "nothing", want: rest.DefaultRateLimitWait},
+		{name: "nothing", want: httpcall.DefaultRateLimitWait},
 		{name: "seconds", header: map[string]string{"Retry-After": "7"}, want: 7 * time.Second},
 		{name: "zero seconds", header: map[string]string{"Retry-After": "0"}, want: 0},
 		{name: "HTTP date", header: map[string]string{"Retry-After": now.Add(90 * time.Second).Format(http.TimeFormat)}, want: 90 * time.Second},
 		{name: "past date", header: map[string]string{"Retry-After": now.Add(-time.Hour).Format(http.TimeFormat)}, want: 0},
-		{name: "garbage", header: map[string]string{"Retry-After": "soon"}, want: rest.DefaultRateLimitWait},
+		{name: "garbage", header: map[string]string{"Retry-After": "soon"}, want: httpcall.DefaultRateLimitWait},
 		{name: "huge seconds", header: map[string]string{"Retry-After": "99999999999"}, want: 24 * time.Hour},
 		{
 			name: "Retry-After wins over the window",
@@ -37,7 +37,7 @@ func TestRetryAfter(t *testing.T) {
 		{
 			name:   "rolling window left",
 			header: map[string]string{"X-HubSpot-RateLimit-Remaining": "5", "X-HubSpot-RateLimit-Interval-Milliseconds": "10000"},
-			want:   rest.DefaultRateLimitWait,
+			want:   httpcall.DefaultRateLimitWait,
 		},
 		{name: "secondly window spent", header: map[string]string{"X-HubSpot-RateLimit-Secondly-Remaining": "0"}, want: time.Second},
 	}
@@ -46,7 +46,7 @@ func TestRetryAfter(t *testing.T) {
 		for k, v := range tt.header {
 			h.Set(k, v)
 		}
-		if got := rest.RetryAfter(h, now); got != tt.want {
+		if got := httpcall.RetryAfter(h, now); got != tt.want {
 			t.Errorf("%s: RetryAfter = %v, want %v", tt.name, got, tt.want)
 		}
 	}
@@ -62,7 +62,7 @@ func FuzzRetryAfter(f *testing.F) {
 		h.Set("Retry-After", retryAfter)
 		h.Set("X-HubSpot-RateLimit-Remaining", remaining)
 		h.Set("X-HubSpot-RateLimit-Interval-Milliseconds", interval)
-		if got := rest.RetryAfter(h, now); got < 0 || got > 24*time.Hour {
+		if got := httpcall.RetryAfter(h, now); got < 0 || got > 24*time.Hour {
 			t.Fatalf("RetryAfter = %v", got)
 		}
 	})

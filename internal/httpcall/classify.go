@@ -1,4 +1,4 @@
-package rest
+package httpcall
 
 import (
 	"encoding/json"

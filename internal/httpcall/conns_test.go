@@ -1,4 +1,4 @@
-package rest_test
+package httpcall_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/actors/projection/internal/rest"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/internal/outbound/outboundtest"
 )
 
@@ -17,9 +17,9 @@ import (
 // at most 0.01 new connections per call (issue 13).
 func TestCallsReuseConnections(t *testing.T) {
 	outboundtest.Compare(t, outboundtest.JSON(`{"id":"1"}`), func(base string, hc *http.Client) func(context.Context) error {
-		c, err := rest.New(rest.Config{
-			Name: "crm", BaseURL: base, AccessToken: token, MaxRPS: 1e9,
-			Timeout: 10 * time.Second, HTTPClient: hc, Clock: rest.SystemClock{},
+		c, err := httpcall.New("crm", httpcall.Config{
+			BaseURL: base, AccessToken: token, MaxRPS: 1e9,
+			Timeout: 10 * time.Second, HTTPClient: hc,
 		}, zap.NewNop())
 		if err != nil {
 			t.Fatal(err)

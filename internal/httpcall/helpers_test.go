@@ -1,9 +1,11 @@
-package rest_test
+package httpcall_test
 
 import (
 	"context"
 	"sync"
 	"time"
+
+
 )
 
 // fakeClock's Sleep returns at once, moving the clock by the slept duration,
