@@ -193,3 +193,14 @@ func encode(v any) ([]byte, error) {
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
+
+// Probe sends one GET for an adapter's smoke check and returns the answer
+// when it is a 2xx read in full; otherwise an error whose text is the call's
+// detail.
+func (c *Client) Probe(ctx context.Context, path string, query url.Values) (Response, error) {
+	resp, _ := c.Do(ctx, http.MethodGet, path, query, nil)
+	if !resp.OK() {
+		return resp, errors.New(resp.Detail)
+	}
+	return resp, nil
+}

@@ -1,4 +1,4 @@
-package messaging_test
+package cloudapi_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/internal/outbound/outboundtest"
 )
 
@@ -14,7 +14,7 @@ import (
 // at most 0.01 new connections per call (issue 13).
 func TestSendsReuseConnections(t *testing.T) {
 	outboundtest.Compare(t, outboundtest.JSON(okBody), func(base string, hc *http.Client) func(context.Context) error {
-		c := newClient(t, base, func(cfg *messaging.ClientConfig) { cfg.MaxRPS = 1e9; cfg.HTTPClient = hc })
+		c := newClient(t, base, func(cfg *cloudapi.ClientConfig) { cfg.MaxRPS = 1e9; cfg.HTTPClient = hc })
 		return func(ctx context.Context) error {
 			resp, err := c.Send(ctx, "5511988887777", "oi")
 			if err == nil && !resp.Success {

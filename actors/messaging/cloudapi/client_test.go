@@ -1,4 +1,4 @@
-package messaging_test
+package cloudapi_test
 
 import (
 	"bufio"
@@ -17,6 +17,8 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -90,7 +92,7 @@ func TestSendAnswerKinds(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := newPlatform(t, answer(tt.status, tt.body))
-			c := newClient(t, p.URL, func(cfg *messaging.ClientConfig) { cfg.Clock = newFakeClock(true) })
+			c := newClient(t, p.URL, func(cfg *cloudapi.ClientConfig) { cfg.Clock = newFakeClock(true) })
 			resp, err := c.Send(context.Background(), "5511988887777", "oi")
 			if err != nil {
 				t.Fatalf("error = %v, want nil: platform failures are responses", err)
@@ -140,7 +142,7 @@ func TestSendTimeoutAfterWriteIsUncertain(t *testing.T) {
 		return http.StatusOK, okBody
 	})
 	defer close(release) // before p.Close, which waits for the handler
-	c := newClient(t, p.URL, func(cfg *messaging.ClientConfig) { cfg.Timeout = 200 * time.Millisecond })
+	c := newClient(t, p.URL, func(cfg *cloudapi.ClientConfig) { cfg.Timeout = 200 * time.Millisecond })
 
 	resp, err := c.Send(context.Background(), "5511988887777", "oi")
 	if err != nil {
@@ -246,8 +248,8 @@ func TestTokenNeverInDetailOrLogs(t *testing.T) {
 		return http.StatusUnauthorized, `{"error":{"code":190,"message":"bad token ` + r.Header.Get("Authorization") + `"}}`
 	})
 	core, logs := observer.New(zap.DebugLevel)
-	cfg := messaging.ClientConfig{BaseURL: p.URL, PhoneNumberID: "PNID_1", AccessToken: testToken}
-	c, err := messaging.NewClient(cfg, zap.New(core))
+	cfg := cloudapi.ClientConfig{Config: httpcall.Config{BaseURL: p.URL, AccessToken: testToken}, PhoneNumberID: "PNID_1"}
+	c, err := cloudapi.NewClient(cfg, zap.New(core))
 	if err != nil {
 		t.Fatal(err)
 	}

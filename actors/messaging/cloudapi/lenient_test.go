@@ -1,4 +1,4 @@
-package messaging_test
+package cloudapi_test
 
 import (
 	"os"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 )
 
 // The envelope is read with encoding/json's rules: names in another case,
@@ -15,7 +16,7 @@ func TestEnvelopeFollowsEncodingJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := messaging.NewParser(messaging.ParserConfig{Instances: []string{"instance_a"}})
+	p, err := cloudapi.NewParser(messaging.ParserConfig{Instances: []string{"instance_a"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func TestRepeatedNamesDoNotMerge(t *testing.T) {
 	body := []byte(`{"object":"whatsapp_business_account","entry":[{"id":"W","changes":[{"field":"messages","value":{` +
 		`"messages":[{"from":"5511988887777","id":"wamid.A","timestamp":"1700000000","type":"text","text":{"body":"oi"}}],` +
 		`"messages":[{"id":"wamid.B"}]}}]}]}`)
-	p, err := messaging.NewParser(messaging.ParserConfig{Instances: []string{"instance_a"}})
+	p, err := cloudapi.NewParser(messaging.ParserConfig{Instances: []string{"instance_a"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,14 +1,15 @@
-package messaging
+package cloudapi
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
-	"strings"
-	"time"
+	"net/http"
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/internal/pacing"
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -28,15 +29,16 @@ import (
 // flushing at once), and one that would wait past its caller's deadline is
 // dropped at once instead of being sent late.
 type Client struct {
-	cfg      ClientConfig
-	endpoint string
+	token    string
+	number   string // the path of the sender number
+	messages string // the path of its messages endpoint
 	log      *zap.Logger
-	sends    *pacing.Limiter // Send only: the number's message throughput
-	reads    *pacing.Limiter // MarkRead only
-	pairs    *pairBackoff
+	sends    *httpcall.Client // Send only: the number's message throughput
+	reads    *httpcall.Client // MarkRead and Probe
+	pauses   *messaging.RecipientPauses
 }
 
-var _ Sender = (*Client)(nil)
+var _ messaging.Sender = (*Client)(nil)
 
 // NewClient checks cfg (after defaults) and returns a Client. A nil logger
 // logs nothing.
@@ -45,58 +47,53 @@ func NewClient(cfg ClientConfig, logger *zap.Logger) (*Client, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	sends, err := pacing.NewLimiter(cfg.MaxRPS, cfg.Clock)
-	if err != nil {
-		return nil, err
-	}
-	reads, err := pacing.NewLimiter(cfg.MaxRPS, cfg.Clock)
-	if err != nil {
-		return nil, err
-	}
 	if logger == nil {
 		logger = zap.NewNop()
 	}
+	logger = logger.Named("messaging").With(zap.String("phone_number_id", cfg.PhoneNumberID))
+	sends, err := httpcall.New("messaging", cfg.Config, logger)
+	if err != nil {
+		return nil, err
+	}
+	reads, err := httpcall.New("messaging", cfg.Config, logger)
+	if err != nil {
+		return nil, err
+	}
+	number := "/" + cfg.Version + "/" + cfg.PhoneNumberID
 	return &Client{
-		cfg:      cfg,
-		endpoint: strings.TrimRight(cfg.BaseURL, "/") + "/" + cfg.Version + "/" + cfg.PhoneNumberID + "/messages",
-		log:      logger.Named("messaging").With(zap.String("phone_number_id", cfg.PhoneNumberID)),
+		token:    cfg.AccessToken,
+		number:   number,
+		messages: number + "/messages",
+		log:      logger,
 		sends:    sends,
 		reads:    reads,
-		pairs:    newPairBackoff(cfg.PairBackoffBase, cfg.PairBackoffMax),
+		pauses:   messaging.NewRecipientPauses(cfg.PairBackoffBase, cfg.PairBackoffMax, cfg.Clock),
 	}, nil
 }
 
 // Send posts a text message to the recipient's digits, after its pair-rate
-// pause (if any) and a slot of the sends bucket. A 131056 answer pauses the recipient; a
-// success clears its pause.
+// pause (if any) and a slot of the sends bucket. A 131056 answer pauses the
+// recipient; a success clears its pause.
 func (c *Client) Send(ctx context.Context, to, text string) (persistence.StubResponse, error) {
-	digits, err := checkSend(to, text)
+	digits, err := messaging.CheckSend(to, text)
 	if err != nil {
 		return c.finish("send", digits, failed(persistence.ErrorKindPermanent, "not sent: %v", err)), err
 	}
-	if err := c.awaitRecipient(ctx, digits); err != nil {
+	if err := c.pauses.Await(ctx, digits); err != nil {
 		return c.finish("send", digits, failed(persistence.ErrorKindTransient, "not sent: %v", err)), err
 	}
-	if err := c.sends.Wait(ctx); err != nil {
-		return c.finish("send", digits, failed(persistence.ErrorKindTransient, "not sent: pacing: %v", err)), err
-	}
-	body, err := encode(sendRequest{
+	out, err := c.post(ctx, c.sends, sendRequest{
 		MessagingProduct: messagingProduct,
 		RecipientType:    "individual",
 		To:               digits,
 		Type:             "text",
 		Text:             sendText{PreviewURL: false, Body: text},
 	})
-	if err != nil { // a string body always encodes; kept for safety
-		return c.finish("send", digits, failed(persistence.ErrorKindPermanent, "encoding: %v", err)), nil
-	}
-	out, err := c.post(ctx, body)
 	switch {
 	case out.success:
-		c.pairs.succeeded(digits)
+		c.pauses.Succeeded(digits)
 	case out.code == CodePairRateLimit:
-		pause := c.pairs.limited(digits, c.cfg.Clock.Now())
-		out.detail += fmt.Sprintf("; recipient paused for %v", pause)
+		out.detail += fmt.Sprintf("; recipient paused for %v", c.pauses.Limited(digits))
 	}
 	return c.finish("send", digits, out), err
 }
@@ -104,49 +101,58 @@ func (c *Client) Send(ctx context.Context, to, text string) (persistence.StubRes
 // MarkRead marks an inbound message as read with the typing indicator. It
 // takes a slot of the mark-read bucket, never one of the sends: see Client.
 func (c *Client) MarkRead(ctx context.Context, messageID string) (persistence.StubResponse, error) {
-	if err := checkRead(messageID); err != nil {
+	if err := messaging.CheckRead(messageID); err != nil {
 		return c.finish("mark_read", "", failed(persistence.ErrorKindPermanent, "not sent: %v", err)), err
 	}
-	if err := c.reads.Wait(ctx); err != nil {
-		return c.finish("mark_read", "", failed(persistence.ErrorKindTransient, "not sent: pacing: %v", err)), err
-	}
-	body, err := encode(readRequest{
+	out, err := c.post(ctx, c.reads, readRequest{
 		MessagingProduct: messagingProduct,
 		Status:           "read",
 		MessageID:        messageID,
 		TypingIndicator:  typingIndicator{Type: "text"},
 	})
-	if err != nil {
-		return c.finish("mark_read", "", failed(persistence.ErrorKindPermanent, "encoding: %v", err)), nil
-	}
-	out, err := c.post(ctx, body)
 	out.mockID = "" // the answer is {"success": true}; no message was created
 	return c.finish("mark_read", "", out), err
 }
 
-// awaitRecipient waits out the recipient's pair-rate pause. When the caller's
-// deadline would pass first it fails at once (wrapping
-// context.DeadlineExceeded) rather than sleep into it.
-func (c *Client) awaitRecipient(ctx context.Context, digits string) error {
-	wait := c.pairs.until(digits).Sub(c.cfg.Clock.Now())
-	if wait <= 0 {
-		return nil
+// Probe reads the sender number (GET /{version}/{phone_number_id}): it
+// proves the token and the number ID without sending anything to anyone, and
+// describes the number.
+func (c *Client) Probe(ctx context.Context) (string, error) {
+	// The query is written out so its comma stays as the platform documents it.
+	resp, err := c.reads.Probe(ctx, c.number+"?fields=display_phone_number,verified_name", nil)
+	if err != nil {
+		return "", err
 	}
-	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
-		return fmt.Errorf("recipient paused by the pair rate limit for %v more, past the caller's deadline: %w",
-			wait, context.DeadlineExceeded)
+	var n struct {
+		Display  string `json:"display_phone_number"`
+		Verified string `json:"verified_name"`
 	}
-	if err := c.cfg.Clock.Sleep(ctx, wait); err != nil {
-		return fmt.Errorf("waiting for the recipient's pair-rate pause: %w", err)
+	if json.Unmarshal(resp.Body, &n) != nil || n.Display == "" {
+		return resp.Detail + ": nothing was sent", nil
 	}
-	return nil
+	return fmt.Sprintf("%s: sender number %s (%s); nothing was sent", resp.Detail, n.Display, n.Verified), nil
+}
+
+// post sends body to the messages endpoint through calls, the bucket of its
+// kind. An answer is classified by the platform's codes (classifyResponse);
+// a call without one keeps the core's verdict: transient before the request
+// was written, uncertain after. The error is the caller's context error when
+// ctx ended.
+func (c *Client) post(ctx context.Context, calls *httpcall.Client, body any) (outcome, error) {
+	resp, err := calls.Do(ctx, http.MethodPost, c.messages, nil, body)
+	if resp.Status == 0 {
+		return outcome{kind: resp.Kind, detail: resp.Detail}, err
+	}
+	out := classifyResponse(resp.Status, resp.Body)
+	out.status = resp.Status
+	return out, err
 }
 
 // finish redacts the detail, logs the outcome without the text or the token,
 // and builds the response.
 func (c *Client) finish(op, digits string, out outcome) persistence.StubResponse {
-	out.detail = redact(out.detail, c.cfg.AccessToken)
-	fields := []zap.Field{zap.String("op", op), zap.String("to", maskPhone(digits))}
+	out.detail = redact(out.detail, c.token)
+	fields := []zap.Field{zap.String("op", op), zap.String("to", messaging.MaskPhone(digits))}
 	if out.success {
 		c.log.Debug("messaging call accepted", append(fields, zap.String("mock_id", out.mockID))...)
 	} else {
@@ -157,13 +163,4 @@ func (c *Client) finish(op, digits string, out outcome) persistence.StubResponse
 			zap.String("detail", out.detail))...)
 	}
 	return out.response()
-}
-
-// maskPhone keeps the last four digits: enough to tell customers apart in
-// logs without writing their numbers there.
-func maskPhone(digits string) string {
-	if len(digits) <= 4 {
-		return digits
-	}
-	return "…" + digits[len(digits)-4:]
 }

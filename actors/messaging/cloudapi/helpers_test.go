@@ -1,8 +1,7 @@
-package messaging_test
+package cloudapi_test
 
 import (
 	"flag"
-	"github.com/intake-runtime/intake/internal/pacing/pacingtest"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -15,7 +14,9 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
+	"github.com/intake-runtime/intake/internal/httpcall"
+	"github.com/intake-runtime/intake/internal/pacing/pacingtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -82,20 +83,22 @@ func platformError(code int, title string) string {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-func newClient(t *testing.T, baseURL string, mutate func(*messaging.ClientConfig)) *messaging.Client {
+func newClient(t *testing.T, baseURL string, mutate func(*cloudapi.ClientConfig)) *cloudapi.Client {
 	t.Helper()
-	cfg := messaging.ClientConfig{
-		BaseURL:       baseURL,
+	cfg := cloudapi.ClientConfig{
+		Config: httpcall.Config{
+			BaseURL:     baseURL,
+			AccessToken: testToken,
+			MaxRPS:      1000,
+			Timeout:     5 * time.Second,
+		},
 		Version:       "v21.0",
 		PhoneNumberID: "PNID_1",
-		AccessToken:   testToken,
-		MaxRPS:        1000,
-		Timeout:       5 * time.Second,
 	}
 	if mutate != nil {
 		mutate(&cfg)
 	}
-	c, err := messaging.NewClient(cfg, zap.NewNop())
+	c, err := cloudapi.NewClient(cfg, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}

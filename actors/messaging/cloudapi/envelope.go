@@ -1,4 +1,4 @@
-package messaging
+package cloudapi
 
 import "encoding/json"
 

@@ -1,4 +1,4 @@
-package messaging
+package cloudapi
 
 import (
 	"fmt"
@@ -54,5 +54,8 @@ func redact(s, secret string) string {
 	if secret != "" {
 		s = strings.ReplaceAll(s, secret, "[redacted]")
 	}
-	return clip(s, maxDetail)
+	if r := []rune(s); len(r) > maxDetail {
+		s = string(r[:maxDetail]) + "…"
+	}
+	return s
 }

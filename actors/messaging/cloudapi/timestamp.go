@@ -1,4 +1,4 @@
-package messaging
+package cloudapi
 
 import (
 	"encoding/json"
@@ -20,10 +20,7 @@ func parseEpoch(raw json.RawMessage) (time.Time, bool) {
 	if s == "" || s == "null" {
 		return time.Time{}, false
 	}
-	switch {
-	case len(s) > 2 && s[0] == '"' && s[len(s)-1] == '"' && allDigits(s[1:len(s)-1]):
-		s = s[1 : len(s)-1] // the platform's form: no escapes to decode
-	case s[0] == '"':
+	if s[0] == '"' {
 		var str string
 		if err := json.Unmarshal(raw, &str); err != nil {
 			return time.Time{}, false

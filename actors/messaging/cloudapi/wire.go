@@ -1,9 +1,4 @@
-package messaging
-
-import (
-	"bytes"
-	"encoding/json"
-)
+package cloudapi
 
 // messagingProduct is the product constant every Cloud API body carries.
 const messagingProduct = "whatsapp"
@@ -45,16 +40,4 @@ type sendResponse struct {
 // errorResponse is the platform's error answer.
 type errorResponse struct {
 	Error *wireError `json:"error"`
-}
-
-// encode marshals v without HTML escaping, so the body carries the text as
-// written ("<" stays "<"), and without the encoder's trailing newline.
-func encode(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

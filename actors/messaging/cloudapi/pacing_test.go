@@ -1,4 +1,4 @@
-package messaging_test
+package cloudapi_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -17,7 +17,7 @@ import (
 func TestClientPacesSends(t *testing.T) {
 	p := newPlatform(t, answer(http.StatusOK, okBody))
 	clock := newFakeClock(false)
-	c := newClient(t, p.URL, func(cfg *messaging.ClientConfig) { cfg.MaxRPS = 2; cfg.Clock = clock })
+	c := newClient(t, p.URL, func(cfg *cloudapi.ClientConfig) { cfg.MaxRPS = 2; cfg.Clock = clock })
 	for range 3 {
 		if resp, err := c.Send(context.Background(), "5511988887777", "oi"); err != nil || !resp.Success {
 			t.Fatalf("Send = %+v, %v", resp, err)
@@ -46,7 +46,7 @@ func TestMarkReadsDoNotTakeTheReplyBudget(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := newPlatform(t, answer(http.StatusOK, okBody))
 			clock := newFakeClock(true)
-			c := newClient(t, p.URL, func(cfg *messaging.ClientConfig) { cfg.MaxRPS = rate; cfg.Clock = clock })
+			c := newClient(t, p.URL, func(cfg *cloudapi.ClientConfig) { cfg.MaxRPS = rate; cfg.Clock = clock })
 			start := clock.Now()
 			for i := range n {
 				if tt.markReads {
@@ -76,7 +76,7 @@ func TestMarkReadsDoNotTakeTheReplyBudget(t *testing.T) {
 func TestMarkReadsPacedAtFractionalRate(t *testing.T) {
 	p := newPlatform(t, answer(http.StatusOK, `{"success":true}`))
 	clock := newFakeClock(false)
-	c := newClient(t, p.URL, func(cfg *messaging.ClientConfig) { cfg.MaxRPS = 0.5; cfg.Clock = clock })
+	c := newClient(t, p.URL, func(cfg *cloudapi.ClientConfig) { cfg.MaxRPS = 0.5; cfg.Clock = clock })
 	for range 3 {
 		if resp, err := c.MarkRead(context.Background(), "wamid.IN1"); err != nil || !resp.Success {
 			t.Fatalf("MarkRead = %+v, %v", resp, err)
@@ -104,12 +104,12 @@ func TestPairRateLimitBackoff(t *testing.T) {
 	const limitedFirst = 4
 	p := newPlatform(t, func(n int, _ *http.Request) (int, string) {
 		if n < limitedFirst {
-			return http.StatusBadRequest, platformError(messaging.CodePairRateLimit, "Pair rate limit hit")
+			return http.StatusBadRequest, platformError(cloudapi.CodePairRateLimit, "Pair rate limit hit")
 		}
 		return http.StatusOK, okBody
 	})
 	clock := newFakeClock(true)
-	c := newClient(t, p.URL, func(cfg *messaging.ClientConfig) {
+	c := newClient(t, p.URL, func(cfg *cloudapi.ClientConfig) {
 		cfg.Clock = clock
 		cfg.PairBackoffBase = 6 * time.Second
 		cfg.PairBackoffMax = 20 * time.Second
@@ -137,9 +137,9 @@ func TestPairRateLimitBackoff(t *testing.T) {
 }
 
 func TestPairRateLimitPausesOnlyThatRecipient(t *testing.T) {
-	p := newPlatform(t, answer(http.StatusBadRequest, platformError(messaging.CodePairRateLimit, "Pair rate limit hit")))
+	p := newPlatform(t, answer(http.StatusBadRequest, platformError(cloudapi.CodePairRateLimit, "Pair rate limit hit")))
 	clock := newFakeClock(true)
-	c := newClient(t, p.URL, func(cfg *messaging.ClientConfig) { cfg.Clock = clock })
+	c := newClient(t, p.URL, func(cfg *cloudapi.ClientConfig) { cfg.Clock = clock })
 	_, _ = c.Send(context.Background(), "5511988887777", "oi")
 	_, _ = c.Send(context.Background(), "5521977776666", "oi")
 	if got := clock.SleepsOver(time.Second); len(got) != 0 {
@@ -150,9 +150,9 @@ func TestPairRateLimitPausesOnlyThatRecipient(t *testing.T) {
 // When the caller's deadline ends before the pause, Send fails transient at
 // once, without a request and without sleeping.
 func TestPairRateLimitPastDeadlineFailsFast(t *testing.T) {
-	p := newPlatform(t, answer(http.StatusBadRequest, platformError(messaging.CodePairRateLimit, "Pair rate limit hit")))
+	p := newPlatform(t, answer(http.StatusBadRequest, platformError(cloudapi.CodePairRateLimit, "Pair rate limit hit")))
 	clock := newFakeClock(true)
-	c := newClient(t, p.URL, func(cfg *messaging.ClientConfig) { cfg.Clock = clock })
+	c := newClient(t, p.URL, func(cfg *cloudapi.ClientConfig) { cfg.Clock = clock })
 	_, _ = c.Send(context.Background(), "5511988887777", "oi")
 
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
