@@ -204,3 +204,18 @@ func (c *Client) Probe(ctx context.Context, path string, query url.Values) (Resp
 	}
 	return resp, nil
 }
+
+// ProbePage is Probe of a one-record page whose records are the array named
+// list, described by how many came back.
+func (c *Client) ProbePage(ctx context.Context, path string, query url.Values, list string) (string, error) {
+	resp, err := c.Probe(ctx, path, query)
+	if err != nil {
+		return "", err
+	}
+	var page map[string]json.RawMessage
+	var records []json.RawMessage
+	if json.Unmarshal(resp.Body, &page) == nil {
+		_ = json.Unmarshal(page[list], &records) // a page of another shape counts none
+	}
+	return fmt.Sprintf("%s: %d record(s) on the page; read only, nothing written", resp.Detail, len(records)), nil
+}

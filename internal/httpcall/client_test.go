@@ -201,3 +201,28 @@ func TestProviderMessage(t *testing.T) {
 		}
 	}
 }
+
+// A probe reads one page: a 2xx is described by how many records came back,
+// anything else is an error quoting the provider, never the token.
+func TestProbePage(t *testing.T) {
+	status := http.StatusOK
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(status)
+		if status == http.StatusOK {
+			_, _ = io.WriteString(w, `{"results":[{"id":"1"}]}`)
+			return
+		}
+		_, _ = io.WriteString(w, `{"message":"Bad token `+token+`"}`)
+	}))
+	defer srv.Close()
+	c := newClient(t, srv.URL, newFakeClock())
+	got, err := c.ProbePage(t.Context(), "/things", url.Values{"limit": {"1"}}, "results")
+	if err != nil || got != "crm: GET /things: HTTP 200: 1 record(s) on the page; read only, nothing written" {
+		t.Errorf("ProbePage = %q, %v", got, err)
+	}
+	status = http.StatusUnauthorized
+	_, err = c.ProbePage(t.Context(), "/things", nil, "results")
+	if err == nil || err.Error() != "crm: GET /things: HTTP 401: Bad token [redacted]" {
+		t.Errorf("ProbePage error = %v", err)
+	}
+}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"sync"
 	"time"
-
-
 )
 
 // fakeClock's Sleep returns at once, moving the clock by the slept duration,

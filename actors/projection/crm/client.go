@@ -1,6 +1,7 @@
 package crm
 
 import (
+	"context"
 	"net/url"
 
 	"go.uber.org/zap"
@@ -58,4 +59,10 @@ func failed(r httpcall.Response) persistence.StubResponse {
 // provider gave without an error status (a 2xx without an ID).
 func failedWith(kind persistence.ErrorKind, detail string) persistence.StubResponse {
 	return persistence.StubResponse{Detail: detail, ErrorKind: kind}
+}
+
+// Probe reads one page of one contact: it proves the token and the base URL
+// and changes nothing.
+func (c *Client) Probe(ctx context.Context) (string, error) {
+	return c.api.ProbePage(ctx, contactsPath, url.Values{"limit": {"1"}}, "results")
 }

@@ -76,3 +76,9 @@ func succeeded(id, detail string) persistence.StubResponse {
 func failed(r httpcall.Response) persistence.StubResponse {
 	return persistence.StubResponse{Detail: r.Detail, ErrorKind: r.Kind}
 }
+
+// Probe reads one contact (GET /contatos?limite=1): it proves the token and
+// the base URL and changes nothing.
+func (c *Client) Probe(ctx context.Context) (string, error) {
+	return c.api.ProbePage(ctx, customersPath, url.Values{"limite": {"1"}}, "data")
+}
