@@ -26,21 +26,12 @@ func (a Adapter) Live() bool { return a.Enabled && len(a.Missing) == 0 }
 // Adapters describes the four adapters of the spec's runner (messaging, CRM,
 // ERP, handoff notifier) under cfg.
 func Adapters(cfg config.Config) []Adapter {
-	messaging := Adapter{Name: "messaging", Flag: "MESSAGING_CLOUD_ENABLED", Enabled: cfg.Messaging.CloudEnabled, Target: "REAL calls to " + cfg.Messaging.APIBaseURL}
-	if cfg.Messaging.AccessToken.Reveal() == "" {
-		messaging.Missing = append(messaging.Missing, "MESSAGING_ACCESS_TOKEN")
-	}
-	if cfg.Messaging.PhoneNumberID == "" {
-		messaging.Missing = append(messaging.Missing, "MESSAGING_PHONE_NUMBER_ID")
-	}
-	crm := Adapter{Name: "CRM", Flag: "CRM_ENABLED", Enabled: cfg.CRM.Enabled, Target: "REAL calls to " + cfg.CRM.BaseURL}
-	if cfg.CRM.AccessToken.Reveal() == "" {
-		crm.Missing = []string{"CRM_ACCESS_TOKEN"}
-	}
-	erp := Adapter{Name: "ERP", Flag: "ERP_ENABLED", Enabled: cfg.ERP.Enabled, Target: "REAL calls to " + cfg.ERP.BaseURL}
-	if cfg.ERP.AccessToken.Reveal() == "" {
-		erp.Missing = []string{"ERP_ACCESS_TOKEN"}
-	}
+	messaging := Adapter{Name: "messaging", Flag: "MESSAGING_CLOUD_ENABLED", Enabled: cfg.Messaging.CloudEnabled,
+		Missing: cfg.Messaging.Missing(), Target: "REAL calls to " + cfg.Messaging.APIBaseURL}
+	crm := Adapter{Name: "CRM", Flag: "CRM_ENABLED", Enabled: cfg.CRM.Enabled,
+		Missing: cfg.CRM.Missing(), Target: "REAL calls to " + cfg.CRM.BaseURL}
+	erp := Adapter{Name: "ERP", Flag: "ERP_ENABLED", Enabled: cfg.ERP.Enabled,
+		Missing: cfg.ERP.Missing(), Target: "REAL calls to " + cfg.ERP.BaseURL}
 	// The notifier needs someone to notify: e-mail recipients (with a sender)
 	// or operator numbers. E-mail never leaves the emulator: it goes to the
 	// in-memory mailer.

@@ -11,6 +11,8 @@ import (
 	"github.com/intake-runtime/intake/actors/agent/openai"
 	"github.com/intake-runtime/intake/actors/agent/replay"
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/internal/outbound"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/dynamo"
@@ -63,13 +65,15 @@ func newSender(cfg config.Config, logger *zap.Logger) (messaging.Sender, error) 
 	if !cfg.Messaging.CloudEnabled {
 		return messaging.NewStub(logger), nil
 	}
-	client, err := messaging.NewClient(messaging.ClientConfig{
-		BaseURL:       cfg.Messaging.APIBaseURL,
+	client, err := cloudapi.NewClient(cloudapi.ClientConfig{
+		Config: httpcall.Config{
+			BaseURL:     cfg.Messaging.APIBaseURL,
+			AccessToken: cfg.Messaging.AccessToken.Reveal(),
+			MaxRPS:      cfg.Messaging.MaxRPS,
+			HTTPClient:  outboundHTTP(cfg),
+		},
 		Version:       cfg.Messaging.APIVersion,
 		PhoneNumberID: cfg.Messaging.PhoneNumberID,
-		AccessToken:   cfg.Messaging.AccessToken.Reveal(),
-		MaxRPS:        cfg.Messaging.MaxRPS,
-		HTTPClient:    outboundHTTP(cfg),
 	}, logger)
 	if err != nil {
 		return nil, fmt.Errorf("MESSAGING_CLOUD_ENABLED=true needs MESSAGING_PHONE_NUMBER_ID and MESSAGING_ACCESS_TOKEN: %w", err)

@@ -9,6 +9,7 @@ import (
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/projection/erp"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/runtime/config"
 )
@@ -20,10 +21,12 @@ func newERP(cfg config.Config, logger *zap.Logger) (projection.ERP, error) {
 		return &erp.Stub{}, nil
 	}
 	return erp.New(erp.Config{
-		BaseURL:     cfg.ERP.BaseURL,
-		AccessToken: cfg.ERP.AccessToken.Reveal(),
-		MaxRPS:      cfg.ERP.MaxRPS,
-		HTTPClient:  outboundHTTP(cfg),
+		Config: httpcall.Config{
+			BaseURL:     cfg.ERP.BaseURL,
+			AccessToken: cfg.ERP.AccessToken.Reveal(),
+			MaxRPS:      cfg.ERP.MaxRPS,
+			HTTPClient:  outboundHTTP(cfg),
+		},
 	}, logger)
 }
 
@@ -39,12 +42,14 @@ func NewSyncJob(cfg config.Config, table persistence.Table, logger *zap.Logger) 
 		}
 		job.ERP = erpClient
 		client, err := crm.New(crm.Config{
-			BaseURL:     cfg.CRM.BaseURL,
-			AccessToken: cfg.CRM.AccessToken.Reveal(),
-			Pipeline:    cfg.CRM.Pipeline,
-			OwnerID:     cfg.CRM.OwnerID,
-			MaxRPS:      cfg.CRM.MaxRPS,
-			HTTPClient:  outboundHTTP(cfg),
+			Config: httpcall.Config{
+				BaseURL:     cfg.CRM.BaseURL,
+				AccessToken: cfg.CRM.AccessToken.Reveal(),
+				MaxRPS:      cfg.CRM.MaxRPS,
+				HTTPClient:  outboundHTTP(cfg),
+			},
+			Pipeline: cfg.CRM.Pipeline,
+			OwnerID:  cfg.CRM.OwnerID,
 		}, logger)
 		if err != nil {
 			return nil, err

@@ -16,7 +16,8 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -95,10 +96,11 @@ func (p *platform) sends() []sent {
 }
 
 // client is the real Cloud API client pointed at the fake platform.
-func (p *platform) client(t *testing.T) *messaging.Client {
+func (p *platform) client(t *testing.T) *cloudapi.Client {
 	t.Helper()
-	c, err := messaging.NewClient(messaging.ClientConfig{
-		BaseURL: p.URL, PhoneNumberID: "PNID_1", AccessToken: "test-token", MaxRPS: 1000, Timeout: 5 * time.Second,
+	c, err := cloudapi.NewClient(cloudapi.ClientConfig{
+		Config:        httpcall.Config{BaseURL: p.URL, AccessToken: "test-token", MaxRPS: 1000, Timeout: 5 * time.Second},
+		PhoneNumberID: "PNID_1",
 	}, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)

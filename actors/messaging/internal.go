@@ -77,9 +77,9 @@ func internalContent(msgType, content string) (persistence.MessageType, string) 
 	if msgType == "" || msgType == string(persistence.MessageText) {
 		return persistence.MessageText, content
 	}
-	kind := mediaType(msgType)
+	kind := MediaType(msgType)
 	if strings.TrimSpace(content) == "" {
-		return kind, placeholder(kind)
+		return kind, Placeholder(kind)
 	}
 	return kind, content
 }

@@ -48,7 +48,9 @@ func (c ParserConfig) Validate() error {
 	return nil
 }
 
-// Parser turns webhook envelopes and internal payloads into inbound messages.
+// Parser turns internal payloads into inbound messages, and holds what a
+// platform's webhook parser (cloudapi.Parser) shares with it: the instances
+// and the clock.
 // It holds only configuration, so one Parser is safe for concurrent use.
 type Parser struct {
 	cfg ParserConfig
@@ -66,3 +68,6 @@ func NewParser(cfg ParserConfig) (*Parser, error) {
 
 // DefaultInstance is the instance of messages that name none.
 func (p *Parser) DefaultInstance() string { return p.cfg.Instances[0] }
+
+// Now is the parser's clock, for timestamps a payload lacks.
+func (p *Parser) Now() time.Time { return p.cfg.Now() }

@@ -10,7 +10,8 @@ import (
 )
 
 // Sender delivers the bot's messages to customers. The messaging actor holds
-// one; Client and Stub implement it and are safe for concurrent use.
+// one; a platform's client (cloudapi.Client) and Stub implement it and are
+// safe for concurrent use.
 //
 // Both methods report every outcome in the StubResponse, which the message log
 // stores as the spec's adapter result. The error is non-nil only when the call
@@ -33,10 +34,10 @@ type Sender interface {
 // MaxTextRunes is the platform's limit on a text message body.
 const MaxTextRunes = 4096
 
-// checkSend validates Send's arguments, shared by Client and Stub so the stub
+// CheckSend validates Send's arguments, shared by every Sender so the stub
 // catches in the emulator what the platform would reject in production. It
 // returns the recipient as digits.
-func checkSend(to, text string) (string, error) {
+func CheckSend(to, text string) (string, error) {
 	digits := Digits(to)
 	switch {
 	case digits == "":
@@ -52,8 +53,8 @@ func checkSend(to, text string) (string, error) {
 	return digits, nil
 }
 
-// checkRead validates MarkRead's argument.
-func checkRead(messageID string) error {
+// CheckRead validates MarkRead's argument.
+func CheckRead(messageID string) error {
 	if strings.TrimSpace(messageID) == "" {
 		return ErrEmptyMessageID
 	}

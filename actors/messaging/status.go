@@ -1,8 +1,6 @@
 package messaging
 
 import (
-	"encoding/json"
-	"fmt"
 	"time"
 
 	"github.com/intake-runtime/intake/persistence"
@@ -30,43 +28,4 @@ type StatusError struct {
 	Title   string
 	Message string
 	Details string
-}
-
-func (p *Parser) parseStatus(raw json.RawMessage) (Status, error) {
-	var w wireStatus
-	if err := json.Unmarshal(raw, &w); err != nil {
-		return Status{}, fmt.Errorf("%w status: %v", ErrMalformed, err)
-	}
-	return p.status(w)
-}
-
-// status checks one decoded status.
-func (p *Parser) status(w wireStatus) (Status, error) {
-	if w.ID == "" {
-		return Status{}, ErrMissingID
-	}
-	// Only the four statuses of the message log are kept; others (the
-	// platform adds kinds now and then) are rejected rather than stored.
-	st := persistence.DeliveryStatus(w.Status)
-	switch st {
-	case persistence.DeliverySent, persistence.DeliveryDelivered, persistence.DeliveryRead, persistence.DeliveryFailed:
-	default:
-		return Status{}, fmt.Errorf("status of %s: %w %q", w.ID, ErrUnknownStatus, clip(w.Status, 40))
-	}
-	recipient, _ := NormalizeSender(w.RecipientID)
-	out := Status{
-		MessageID: w.ID,
-		Status:    st,
-		Recipient: recipient,
-		Timestamp: timeOr(w.Timestamp, p.cfg.Now),
-	}
-	for _, e := range w.Errors {
-		out.Errors = append(out.Errors, StatusError{
-			Code:    e.Code,
-			Title:   e.Title,
-			Message: e.Message,
-			Details: e.ErrorData.Details,
-		})
-	}
-	return out, nil
 }

@@ -14,9 +14,9 @@ import (
 
 // Stub is the Sender used when MESSAGING_CLOUD_ENABLED=false: it sends nothing,
 // records every call for tests and the emulator to inspect, and succeeds with a
-// mock_id of "stub-" and a UUID. It validates arguments exactly as Client does,
-// so a message the platform would refuse fails locally too. It is safe for
-// concurrent use.
+// mock_id of "stub-" and a UUID. It validates arguments exactly as the
+// platform clients do (CheckSend, CheckRead), so a message the platform would
+// refuse fails locally too. It is safe for concurrent use.
 type Stub struct {
 	log *zap.Logger
 
@@ -46,33 +46,43 @@ func NewStub(logger *zap.Logger) *Stub {
 
 // Send records the message and succeeds.
 func (s *Stub) Send(ctx context.Context, to, text string) (persistence.StubResponse, error) {
-	digits, err := checkSend(to, text)
+	digits, err := CheckSend(to, text)
 	if err != nil {
-		return failed(persistence.ErrorKindPermanent, "not sent: %v", err).response(), err
+		return notSent(persistence.ErrorKindPermanent, err), err
 	}
 	if err := ctx.Err(); err != nil {
-		return failed(persistence.ErrorKindTransient, "not sent: %v", err).response(), err
+		return notSent(persistence.ErrorKindTransient, err), err
 	}
 	id := "stub-" + uuid.NewString()
 	s.mu.Lock()
 	s.sends = append(s.sends, StubSend{To: digits, Text: text, MockID: id, At: time.Now().UTC()})
 	s.mu.Unlock()
-	s.log.Debug("stub send recorded", zap.String("to", maskPhone(digits)), zap.String("mock_id", id))
-	return succeeded(id, "recorded by the local stub").response(), nil
+	s.log.Debug("stub send recorded", zap.String("to", MaskPhone(digits)), zap.String("mock_id", id))
+	return recorded(id), nil
 }
 
 // MarkRead records the message ID and succeeds.
 func (s *Stub) MarkRead(ctx context.Context, messageID string) (persistence.StubResponse, error) {
-	if err := checkRead(messageID); err != nil {
-		return failed(persistence.ErrorKindPermanent, "not sent: %v", err).response(), err
+	if err := CheckRead(messageID); err != nil {
+		return notSent(persistence.ErrorKindPermanent, err), err
 	}
 	if err := ctx.Err(); err != nil {
-		return failed(persistence.ErrorKindTransient, "not sent: %v", err).response(), err
+		return notSent(persistence.ErrorKindTransient, err), err
 	}
 	s.mu.Lock()
 	s.reads = append(s.reads, messageID)
 	s.mu.Unlock()
-	return succeeded("", "recorded by the local stub").response(), nil
+	return recorded(""), nil
+}
+
+// recorded is the stub's success; mock_id is null without an ID.
+func recorded(id string) persistence.StubResponse {
+	return persistence.StubResponse{Success: true, MockID: persistence.NullString(id), Detail: "recorded by the local stub"}
+}
+
+// notSent is the stub's refusal of a call its caller got wrong.
+func notSent(kind persistence.ErrorKind, err error) persistence.StubResponse {
+	return persistence.StubResponse{Detail: "not sent: " + err.Error(), ErrorKind: kind}
 }
 
 // Sends returns a copy of the recorded sends, oldest first.

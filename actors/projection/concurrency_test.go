@@ -17,6 +17,7 @@ import (
 	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
 	"github.com/intake-runtime/intake/actors/projection/erp"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/internal/testservers"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/dynamo"
@@ -57,7 +58,7 @@ func concurrentWorkers(t *testing.T, table persistence.Table) {
 
 	jobs := make([]*projection.Job, 2)
 	for i := range jobs {
-		client, err := crm.New(crm.Config{BaseURL: srv.URL, AccessToken: testToken, MaxRPS: 1_000_000}, zap.NewNop())
+		client, err := crm.New(crm.Config{Config: httpcall.Config{BaseURL: srv.URL, AccessToken: testToken, MaxRPS: 1_000_000}}, zap.NewNop())
 		if err != nil {
 			t.Fatal(err)
 		}

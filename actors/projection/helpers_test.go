@@ -14,6 +14,7 @@ import (
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
 	"github.com/intake-runtime/intake/actors/projection/erp"
 	"github.com/intake-runtime/intake/actors/projection/erp/erptest"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -85,14 +86,16 @@ func newEnv(t *testing.T, mods ...func(*projection.JobConfig, *crm.Config)) *env
 	e := &env{clock: &fakeClock{now: t0}, table: memory.New(), crm: crmtest.New(t), erp: erptest.New(t)}
 	e.projections = persistence.NewProjections(e.table)
 	ccfg := crm.Config{
-		BaseURL:     e.crm.URL,
-		AccessToken: testToken,
-		Pipeline:    "default",
-		OwnerID:     "owner-7",
-		Stages:      map[string]string{projection.StageInService: "appointmentscheduled"},
-		MaxRPS:      1_000_000,
-		Timeout:     testTimeout,
-		Clock:       e.clock,
+		Config: httpcall.Config{
+			BaseURL:     e.crm.URL,
+			AccessToken: testToken,
+			MaxRPS:      1_000_000,
+			Timeout:     testTimeout,
+			Clock:       e.clock,
+		},
+		Pipeline: "default",
+		OwnerID:  "owner-7",
+		Stages:   map[string]string{projection.StageInService: "appointmentscheduled"},
 	}
 	jcfg := projection.JobConfig{
 		Table:          e.table,
@@ -110,7 +113,7 @@ func newEnv(t *testing.T, mods ...func(*projection.JobConfig, *crm.Config)) *env
 	jcfg.CRM = newCRMClient(t, e)
 	var err error
 	if jcfg.ERP == nil {
-		jcfg.ERP, err = erp.New(erp.Config{BaseURL: e.erp.URL, AccessToken: testToken, MaxRPS: 1_000_000, Timeout: testTimeout, Clock: e.clock}, zap.NewNop())
+		jcfg.ERP, err = erp.New(erp.Config{Config: httpcall.Config{BaseURL: e.erp.URL, AccessToken: testToken, MaxRPS: 1_000_000, Timeout: testTimeout, Clock: e.clock}}, zap.NewNop())
 		if err != nil {
 			t.Fatal(err)
 		}

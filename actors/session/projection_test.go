@@ -17,6 +17,7 @@ import (
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
 	"github.com/intake-runtime/intake/actors/projection/erp"
 	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/internal/llmtest"
 	"github.com/intake-runtime/intake/persistence"
@@ -146,7 +147,7 @@ func TestMovedOnSessionGetsItsCustomer(t *testing.T) {
 
 	ctx := context.Background()
 	crmServer := crmtest.New(t)
-	crmClient, err := crm.New(crm.Config{BaseURL: crmServer.URL, AccessToken: "test", MaxRPS: 1_000_000}, zap.NewNop())
+	crmClient, err := crm.New(crm.Config{Config: httpcall.Config{BaseURL: crmServer.URL, AccessToken: "test", MaxRPS: 1_000_000}}, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}

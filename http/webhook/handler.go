@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/queue"
 )
@@ -28,7 +29,7 @@ type Deps struct {
 // Handler serves the webhook routes. It is safe for concurrent use.
 type Handler struct {
 	cfg      Config
-	parser   *messaging.Parser
+	parser   *cloudapi.Parser
 	receipts *persistence.Receipts
 	messages *persistence.Messages
 	queue    Enqueuer
@@ -56,7 +57,7 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Handler, error) {
 	if deps.Table == nil || deps.Queue == nil {
 		return nil, errors.New("webhook: Deps.Table and Deps.Queue are required")
 	}
-	parser, err := messaging.NewParser(messaging.ParserConfig{Instances: cfg.Instances, Now: cfg.Now})
+	parser, err := cloudapi.NewParser(messaging.ParserConfig{Instances: cfg.Instances, Now: cfg.Now})
 	if err != nil {
 		return nil, err
 	}

@@ -27,10 +27,9 @@ func ServeNeeds(c Config) []error {
 	}
 	v.need("MESSAGING_APP_SECRET", c.Messaging.AppSecret != "" || c.Webhook.AllowUnsigned,
 		"is required, or the webhook accepts deliveries nobody signed (set WEBHOOK_ALLOW_UNSIGNED=true to accept them on purpose)")
-	v.adapter("MESSAGING_CLOUD_ENABLED", c.Messaging.CloudEnabled, credential{"MESSAGING_ACCESS_TOKEN", c.Messaging.AccessToken != ""},
-		credential{"MESSAGING_PHONE_NUMBER_ID", c.Messaging.PhoneNumberID != ""})
-	v.crm(c.CRM)
-	v.erp(c.ERP)
+	v.adapter("MESSAGING_CLOUD_ENABLED", c.Messaging.CloudEnabled, c.Messaging.Missing())
+	v.adapter("CRM_ENABLED", c.CRM.Enabled, c.CRM.Missing())
+	v.adapter("ERP_ENABLED", c.ERP.Enabled, c.ERP.Missing())
 	v.handoff(c.Handoff)
 	return v.errs
 }
@@ -41,17 +40,11 @@ func ServeNeeds(c Config) []error {
 // every configuration).
 func SyncNeeds(c Config) []error {
 	var v validator
-	v.crm(c.CRM)
+	v.adapter("CRM_ENABLED", c.CRM.Enabled, c.CRM.Missing())
 	if c.CRM.Enabled {
-		v.erp(c.ERP)
+		v.adapter("ERP_ENABLED", c.ERP.Enabled, c.ERP.Missing())
 	}
 	return v.errs
-}
-
-// credential is one variable an adapter needs, and whether it is set.
-type credential struct {
-	name string
-	set  bool
 }
 
 // need reports name as missing unless it is set; problem says why it is
@@ -62,23 +55,14 @@ func (v *validator) need(name string, set bool, problem string) {
 	}
 }
 
-// adapter reports every missing credential of an adapter that flag enables.
-func (v *validator) adapter(flag string, enabled bool, creds ...credential) {
+// adapter reports every missing variable of an adapter that flag enables.
+func (v *validator) adapter(flag string, enabled bool, missing []string) {
 	if !enabled {
 		return
 	}
-	for _, cred := range creds {
-		v.need(cred.name, cred.set, "is required with "+flag+"=true (set "+flag+"=false to run the local stub, which records and succeeds)")
+	for _, name := range missing {
+		v.fail(name, "is required with %s=true (set %s=false to run the local stub, which records and succeeds)", flag, flag)
 	}
-}
-
-// crm is the CRM adapter's need, which serve and sync share.
-func (v *validator) crm(c CRM) {
-	v.adapter("CRM_ENABLED", c.Enabled, credential{"CRM_ACCESS_TOKEN", c.AccessToken != ""})
-}
-
-func (v *validator) erp(c ERP) {
-	v.adapter("ERP_ENABLED", c.Enabled, credential{"ERP_ACCESS_TOKEN", c.AccessToken != ""})
 }
 
 // handoff checks that an enabled notifier has someone to notify: e-mail needs

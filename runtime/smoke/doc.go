@@ -12,6 +12,10 @@
 // A Detail never holds a secret: it says whether a credential is set, never
 // its value.
 //
-// It reads a runtime/config.Config and imports persistence and actors/agent;
-// never http, emulator or cmd.
+// The real call of the messaging, CRM and ERP targets is the adapter's own
+// Probe, and their preflight names the variables each adapter reports
+// Missing, so no provider path or settings list is repeated here.
+//
+// It reads a runtime/config.Config and imports persistence, actors/agent and
+// the adapters it probes; never http, emulator or cmd.
 package smoke

@@ -106,9 +106,9 @@ func TestRealCallsReadOnly(t *testing.T) {
 		call   string
 		detail []string
 	}{
-		{smoke.Messaging, graph, "GET /v21.0/1234?fields=display_phone_number,verified_name Bearer " + messagingToken, []string{"answered 200", "+55 11 4000-0000", "nothing was sent"}},
-		{smoke.CRM, crm, "GET /crm/v3/objects/contacts?limit=1 Bearer " + crmToken, []string{"answered 200", "1 contact(s)", "nothing written"}},
-		{smoke.ERP, erp, "GET /Api/v3/contatos?limite=1 Bearer " + erpToken, []string{"answered 200", "1 contact(s)"}},
+		{smoke.Messaging, graph, "GET /v21.0/1234?fields=display_phone_number,verified_name Bearer " + messagingToken, []string{"HTTP 200", "+55 11 4000-0000", "nothing was sent"}},
+		{smoke.CRM, crm, "GET /crm/v3/objects/contacts?limit=1 Bearer " + crmToken, []string{"HTTP 200", "1 record(s)", "nothing written"}},
+		{smoke.ERP, erp, "GET /Api/v3/contatos?limite=1 Bearer " + erpToken, []string{"HTTP 200", "1 record(s)"}},
 	} {
 		r := run(t, c, tc.target, smoke.Real)
 		if !r.OK {
@@ -129,7 +129,7 @@ func TestRealCallFailureQuotesTheProvider(t *testing.T) {
 	crm := newProvider(t, map[string]string{"/crm/v3/objects/contacts": `{"status":"error","message":"Authentication credentials not found."}`}, 401)
 	c := smoke.New(load(t, map[string]string{"CRM_BASE_URL": crm.URL, "CRM_ACCESS_TOKEN": crmToken}), smoke.Deps{})
 	r := run(t, c, smoke.CRM, smoke.Real)
-	if r.OK || !strings.Contains(r.Detail, "answered 401: Authentication credentials not found.") {
+	if r.OK || !strings.Contains(r.Detail, "GET /crm/v3/objects/contacts: HTTP 401: Authentication credentials not found.") {
 		t.Errorf("result = %+v", r)
 	}
 }

@@ -1,11 +1,12 @@
 package crm
 
 import (
+	"context"
 	"net/url"
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/actors/projection/internal/rest"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -18,9 +19,9 @@ const (
 // Client is the CRM client of one account. It is safe for concurrent use; one
 // Client should serve every worker of a process so the rate limit holds.
 type Client struct {
-	cfg  Config
-	rest *rest.Client
-	log  *zap.Logger
+	cfg Config
+	api *httpcall.Client
+	log *zap.Logger
 }
 
 // New checks cfg (after defaults) and returns a Client. A nil logger logs
@@ -34,11 +35,11 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 		logger = zap.NewNop()
 	}
 	logger = logger.Named("crm")
-	r, err := rest.New(cfg.restConfig(), logger)
+	r, err := httpcall.New("crm", cfg.Config, logger)
 	if err != nil {
 		return nil, err
 	}
-	return &Client{cfg: cfg, rest: r, log: logger}, nil
+	return &Client{cfg: cfg, api: r, log: logger}, nil
 }
 
 // objectPath is the path of one object, its ID escaped.
@@ -50,7 +51,7 @@ func succeeded(id, detail string) persistence.StubResponse {
 }
 
 // failed is the result of a failed call.
-func failed(r rest.Response) persistence.StubResponse {
+func failed(r httpcall.Response) persistence.StubResponse {
 	return persistence.StubResponse{Detail: r.Detail, ErrorKind: r.Kind}
 }
 
@@ -58,4 +59,10 @@ func failed(r rest.Response) persistence.StubResponse {
 // provider gave without an error status (a 2xx without an ID).
 func failedWith(kind persistence.ErrorKind, detail string) persistence.StubResponse {
 	return persistence.StubResponse{Detail: detail, ErrorKind: kind}
+}
+
+// Probe reads one page of one contact: it proves the token and the base URL
+// and changes nothing.
+func (c *Client) Probe(ctx context.Context) (string, error) {
+	return c.api.ProbePage(ctx, contactsPath, url.Values{"limit": {"1"}}, "results")
 }

@@ -1,13 +1,11 @@
 package crm
 
 import (
-	"context"
 	"fmt"
-	"net/http"
 	"strings"
 	"time"
 
-	"github.com/intake-runtime/intake/actors/projection/internal/rest"
+	"github.com/intake-runtime/intake/internal/httpcall"
 )
 
 // Defaults of Config. runtime maps the CRM_* variables onto the config; these
@@ -21,22 +19,13 @@ const (
 	DefaultSessionProperty = "intake_session_id"
 )
 
-// Clock is the time source of pacing and 429 waits; tests inject one whose
-// Sleep returns at once.
-type Clock interface {
-	Now() time.Time
-	Sleep(ctx context.Context, d time.Duration) error
-}
-
 // Config configures the CRM client. Environment variables are read in
 // runtime; this package only receives values.
 type Config struct {
-	// BaseURL is the scheme and host of the CRM API (CRM_BASE_URL); tests
-	// point it at an httptest server.
-	BaseURL string
-	// AccessToken is the private-app bearer token (CRM_ACCESS_TOKEN).
-	// Required. It is never logged and never appears in a detail.
-	AccessToken string
+	// Config is the account: CRM_BASE_URL, the private-app token
+	// CRM_ACCESS_TOKEN, and CRM_MAX_RPS (the CRM allows about ten requests
+	// a second for a private app). MaxRetries zero means DefaultMaxRetries.
+	httpcall.Config
 	// Pipeline is the deal pipeline ID set on create (CRM_PIPELINE); empty
 	// leaves it to the CRM's default pipeline.
 	Pipeline string
@@ -55,47 +44,15 @@ type Config struct {
 	// duplicate create into a 409, which the client resolves to the existing
 	// deal.
 	SessionProperty string
-	// MaxRPS caps requests per second for the account (CRM_MAX_RPS); the CRM
-	// allows about ten per second for a private app.
-	MaxRPS float64
-	// Timeout bounds one request. A timeout after the request was written is
-	// an uncertain outcome.
-	Timeout time.Duration
-	// HTTPClient carries the requests; runtime passes one on the process's
-	// shared outbound transport. Nil is a client on that transport at its
-	// default sizes, never net/http's default transport.
-	HTTPClient *http.Client
-	// MaxRetries bounds the retries of one call after HTTP 429; zero means
-	// DefaultMaxRetries.
-	MaxRetries int
-	// MaxRetryWait is the longest 429 wait the client sleeps through; a longer
-	// one (a spent daily quota) ends the call as transient.
-	MaxRetryWait time.Duration
-	// Clock drives pacing and 429 waits; default the system clock.
-	Clock Clock
 }
 
 func (c *Config) setDefaults() {
-	if c.BaseURL == "" {
-		c.BaseURL = DefaultBaseURL
-	}
+	c.Config = c.Config.WithDefaults(httpcall.Config{
+		BaseURL: DefaultBaseURL, MaxRPS: DefaultMaxRPS, Timeout: DefaultTimeout,
+		MaxRetries: DefaultMaxRetries, MaxRetryWait: DefaultMaxRetryWait,
+	})
 	if c.SessionProperty == "" {
 		c.SessionProperty = DefaultSessionProperty
-	}
-	if c.MaxRPS == 0 {
-		c.MaxRPS = DefaultMaxRPS
-	}
-	if c.Timeout == 0 {
-		c.Timeout = DefaultTimeout
-	}
-	if c.MaxRetries == 0 {
-		c.MaxRetries = DefaultMaxRetries
-	}
-	if c.MaxRetryWait == 0 {
-		c.MaxRetryWait = DefaultMaxRetryWait
-	}
-	if c.Clock == nil {
-		c.Clock = rest.SystemClock{}
 	}
 }
 
@@ -103,7 +60,7 @@ func (c *Config) setDefaults() {
 // applied to the zero fields. Its messages never include the access token.
 func (c Config) Validate() error {
 	c.setDefaults()
-	if err := c.restConfig().Validate(); err != nil {
+	if err := c.Config.Validate("crm"); err != nil {
 		return err
 	}
 	for logical, id := range c.Stages {
@@ -120,19 +77,4 @@ func (c Config) stageID(logical string) string {
 		return id
 	}
 	return logical
-}
-
-// restConfig is the part of the configuration the shared REST core runs on.
-func (c Config) restConfig() rest.Config {
-	return rest.Config{
-		Name:         "crm",
-		BaseURL:      c.BaseURL,
-		AccessToken:  c.AccessToken,
-		MaxRPS:       c.MaxRPS,
-		Timeout:      c.Timeout,
-		HTTPClient:   c.HTTPClient,
-		MaxRetries:   c.MaxRetries,
-		MaxRetryWait: c.MaxRetryWait,
-		Clock:        c.Clock,
-	}
 }

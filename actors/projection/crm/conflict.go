@@ -3,7 +3,7 @@ package crm
 import (
 	"regexp"
 
-	"github.com/intake-runtime/intake/actors/projection/internal/rest"
+	"github.com/intake-runtime/intake/internal/httpcall"
 )
 
 // existingIDPattern finds the ID in the CRM's 409 message, e.g.
@@ -13,7 +13,7 @@ var existingIDPattern = regexp.MustCompile(`Existing ID: ?(\d+)`)
 // ExistingID extracts the existing record's ID from the body of a 409
 // answer, and reports whether it found one.
 func ExistingID(body []byte) (string, bool) {
-	m := existingIDPattern.FindStringSubmatch(rest.ProviderMessage(body))
+	m := existingIDPattern.FindStringSubmatch(httpcall.ProviderMessage(body))
 	if m == nil {
 		return "", false
 	}

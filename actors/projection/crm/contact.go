@@ -43,7 +43,7 @@ func (c *Client) SyncContact(ctx context.Context, id string, contact map[string]
 }
 
 func (c *Client) createContact(ctx context.Context, props map[string]any) (persistence.StubResponse, error) {
-	resp, err := c.rest.Do(ctx, http.MethodPost, contactsPath, nil, map[string]any{"properties": props})
+	resp, err := c.api.Do(ctx, http.MethodPost, contactsPath, nil, map[string]any{"properties": props})
 	if err != nil {
 		return failed(resp), err
 	}
@@ -61,7 +61,7 @@ func (c *Client) createContact(ctx context.Context, props map[string]any) (persi
 }
 
 func (c *Client) updateContact(ctx context.Context, id string, props map[string]any) (persistence.StubResponse, error) {
-	resp, err := c.rest.Do(ctx, http.MethodPatch, objectPath(contactsPath, id), nil, map[string]any{"properties": props})
+	resp, err := c.api.Do(ctx, http.MethodPatch, objectPath(contactsPath, id), nil, map[string]any{"properties": props})
 	if err != nil || !resp.OK() {
 		return failed(resp), err
 	}

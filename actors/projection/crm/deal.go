@@ -41,7 +41,7 @@ func (c *Client) CreateDeal(ctx context.Context, sessionID, stage string, deal m
 	if associations == nil {
 		associations = []any{}
 	}
-	resp, err := c.rest.Do(ctx, http.MethodPost, dealsPath, nil, map[string]any{"properties": props, "associations": associations})
+	resp, err := c.api.Do(ctx, http.MethodPost, dealsPath, nil, map[string]any{"properties": props, "associations": associations})
 	if err != nil {
 		return failed(resp), err
 	}
@@ -66,7 +66,7 @@ func (c *Client) UpdateDeal(ctx context.Context, id, stage string, deal map[stri
 	props := properties(deal)
 	delete(props, propPipeline)
 	props[propDealStage] = c.cfg.stageID(stage)
-	resp, err := c.rest.Do(ctx, http.MethodPatch, objectPath(dealsPath, id), nil, map[string]any{"properties": props})
+	resp, err := c.api.Do(ctx, http.MethodPatch, objectPath(dealsPath, id), nil, map[string]any{"properties": props})
 	if err != nil || !resp.OK() {
 		return failed(resp), err
 	}

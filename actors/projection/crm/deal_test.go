@@ -11,6 +11,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -199,14 +200,14 @@ func TestConfigValidate(t *testing.T) {
 		cfg  crm.Config
 		ok   bool
 	}{
-		{name: "defaults", cfg: crm.Config{AccessToken: "t"}, ok: true},
+		{name: "defaults", cfg: crm.Config{Config: httpcall.Config{AccessToken: "t"}}, ok: true},
 		{name: "no token", cfg: crm.Config{}},
-		{name: "token with a line break", cfg: crm.Config{AccessToken: "t\r\nX-Evil: 1"}},
-		{name: "relative URL", cfg: crm.Config{AccessToken: "t", BaseURL: "api.hubapi.com"}},
-		{name: "URL with a query", cfg: crm.Config{AccessToken: "t", BaseURL: "https://h/?a=1"}},
-		{name: "negative rate", cfg: crm.Config{AccessToken: "t", MaxRPS: -1}},
-		{name: "negative retries", cfg: crm.Config{AccessToken: "t", MaxRetries: -1}},
-		{name: "empty stage ID", cfg: crm.Config{AccessToken: "t", Stages: map[string]string{"qualificado": " "}}},
+		{name: "token with a line break", cfg: crm.Config{Config: httpcall.Config{AccessToken: "t\r\nX-Evil: 1"}}},
+		{name: "relative URL", cfg: crm.Config{Config: httpcall.Config{AccessToken: "t", BaseURL: "api.hubapi.com"}}},
+		{name: "URL with a query", cfg: crm.Config{Config: httpcall.Config{AccessToken: "t", BaseURL: "https://h/?a=1"}}},
+		{name: "negative rate", cfg: crm.Config{Config: httpcall.Config{AccessToken: "t", MaxRPS: -1}}},
+		{name: "negative retries", cfg: crm.Config{Config: httpcall.Config{AccessToken: "t", MaxRetries: -1}}},
+		{name: "empty stage ID", cfg: crm.Config{Config: httpcall.Config{AccessToken: "t"}, Stages: map[string]string{"qualificado": " "}}},
 	}
 	for _, tt := range tests {
 		err := tt.cfg.Validate()

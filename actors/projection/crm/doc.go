@@ -30,13 +30,13 @@
 // in MockID on success. Requests are paced by a token bucket per account
 // (MaxRPS, CRM_MAX_RPS default 9/s); a 429 waits as its Retry-After or
 // X-HubSpot-RateLimit-* headers ask, up to MaxRetries times. Failures carry
-// the error kinds of the internal rest package: transient (429 after the
+// the error kinds of internal/httpcall: transient (429 after the
 // retries, 408, 5xx, 401/403, network before the request was written),
 // permanent (other 4xx: validation, a deleted record), uncertain (no answer
 // after the request was written). The error result is non-nil only when the
 // caller's context ended.
 //
-// Of Intake's packages it imports persistence only (and its internal rest
+// Of Intake's packages it imports persistence and internal/httpcall (the outbound HTTP
 // core); it does not import actors/projection, whose payloads it receives as
 // maps.
 package crm

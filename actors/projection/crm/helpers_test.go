@@ -10,6 +10,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
+	"github.com/intake-runtime/intake/internal/httpcall"
 )
 
 const testToken = "pat-na1-secret-test-token"
@@ -37,8 +38,13 @@ func (c *instantClock) Sleep(ctx context.Context, d time.Duration) error {
 func newClient(t *testing.T, srv *crmtest.Server, mod func(*crm.Config)) *crm.Client {
 	t.Helper()
 	cfg := crm.Config{
-		BaseURL: srv.URL, AccessToken: testToken, MaxRPS: 1_000_000,
-		Timeout: 300 * time.Millisecond, Clock: &instantClock{now: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)},
+		Config: httpcall.Config{
+			BaseURL:     srv.URL,
+			AccessToken: testToken,
+			MaxRPS:      1_000_000,
+			Timeout:     300 * time.Millisecond,
+			Clock:       &instantClock{now: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)},
+		},
 	}
 	if mod != nil {
 		mod(&cfg)

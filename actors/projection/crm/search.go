@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/intake-runtime/intake/actors/projection/internal/rest"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -53,7 +53,7 @@ func (c *Client) search(ctx context.Context, collection, property, value string)
 		Properties:   []string{property},
 		Limit:        1,
 	}
-	resp, err := c.rest.Do(ctx, http.MethodPost, collection+"/search", nil, body)
+	resp, err := c.api.Do(ctx, http.MethodPost, collection+"/search", nil, body)
 	if err != nil || !resp.OK() {
 		return "", failed(resp), err
 	}
@@ -69,7 +69,7 @@ func (c *Client) search(ctx context.Context, collection, property, value string)
 
 // createdID reads the ID of a created object; a 2xx without one is uncertain,
 // since the object exists but cannot be addressed.
-func createdID(resp rest.Response) (string, persistence.StubResponse) {
+func createdID(resp httpcall.Response) (string, persistence.StubResponse) {
 	var created struct {
 		ID string `json:"id"`
 	}

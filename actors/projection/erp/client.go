@@ -8,7 +8,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/actors/projection/internal/rest"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -18,8 +18,8 @@ const customersPath = "/contatos"
 // Client is the ERP client of one account. It is safe for concurrent use; one
 // Client per process keeps the rate limit.
 type Client struct {
-	rest *rest.Client
-	log  *zap.Logger
+	api *httpcall.Client
+	log *zap.Logger
 }
 
 // New checks cfg (after defaults) and returns a Client. A nil logger logs
@@ -33,11 +33,11 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 		logger = zap.NewNop()
 	}
 	logger = logger.Named("erp")
-	r, err := rest.New(cfg.restConfig(), logger)
+	r, err := httpcall.New("erp", cfg.Config, logger)
 	if err != nil {
 		return nil, err
 	}
-	return &Client{rest: r, log: logger}, nil
+	return &Client{api: r, log: logger}, nil
 }
 
 // EnsureCustomer makes sure the customer of the payload (built by
@@ -46,7 +46,7 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 // payload. The error is non-nil only when ctx ended.
 func (c *Client) EnsureCustomer(ctx context.Context, customer map[string]any) (persistence.StubResponse, error) {
 	if doc, _ := customer["cpfcnpj"].(string); doc != "" {
-		resp, err := c.rest.Do(ctx, http.MethodGet, customersPath, url.Values{"numeroDocumento": {doc}}, nil)
+		resp, err := c.api.Do(ctx, http.MethodGet, customersPath, url.Values{"numeroDocumento": {doc}}, nil)
 		if err != nil || !resp.OK() {
 			return failed(resp), err
 		}
@@ -55,7 +55,7 @@ func (c *Client) EnsureCustomer(ctx context.Context, customer map[string]any) (p
 			return succeeded(id, fmt.Sprintf("%s: customer %s exists", resp.Detail, id)), nil
 		}
 	}
-	resp, err := c.rest.Do(ctx, http.MethodPost, customersPath, nil, customer)
+	resp, err := c.api.Do(ctx, http.MethodPost, customersPath, nil, customer)
 	if err != nil || !resp.OK() {
 		return failed(resp), err
 	}
@@ -73,6 +73,12 @@ func succeeded(id, detail string) persistence.StubResponse {
 	return persistence.StubResponse{Success: true, MockID: persistence.NullString(id), Detail: detail}
 }
 
-func failed(r rest.Response) persistence.StubResponse {
+func failed(r httpcall.Response) persistence.StubResponse {
 	return persistence.StubResponse{Detail: r.Detail, ErrorKind: r.Kind}
+}
+
+// Probe reads one contact (GET /contatos?limite=1): it proves the token and
+// the base URL and changes nothing.
+func (c *Client) Probe(ctx context.Context) (string, error) {
+	return c.api.ProbePage(ctx, customersPath, url.Values{"limite": {"1"}}, "data")
 }

@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/projection/erp"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -164,7 +165,7 @@ func TestEnsureCustomer(t *testing.T) {
 				}
 				http.Error(w, `{"error":{"message":"unexpected call"}}`, http.StatusTeapot)
 			})
-			c, err := erp.New(erp.Config{BaseURL: base, AccessToken: testToken, Timeout: 300 * time.Millisecond, Clock: instantClock{}}, zap.NewNop())
+			c, err := erp.New(erp.Config{Config: httpcall.Config{BaseURL: base, AccessToken: testToken, Timeout: 300 * time.Millisecond, Clock: instantClock{}}}, zap.NewNop())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -224,10 +225,10 @@ func TestConfigValidate(t *testing.T) {
 		cfg  erp.Config
 		ok   bool
 	}{
-		{name: "defaults", cfg: erp.Config{AccessToken: "t"}, ok: true},
+		{name: "defaults", cfg: erp.Config{Config: httpcall.Config{AccessToken: "t"}}, ok: true},
 		{name: "no token", cfg: erp.Config{}},
-		{name: "relative URL", cfg: erp.Config{AccessToken: "t", BaseURL: "/Api/v3"}},
-		{name: "negative timeout", cfg: erp.Config{AccessToken: "t", Timeout: -time.Second}},
+		{name: "relative URL", cfg: erp.Config{Config: httpcall.Config{AccessToken: "t", BaseURL: "/Api/v3"}}},
+		{name: "negative timeout", cfg: erp.Config{Config: httpcall.Config{AccessToken: "t", Timeout: -time.Second}}},
 	}
 	for _, tt := range tests {
 		if err := tt.cfg.Validate(); (err == nil) != tt.ok {

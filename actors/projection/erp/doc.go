@@ -17,6 +17,6 @@
 // (MaxRPS, ERP_MAX_RPS default 3/s), 429 waits and the error kinds are those
 // of the crm package. [Stub] stands in when ERP_ENABLED=false.
 //
-// Of Intake's packages it imports persistence only (and the internal rest
-// core of actors/projection).
+// Of Intake's packages it imports persistence and internal/httpcall (the outbound HTTP
+// core).
 package erp

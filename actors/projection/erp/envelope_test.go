@@ -8,6 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/projection/erp"
+	"github.com/intake-runtime/intake/internal/httpcall"
 )
 
 // FuzzEnsureCustomerAnswer feeds arbitrary lookup answers to the client: it
@@ -24,7 +25,7 @@ func FuzzEnsureCustomerAnswer(f *testing.F) {
 		base := fake.start(t, func(call string, w http.ResponseWriter, r *http.Request) {
 			reply(http.StatusOK, body)(w, r)
 		})
-		c, err := erp.New(erp.Config{BaseURL: base, AccessToken: testToken, MaxRPS: 1_000_000, Clock: instantClock{}}, zap.NewNop())
+		c, err := erp.New(erp.Config{Config: httpcall.Config{BaseURL: base, AccessToken: testToken, MaxRPS: 1_000_000, Clock: instantClock{}}}, zap.NewNop())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,57 @@
+// Package cloudapi is the messaging adapter for the Meta Cloud API: it parses
+// the platform's webhook envelopes into messaging's neutral types and sends
+// the bot's replies through the platform's /{version}/{phone_number_id}/messages
+// endpoint, with pacing and a failure classification.
+//
+// # Inbound
+//
+// [Parser.ParseEnvelope] walks every entry and every change of a webhook
+// envelope. Each customer message becomes a messaging.InboundMessage: the
+// sender is normalized to "+digits", the platform message ID is kept, a
+// missing or invalid timestamp becomes the current UTC time, media become
+// their caption or "[type]" (unknown types count as document) and no binary
+// is downloaded. Delivery statuses (sent, delivered, read, failed) are
+// returned apart so the webhook handler can record them on the outbound
+// message log; a statuses-only callback yields no message. A message that
+// cannot become a turn (a sender without digits, no ID, an empty text, a
+// malformed object) is reported in Batch.Rejected while the others in the
+// same envelope are still returned.
+//
+// # Outbound
+//
+// [Client] implements messaging.Sender over internal/httpcall, the outbound
+// HTTP core it shares with the CRM and the ERP. Failure policy (the spec
+// leaves it to the adapter):
+//
+//   - transient: HTTP 429, 408 and 5xx; the platform's rate-limit and
+//     availability codes (4, 80007, 130429, 131016, 131056, 133004) whatever
+//     the HTTP status; a transport failure before the request was fully
+//     written (DNS, connection refused, TLS handshake); the caller's context
+//     ending before the request was written; a recipient paused by the pair
+//     rate limit when the caller cannot wait for the pause to end.
+//   - permanent: every other 4xx, such as 131047 (outside the 24-hour
+//     customer service window), 131026 (recipient cannot receive), 100
+//     (invalid parameter), 190 (expired token); invalid arguments rejected
+//     before any request.
+//   - uncertain: the request was written but no answer came back (timeout,
+//     connection reset, the caller's context ending mid-flight). The platform
+//     may have delivered the message, so a blind retry may duplicate it.
+//
+// A 2xx answer is success even when its body holds no message ID (mock_id is
+// then null). Details never hold the access token or the message text.
+//
+// Pacing. A [Client] sends at most MaxRPS messages per second for its sender
+// number (MESSAGING_MAX_RPS, default 80) through a token bucket with a burst
+// of one, so sends are evenly spaced and no one-second window holds more than
+// MaxRPS of them; waiting honours the caller's context. Mark-read calls are
+// not messages: they have a bucket of their own at the same rate. After error
+// 131056 (pair rate limit) the recipient is paused (messaging.RecipientPauses)
+// for a delay that doubles with each consecutive 131056 (PairBackoffBase up to
+// PairBackoffMax) and is forgotten on the next success.
+//
+// The webhook's signature (X-Hub-Signature-256) and verification handshake
+// are checked by http/webhook.
+//
+// Of Intake's packages it imports actors/messaging, internal/httpcall and
+// persistence only.
+package cloudapi

@@ -1,0 +1,61 @@
+package cloudapi
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// outcome is what one call came to, before it becomes a StubResponse; it also
+// keeps the HTTP status and platform code, which the response has no room for
+// but Send and the logs need.
+type outcome struct {
+	success bool
+	mockID  string // "" is null
+	detail  string
+	kind    persistence.ErrorKind
+	// status and code are the HTTP status and platform error code, 0 when
+	// there were none; Send reacts to code 131056.
+	status int
+	code   int
+}
+
+func succeeded(mockID, detail string) outcome {
+	return outcome{success: true, mockID: mockID, detail: detail}
+}
+
+func failed(k persistence.ErrorKind, format string, args ...any) outcome {
+	return outcome{kind: k, detail: fmt.Sprintf(format, args...)}
+}
+
+// response is the spec's StubResponse: error_kind is null on success, mock_id
+// null when there is no ID.
+func (o outcome) response() persistence.StubResponse {
+	r := persistence.StubResponse{
+		Success: o.success,
+		MockID:  persistence.NullString(o.mockID),
+		Detail:  o.detail,
+	}
+	if !o.success {
+		r.ErrorKind = o.kind
+	}
+	return r
+}
+
+// maxDetail bounds a detail: it is stored on the message log and shown on the
+// dashboard, and the platform's messages can be long.
+const maxDetail = 300
+
+// redact removes secret from s and bounds its length. Every detail of the
+// Client passes through it, so a platform or transport message that echoes the
+// token can never carry it into logs or the table.
+func redact(s, secret string) string {
+	if secret != "" {
+		s = strings.ReplaceAll(s, secret, "[redacted]")
+	}
+	if r := []rune(s); len(r) > maxDetail {
+		s = string(r[:maxDetail]) + "…"
+	}
+	return s
+}
