@@ -23,6 +23,7 @@ require (
 	github.com/valyala/fasthttp v1.51.0
 	go.uber.org/zap v1.28.0
 	go.uber.org/zap/exp v0.3.0
+	golang.org/x/time v0.12.0
 	google.golang.org/protobuf v1.36.12
 	gopkg.in/yaml.v3 v3.0.1
 )
