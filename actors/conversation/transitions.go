@@ -7,14 +7,15 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// Action codes of the agents' answers (DESIGN "Conversation contract").
+// Action codes of the agents' answers (DESIGN "Conversation contract");
+// agent defines the knowledge request, whose answer carries no text.
 const (
 	actContinue       = 0
 	actService        = 1
 	actRegistration   = 2
 	actHuman          = 3
 	actOutOfPortfolio = 4
-	actKnowledge      = 5
+	actKnowledge      = agent.ActionKnowledgeRequest
 	actSubjectChange  = 6
 	actFinished       = 9
 )
