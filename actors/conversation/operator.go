@@ -107,3 +107,34 @@ func Operate(s persistence.Session, history []persistence.Message, cmd *sessionp
 	}
 	return refused(RefusedState, "unknown operator action")
 }
+
+// operatorActions are the operator commands by the names the console's URLs
+// and the fixtures use, in the order of a conversation's life.
+var operatorActions = []struct {
+	name   string
+	action sessionpb.OperatorAction
+}{
+	{"claim", sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM},
+	{"send", sessionpb.OperatorAction_OPERATOR_ACTION_SEND},
+	{"release", sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE},
+	{"close", sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE},
+}
+
+// OperatorAction is the command called name, and whether there is one.
+func OperatorAction(name string) (sessionpb.OperatorAction, bool) {
+	for _, a := range operatorActions {
+		if a.name == name {
+			return a.action, true
+		}
+	}
+	return sessionpb.OperatorAction_OPERATOR_ACTION_UNSPECIFIED, false
+}
+
+// OperatorActionNames are the names OperatorAction knows, in order.
+func OperatorActionNames() []string {
+	names := make([]string, 0, len(operatorActions))
+	for _, a := range operatorActions {
+		names = append(names, a.name)
+	}
+	return names
+}

@@ -1,6 +1,8 @@
 package conversation_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -106,6 +108,25 @@ func TestOperate(t *testing.T) {
 				t.Errorf("message %+v, want %q from %s at %v", msg, tt.message, tt.operator, now)
 			}
 		})
+	}
+}
+
+// TestOperatorAction: the commands go by the names of the console's URLs
+// and the fixtures, each naming its own action, and by no other.
+func TestOperatorAction(t *testing.T) {
+	want := []string{"claim", "send", "release", "close"}
+	if names := conversation.OperatorActionNames(); !slices.Equal(names, want) {
+		t.Errorf("names = %v, want %v", names, want)
+	}
+	for _, name := range want {
+		if got, ok := conversation.OperatorAction(name); !ok || got.String() != "OPERATOR_ACTION_"+strings.ToUpper(name) {
+			t.Errorf("%s = %v, %v", name, got, ok)
+		}
+	}
+	for _, name := range []string{"grab", "CLAIM", ""} {
+		if got, ok := conversation.OperatorAction(name); ok {
+			t.Errorf("%q names %v", name, got)
+		}
 	}
 }
 
