@@ -29,15 +29,13 @@ func projected(t *turn, s persistence.Session) bool {
 // writes no projection at all.
 func (c *conversationActor) intentChanged(t *turn, s persistence.Session) bool {
 	desired, err := projection.Desired(s)
+	if err == nil {
+		t.intent, err = persistence.Revision(desired)
+	}
 	if err != nil {
 		return true // the commit reports it
 	}
-	rev, err := persistence.Revision(desired)
-	if err != nil {
-		return true
-	}
-	t.intent = rev
-	return rev != c.intent
+	return t.intent != c.intent
 }
 
 // withCustomerIntent prepares the ERP customer of a session whose
