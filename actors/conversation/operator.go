@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -119,33 +120,18 @@ func HeldBy(s persistence.Session, operator string) bool {
 	return s.State == persistence.StateHuman && string(s.AssignedTo) == operator
 }
 
-// operatorActions are the operator commands by the names the console's URLs
-// and the fixtures use, in the order of a conversation's life.
-var operatorActions = []struct {
-	name   string
-	action sessionpb.OperatorAction
-}{
-	{"claim", sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM},
-	{"send", sessionpb.OperatorAction_OPERATOR_ACTION_SEND},
-	{"release", sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE},
-	{"close", sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE},
-}
+// operatorActions are the names of the operator commands in the console's
+// URLs and the fixtures, in the order of a conversation's life: each is the
+// last word of the command's protobuf name, in lower case.
+var operatorActions = []string{"claim", "send", "release", "close"}
 
 // OperatorAction is the command called name, and whether there is one.
 func OperatorAction(name string) (sessionpb.OperatorAction, bool) {
-	for _, a := range operatorActions {
-		if a.name == name {
-			return a.action, true
-		}
+	if !slices.Contains(operatorActions, name) {
+		return sessionpb.OperatorAction_OPERATOR_ACTION_UNSPECIFIED, false
 	}
-	return sessionpb.OperatorAction_OPERATOR_ACTION_UNSPECIFIED, false
+	return sessionpb.OperatorAction(sessionpb.OperatorAction_value["OPERATOR_ACTION_"+strings.ToUpper(name)]), true
 }
 
 // OperatorActionNames are the names OperatorAction knows, in order.
-func OperatorActionNames() []string {
-	names := make([]string, 0, len(operatorActions))
-	for _, a := range operatorActions {
-		names = append(names, a.name)
-	}
-	return names
-}
+func OperatorActionNames() []string { return slices.Clone(operatorActions) }
