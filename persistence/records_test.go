@@ -124,24 +124,24 @@ func TestQueueMessageHasExactlyTwoFields(t *testing.T) {
 	jsonRoundTrip(t, q)
 }
 
-func TestStubResponseJSON(t *testing.T) {
+func TestAdapterResultJSON(t *testing.T) {
 	tests := []struct {
 		name string
 		v    any
 		want string
 	}{
-		{"failure with nulls", persistence.StubResponse{Detail: "boom"},
+		{"failure with nulls", persistence.AdapterResult{Detail: "boom"},
 			`{"success":false,"mock_id":null,"detail":"boom","error_kind":null}`},
-		{"success", persistence.StubResponse{Success: true, MockID: "wamid.X", Detail: "sent"},
+		{"success", persistence.AdapterResult{Success: true, MockID: "wamid.X", Detail: "sent"},
 			`{"success":true,"mock_id":"wamid.X","detail":"sent","error_kind":null}`},
-		{"uncertain", persistence.StubResponse{Detail: "timeout", ErrorKind: persistence.ErrorKindUncertain},
+		{"uncertain", persistence.AdapterResult{Detail: "timeout", ErrorKind: persistence.ErrorKindUncertain},
 			`{"success":false,"mock_id":null,"detail":"timeout","error_kind":"uncertain"}`},
 		{"queued handoff", persistence.HandoffNotifyResult{
-			StubResponse: persistence.StubResponse{Success: true, Detail: "queued"}, QueuePosition: 1},
+			AdapterResult: persistence.AdapterResult{Success: true, Detail: "queued"}, QueuePosition: 1},
 			`{"success":true,"mock_id":null,"detail":"queued","error_kind":null,"notified":false,"operator_phone":null,"queue_position":1}`},
 		{"notified handoff", persistence.HandoffNotifyResult{
-			StubResponse: persistence.StubResponse{Success: true, MockID: "m-1", Detail: "ok"},
-			Notified:     true, OperatorPhone: "+5511888880000", QueuePosition: 1},
+			AdapterResult: persistence.AdapterResult{Success: true, MockID: "m-1", Detail: "ok"},
+			Notified:      true, OperatorPhone: "+5511888880000", QueuePosition: 1},
 			`{"success":true,"mock_id":"m-1","detail":"ok","error_kind":null,"notified":true,"operator_phone":"+5511888880000","queue_position":1}`},
 	}
 	for _, tc := range tests {
@@ -154,7 +154,7 @@ func TestStubResponseJSON(t *testing.T) {
 				t.Errorf("got  %s\nwant %s", raw, tc.want)
 			}
 			switch v := tc.v.(type) {
-			case persistence.StubResponse:
+			case persistence.AdapterResult:
 				jsonRoundTrip(t, v)
 			case persistence.HandoffNotifyResult:
 				jsonRoundTrip(t, v)

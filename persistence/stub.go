@@ -15,9 +15,9 @@ const (
 // MarshalJSON writes null for no error kind.
 func (k ErrorKind) MarshalJSON() ([]byte, error) { return nullableJSON(string(k)) }
 
-// StubResponse is the result every external adapter returns, stub or real
-// (spec "StubResponse"). MockID may hold a real provider ID.
-type StubResponse struct {
+// AdapterResult is the spec's "StubResponse", with its JSON shape: the result
+// every external adapter returns, stub or real. MockID may hold a real ID.
+type AdapterResult struct {
 	Success   bool       `json:"success"`
 	MockID    NullString `json:"mock_id"`
 	Detail    string     `json:"detail"`
@@ -28,7 +28,7 @@ type StubResponse struct {
 // false and QueuePosition 1 means the conversation was queued, not that an
 // operator received a message.
 type HandoffNotifyResult struct {
-	StubResponse
+	AdapterResult
 	Notified      bool       `json:"notified"`
 	OperatorPhone NullString `json:"operator_phone"`
 	QueuePosition int        `json:"queue_position"`

@@ -44,8 +44,12 @@ func TestSyncJobMakesTheERPCustomer(t *testing.T) {
 			if s.ERPPayload, err = projection.CustomerPayload(s); err != nil {
 				t.Fatal(err)
 			}
+			desired, err := projection.Desired(s)
+			if err != nil {
+				t.Fatal(err)
+			}
 			projections := persistence.NewProjections(table)
-			if _, err := projections.PutDesired(t.Context(), s.SessionID, projection.Desired(s), time.Now()); err != nil {
+			if _, err := projections.PutDesired(t.Context(), s.SessionID, desired, time.Now()); err != nil {
 				t.Fatal(err)
 			}
 

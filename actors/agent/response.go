@@ -19,9 +19,10 @@ var (
 	ErrNoMessage = errors.New("agent: answer has no customer text")
 )
 
-// actionKnowledgeRequest is the action code that asks for knowledge packages;
-// it is the one answer the customer never sees, so it needs no text.
-const actionKnowledgeRequest = 5
+// ActionKnowledgeRequest is the action code that asks for knowledge packages
+// (DESIGN "Conversation contract", s=5); it is the one answer the customer
+// never sees, so it needs no text. The conversation rules use it too.
+const ActionKnowledgeRequest = 5
 
 // ParsedLLMResponse is a parsed model answer (spec names s, json_part,
 // message).
@@ -47,7 +48,7 @@ func (p ParsedLLMResponse) QualificationData() map[string]any {
 // RequiresText reports whether the action sends text to the customer, which
 // is every action but the knowledge request (s=5).
 func (p ParsedLLMResponse) RequiresText() bool {
-	return p.S != actionKnowledgeRequest
+	return p.S != ActionKnowledgeRequest
 }
 
 // Validate reports ErrNoMessage when the action needs customer text and the

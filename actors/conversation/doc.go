@@ -59,7 +59,9 @@
 // and of their typed refusal codes; WindowAt is the 24-hour customer-service
 // window outside which an operator's free text is refused. The session actor
 // applies them to the loaded session; the operator console shows the window
-// and answers each refusal code with its HTTP status.
+// and who may claim (Claimable) or act (HeldBy), takes the commands by the
+// names OperatorAction knows, and answers each refusal code with its HTTP
+// status.
 //
 // # Agents
 //

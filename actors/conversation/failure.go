@@ -21,11 +21,7 @@ func (e *Engine) Failure(in Input, cause error) Outcome {
 	if Silent(in.Session.State) {
 		return out
 	}
-	s := &out.Session
-	s.State = persistence.StateHandoff
-	s.HandoffReason = persistence.HandoffAgentFailure
-	out.Handoff = persistence.HandoffAgentFailure
-	out.Summarize = true
+	out.handOff(persistence.HandoffAgentFailure)
 	out.Reply = e.cfg.FallbackText
 	return out
 }

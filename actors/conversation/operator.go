@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -55,7 +56,6 @@ func refused(code Refusal, message string) (Outcome, *persistence.Message, *Refu
 //	CLOSE    HUMAN held by them                     CLOSED (closed_at); Project, Summarize
 func Operate(s persistence.Session, history []persistence.Message, cmd *sessionpb.OperatorCommand, now time.Time) (Outcome, *persistence.Message, *Refused) {
 	operator := cmd.GetOperatorPhone()
-	held := string(s.AssignedTo)
 	if cmd.GetSessionId() != s.SessionID {
 		return refused(RefusedStale, "the conversation moved on to another session; reload it")
 	}
@@ -63,11 +63,11 @@ func Operate(s persistence.Session, history []persistence.Message, cmd *sessionp
 	switch cmd.GetAction() {
 	case sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM:
 		switch {
-		case held == operator && s.State == persistence.StateHuman:
+		case HeldBy(s, operator):
 			return Outcome{Session: next}, nil, nil
-		case held != "":
+		case s.AssignedTo != "":
 			return refused(RefusedClaimed, "another operator took this conversation first")
-		case s.State != persistence.StateHandoff && s.State != persistence.StateHuman:
+		case !Claimable(s):
 			return refused(RefusedState, "only conversations waiting for a person can be claimed")
 		}
 		next.AssignedTo, next.State = persistence.NullString(operator), persistence.StateHuman
@@ -75,7 +75,7 @@ func Operate(s persistence.Session, history []persistence.Message, cmd *sessionp
 	case sessionpb.OperatorAction_OPERATOR_ACTION_SEND:
 		text := strings.TrimSpace(cmd.GetText())
 		switch {
-		case s.State != persistence.StateHuman || held != operator:
+		case !HeldBy(s, operator):
 			return refused(RefusedNotAssigned, "claim the conversation before writing to the customer")
 		case text == "":
 			return refused(RefusedEmptyText, "the message is empty")
@@ -92,13 +92,13 @@ func Operate(s persistence.Session, history []persistence.Message, cmd *sessionp
 			OperatorPhone:    operator,
 		}, nil
 	case sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE:
-		if s.State != persistence.StateHuman || held != operator {
+		if !HeldBy(s, operator) {
 			return refused(RefusedNotAssigned, "only the operator holding the conversation can release it")
 		}
 		next.AssignedTo, next.State = "", persistence.StateHandoff
 		return Outcome{Session: next, Project: true}, nil, nil
 	case sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE:
-		if s.State != persistence.StateHuman || held != operator {
+		if !HeldBy(s, operator) {
 			return refused(RefusedNotAssigned, "claim the conversation before closing it")
 		}
 		closed := now.UTC()
@@ -107,3 +107,31 @@ func Operate(s persistence.Session, history []persistence.Message, cmd *sessionp
 	}
 	return refused(RefusedState, "unknown operator action")
 }
+
+// Claimable reports whether any operator may claim s: it waits for a person
+// and no one holds it. The console shows its claim button by this rule.
+func Claimable(s persistence.Session) bool {
+	return s.AssignedTo == "" && (s.State == persistence.StateHandoff || s.State == persistence.StateHuman)
+}
+
+// HeldBy reports whether operator holds s, and so may write in it, release
+// it and close it.
+func HeldBy(s persistence.Session, operator string) bool {
+	return s.State == persistence.StateHuman && string(s.AssignedTo) == operator
+}
+
+// operatorActions are the names of the operator commands in the console's
+// URLs and the fixtures, in the order of a conversation's life: each is the
+// last word of the command's protobuf name, in lower case.
+var operatorActions = []string{"claim", "send", "release", "close"}
+
+// OperatorAction is the command called name, and whether there is one.
+func OperatorAction(name string) (sessionpb.OperatorAction, bool) {
+	if !slices.Contains(operatorActions, name) {
+		return sessionpb.OperatorAction_OPERATOR_ACTION_UNSPECIFIED, false
+	}
+	return sessionpb.OperatorAction(sessionpb.OperatorAction_value["OPERATOR_ACTION_"+strings.ToUpper(name)]), true
+}
+
+// OperatorActionNames are the names OperatorAction knows, in order.
+func OperatorActionNames() []string { return slices.Clone(operatorActions) }

@@ -1,6 +1,8 @@
 package conversation_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -106,6 +108,49 @@ func TestOperate(t *testing.T) {
 				t.Errorf("message %+v, want %q from %s at %v", msg, tt.message, tt.operator, now)
 			}
 		})
+	}
+}
+
+// TestClaimableAndHeldBy: a conversation may be claimed while it waits for a
+// person (HANDOFF, or HUMAN with no one holding it) and no one holds it; an
+// operator holds it only in HUMAN, assigned to them.
+func TestClaimableAndHeldBy(t *testing.T) {
+	for _, state := range persistence.States() {
+		waiting := state == persistence.StateHandoff || state == persistence.StateHuman
+		s := sessionIn(state)
+		s.AssignedTo = ""
+		if got := conversation.Claimable(s); got != waiting {
+			t.Errorf("%s, unassigned: Claimable = %v, want %v", state, got, waiting)
+		}
+		s.AssignedTo = holder
+		if conversation.Claimable(s) {
+			t.Errorf("%s, held: claimable", state)
+		}
+		if got, want := conversation.HeldBy(s, holder), state == persistence.StateHuman; got != want {
+			t.Errorf("%s: HeldBy(holder) = %v, want %v", state, got, want)
+		}
+		if conversation.HeldBy(s, other) {
+			t.Errorf("%s: held by an operator it is not assigned to", state)
+		}
+	}
+}
+
+// TestOperatorAction: the commands go by the names of the console's URLs
+// and the fixtures, each naming its own action, and by no other.
+func TestOperatorAction(t *testing.T) {
+	want := []string{"claim", "send", "release", "close"}
+	if names := conversation.OperatorActionNames(); !slices.Equal(names, want) {
+		t.Errorf("names = %v, want %v", names, want)
+	}
+	for _, name := range want {
+		if got, ok := conversation.OperatorAction(name); !ok || got.String() != "OPERATOR_ACTION_"+strings.ToUpper(name) {
+			t.Errorf("%s = %v, %v", name, got, ok)
+		}
+	}
+	for _, name := range []string{"grab", "CLAIM", ""} {
+		if got, ok := conversation.OperatorAction(name); ok {
+			t.Errorf("%q names %v", name, got)
+		}
 	}
 }
 

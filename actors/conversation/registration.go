@@ -21,7 +21,7 @@ func register(t *transition) {
 	if len(invalid) > 0 {
 		s.RetryCount++
 		if s.RetryCount >= t.e.cfg.MaxValidationFailures {
-			t.handoff(persistence.HandoffValidationFailed)
+			t.out.handOff(persistence.HandoffValidationFailed)
 			t.out.Reply = t.e.cfg.ValidationHandoffText
 			return
 		}

@@ -7,14 +7,15 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// Action codes of the agents' answers (DESIGN "Conversation contract").
+// Action codes of the agents' answers (DESIGN "Conversation contract");
+// agent defines the knowledge request, whose answer carries no text.
 const (
 	actContinue       = 0
 	actService        = 1
 	actRegistration   = 2
 	actHuman          = 3
 	actOutOfPortfolio = 4
-	actKnowledge      = 5
+	actKnowledge      = agent.ActionKnowledgeRequest
 	actSubjectChange  = 6
 	actFinished       = 9
 )
@@ -137,7 +138,7 @@ func startQualifying(t *transition) {
 // handToPerson queues the conversation for operators at the customer's
 // request.
 func handToPerson(t *transition) {
-	t.handoff(persistence.HandoffCustomerRequest)
+	t.out.handOff(persistence.HandoffCustomerRequest)
 	reply(t)
 }
 
@@ -170,11 +171,13 @@ func (t *transition) moveTo(state persistence.SessionState, agent persistence.Ag
 	t.out.Session.CurrentAgent = agent
 }
 
-func (t *transition) handoff(reason persistence.HandoffReason) {
-	t.out.Session.State = persistence.StateHandoff
-	t.out.Session.HandoffReason = reason
-	t.out.Handoff = reason
-	t.out.Summarize = true
+// handOff queues the conversation for operators for reason, with a summary:
+// a step's handoff and Failure's alike.
+func (out *Outcome) handOff(reason persistence.HandoffReason) {
+	out.Session.State = persistence.StateHandoff
+	out.Session.HandoffReason = reason
+	out.Handoff = reason
+	out.Summarize = true
 }
 
 func (t *transition) close() {

@@ -41,11 +41,11 @@ func (a all) Notify(ctx context.Context, n Notice) (persistence.HandoffNotifyRes
 func merge(position int, results []persistence.HandoffNotifyResult) persistence.HandoffNotifyResult {
 	out := persistence.HandoffNotifyResult{QueuePosition: position}
 	var details []string
-	var failures []persistence.StubResponse
+	var failures []persistence.AdapterResult
 	for _, r := range results {
 		details = append(details, r.Detail)
 		if !r.Success {
-			failures = append(failures, r.StubResponse)
+			failures = append(failures, r.AdapterResult)
 			continue
 		}
 		out.Success = true

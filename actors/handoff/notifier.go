@@ -44,7 +44,7 @@ type Notifier interface {
 // conversation waits in the queue: success, notified false.
 func Queued(position int, mockID, detail string) persistence.HandoffNotifyResult {
 	return persistence.HandoffNotifyResult{
-		StubResponse: persistence.StubResponse{
+		AdapterResult: persistence.AdapterResult{
 			Success: true,
 			MockID:  persistence.NullString(mockID),
 			Detail:  detail,
@@ -58,7 +58,7 @@ func Queued(position int, mockID, detail string) persistence.HandoffNotifyResult
 // phones (e-mail).
 func Delivered(position int, mockID, operatorPhone, detail string) persistence.HandoffNotifyResult {
 	return persistence.HandoffNotifyResult{
-		StubResponse: persistence.StubResponse{
+		AdapterResult: persistence.AdapterResult{
 			Success: true,
 			MockID:  persistence.NullString(mockID),
 			Detail:  detail,
@@ -73,7 +73,7 @@ func Delivered(position int, mockID, operatorPhone, detail string) persistence.H
 // failed; kind tells the caller whether trying again can help.
 func Failed(position int, kind persistence.ErrorKind, detail string) persistence.HandoffNotifyResult {
 	return persistence.HandoffNotifyResult{
-		StubResponse:  persistence.StubResponse{Detail: detail, ErrorKind: kind},
+		AdapterResult: persistence.AdapterResult{Detail: detail, ErrorKind: kind},
 		QueuePosition: position,
 	}
 }

@@ -72,7 +72,7 @@ func (m *MessagingNotifier) Notify(ctx context.Context, n Notice) (persistence.H
 	var (
 		first, firstID string
 		told           int
-		failures       []persistence.StubResponse
+		failures       []persistence.AdapterResult
 	)
 	for _, op := range m.operators {
 		res, err := m.sender.Send(ctx, op, text)
@@ -107,7 +107,7 @@ func (m *MessagingNotifier) Notify(ctx context.Context, n Notice) (persistence.H
 // retryKind is the kind of a failure of several sends: transient if any was
 // transient (trying again may reach someone), else uncertain if any may have
 // been delivered, else permanent.
-func retryKind(failures []persistence.StubResponse) persistence.ErrorKind {
+func retryKind(failures []persistence.AdapterResult) persistence.ErrorKind {
 	kind := persistence.ErrorKindPermanent
 	for _, f := range failures {
 		switch f.ErrorKind {
@@ -120,7 +120,7 @@ func retryKind(failures []persistence.StubResponse) persistence.ErrorKind {
 	return kind
 }
 
-func joinDetails(failures []persistence.StubResponse) string {
+func joinDetails(failures []persistence.AdapterResult) string {
 	details := make([]string, 0, len(failures))
 	for _, f := range failures {
 		details = append(details, f.Detail)

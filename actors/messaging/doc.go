@@ -20,7 +20,7 @@
 // to mark a customer message read with the typing indicator. A platform's
 // client implements it (cloudapi.Client); [Stub] records calls locally when
 // MESSAGING_CLOUD_ENABLED=false. Both return the spec's
-// persistence.StubResponse for every outcome; the error result is non-nil
+// persistence.AdapterResult for every outcome; the error result is non-nil
 // only when the caller is at fault (invalid arguments, checked alike by
 // [CheckSend] and [CheckRead]: [ErrInvalidRecipient], [ErrEmptyText],
 // [ErrTextTooLong], [ErrEmptyMessageID]) or its context ended, and even then

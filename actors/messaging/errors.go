@@ -29,7 +29,7 @@ var (
 )
 
 // Errors of the outbound side: the caller passed arguments no platform call can
-// accept. Send still returns a permanent StubResponse alongside them.
+// accept. Send still returns a permanent AdapterResult alongside them.
 var (
 	// ErrInvalidRecipient reports a recipient without digits.
 	ErrInvalidRecipient = errors.New("messaging: recipient has no digits")

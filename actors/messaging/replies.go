@@ -17,7 +17,7 @@ import (
 // failed for good.
 type Sent struct {
 	Entry    persistence.Message
-	Response persistence.StubResponse
+	Response persistence.AdapterResult
 	// Uncertain is set when the reply was sent again because an earlier
 	// call's outcome is unknown: the customer may have it twice.
 	Uncertain bool
@@ -144,7 +144,7 @@ type outgoing struct {
 	msg       persistence.Message
 	failures  int  // transient failures of calls or table writes so far
 	uncertain bool // some call for it had an unknown outcome
-	result    *persistence.StubResponse
+	result    *persistence.AdapterResult
 }
 
 // work sends the queued replies in order until the queue is empty or the

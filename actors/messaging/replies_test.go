@@ -69,11 +69,11 @@ func (o *recordingOutbox) Steps() []string {
 // scriptedPlatform answers the sends in order from its script, then succeeds.
 type scriptedPlatform struct {
 	mu     sync.Mutex
-	script []persistence.StubResponse
+	script []persistence.AdapterResult
 	texts  []string
 }
 
-func (p *scriptedPlatform) Send(_ context.Context, _, text string) (persistence.StubResponse, error) {
+func (p *scriptedPlatform) Send(_ context.Context, _, text string) (persistence.AdapterResult, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.texts = append(p.texts, text)
@@ -82,11 +82,11 @@ func (p *scriptedPlatform) Send(_ context.Context, _, text string) (persistence.
 		p.script = p.script[1:]
 		return res, nil
 	}
-	return persistence.StubResponse{Success: true, MockID: persistence.NullString(fmt.Sprintf("wamid.%d", len(p.texts)))}, nil
+	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(fmt.Sprintf("wamid.%d", len(p.texts)))}, nil
 }
 
-func (p *scriptedPlatform) MarkRead(context.Context, string) (persistence.StubResponse, error) {
-	return persistence.StubResponse{Success: true}, nil
+func (p *scriptedPlatform) MarkRead(context.Context, string) (persistence.AdapterResult, error) {
+	return persistence.AdapterResult{Success: true}, nil
 }
 
 func (p *scriptedPlatform) Texts() []string {
@@ -95,8 +95,8 @@ func (p *scriptedPlatform) Texts() []string {
 	return slices.Clone(p.texts)
 }
 
-func failure(kind persistence.ErrorKind, detail string) persistence.StubResponse {
-	return persistence.StubResponse{ErrorKind: kind, Detail: detail}
+func failure(kind persistence.ErrorKind, detail string) persistence.AdapterResult {
+	return persistence.AdapterResult{ErrorKind: kind, Detail: detail}
 }
 
 // deliver hands replies to a conversation's Replies and collects the
@@ -142,7 +142,7 @@ func TestRepliesAreRecordedBeforeAndAfterEachCall(t *testing.T) {
 
 func TestTransientFailuresAreRetriedThenFailedForGood(t *testing.T) {
 	outbox := &recordingOutbox{}
-	platform := &scriptedPlatform{script: []persistence.StubResponse{
+	platform := &scriptedPlatform{script: []persistence.AdapterResult{
 		failure(persistence.ErrorKindTransient, "429"),
 		failure(persistence.ErrorKindUncertain, "timeout"),
 		failure(persistence.ErrorKindTransient, "503"),
@@ -159,7 +159,7 @@ func TestTransientFailuresAreRetriedThenFailedForGood(t *testing.T) {
 
 func TestPermanentFailureIsNotRetried(t *testing.T) {
 	outbox := &recordingOutbox{}
-	platform := &scriptedPlatform{script: []persistence.StubResponse{failure(persistence.ErrorKindPermanent, "131047 window closed")}}
+	platform := &scriptedPlatform{script: []persistence.AdapterResult{failure(persistence.ErrorKindPermanent, "131047 window closed")}}
 	deliver(t, outbox, platform, 1, "oi")
 	want := []string{"begin r1", "failed(131047 window closed) r1"}
 	if got := outbox.Steps(); !slices.Equal(got, want) {

@@ -13,7 +13,7 @@ import (
 // one; a platform's client (cloudapi.Client) and Stub implement it and are
 // safe for concurrent use.
 //
-// Both methods report every outcome in the StubResponse, which the message log
+// Both methods report every outcome in the AdapterResult, which the message log
 // stores as the spec's adapter result. The error is non-nil only when the call
 // could not be made for a reason the caller owns: invalid arguments
 // (ErrInvalidRecipient, ErrEmptyText, ErrTextTooLong, ErrEmptyMessageID, with a
@@ -25,10 +25,10 @@ import (
 type Sender interface {
 	// Send sends text to the customer phone to (any formatting; only its
 	// digits are used) and returns the platform message ID as mock_id.
-	Send(ctx context.Context, to, text string) (persistence.StubResponse, error)
+	Send(ctx context.Context, to, text string) (persistence.AdapterResult, error)
 	// MarkRead marks the inbound message messageID as read and shows the
 	// typing indicator. Failing it harms nothing but the customer's view.
-	MarkRead(ctx context.Context, messageID string) (persistence.StubResponse, error)
+	MarkRead(ctx context.Context, messageID string) (persistence.AdapterResult, error)
 }
 
 // MaxTextRunes is the platform's limit on a text message body.

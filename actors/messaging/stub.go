@@ -45,7 +45,7 @@ func NewStub(logger *zap.Logger) *Stub {
 }
 
 // Send records the message and succeeds.
-func (s *Stub) Send(ctx context.Context, to, text string) (persistence.StubResponse, error) {
+func (s *Stub) Send(ctx context.Context, to, text string) (persistence.AdapterResult, error) {
 	digits, err := CheckSend(to, text)
 	if err != nil {
 		return notSent(persistence.ErrorKindPermanent, err), err
@@ -62,7 +62,7 @@ func (s *Stub) Send(ctx context.Context, to, text string) (persistence.StubRespo
 }
 
 // MarkRead records the message ID and succeeds.
-func (s *Stub) MarkRead(ctx context.Context, messageID string) (persistence.StubResponse, error) {
+func (s *Stub) MarkRead(ctx context.Context, messageID string) (persistence.AdapterResult, error) {
 	if err := CheckRead(messageID); err != nil {
 		return notSent(persistence.ErrorKindPermanent, err), err
 	}
@@ -76,13 +76,13 @@ func (s *Stub) MarkRead(ctx context.Context, messageID string) (persistence.Stub
 }
 
 // recorded is the stub's success; mock_id is null without an ID.
-func recorded(id string) persistence.StubResponse {
-	return persistence.StubResponse{Success: true, MockID: persistence.NullString(id), Detail: "recorded by the local stub"}
+func recorded(id string) persistence.AdapterResult {
+	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: "recorded by the local stub"}
 }
 
 // notSent is the stub's refusal of a call its caller got wrong.
-func notSent(kind persistence.ErrorKind, err error) persistence.StubResponse {
-	return persistence.StubResponse{Detail: "not sent: " + err.Error(), ErrorKind: kind}
+func notSent(kind persistence.ErrorKind, err error) persistence.AdapterResult {
+	return persistence.AdapterResult{Detail: "not sent: " + err.Error(), ErrorKind: kind}
 }
 
 // Sends returns a copy of the recorded sends, oldest first.

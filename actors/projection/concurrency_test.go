@@ -51,7 +51,7 @@ func concurrentWorkers(t *testing.T, table persistence.Table) {
 	for i := range n {
 		s := completedSession(fmt.Sprintf("s-%03d", i), fmt.Sprintf("cliente%03d@exemplo.com", i))
 		s.PhoneNumber = fmt.Sprintf("+551190000%04d", i)
-		if _, err := projections.PutDesired(ctx, s.SessionID, projection.Desired(s), now); err != nil {
+		if _, err := projections.PutDesired(ctx, s.SessionID, desired(t, s), now); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -28,7 +28,7 @@ var errSuperseded = errors.New("projection: changed during the sync")
 // creation_started set without a deal ID does not know whether the earlier
 // create happened (a crash, a timeout after the request was written), so it
 // looks the deal up by its session property first. Never a second deal.
-func (j *Job) converge(ctx context.Context, p *persistence.CRMProjection) (persistence.StubResponse, error) {
+func (j *Job) converge(ctx context.Context, p *persistence.CRMProjection) (persistence.AdapterResult, error) {
 	resp, err := j.cfg.CRM.SyncContact(ctx, p.ContactID, p.Desired.Contact)
 	if err != nil || !resp.Success {
 		return resp, err
@@ -50,7 +50,7 @@ func (j *Job) converge(ctx context.Context, p *persistence.CRMProjection) (persi
 		return j.cfg.CRM.UpdateDeal(ctx, p.DealID, p.Desired.Stage, deal)
 	}
 	if err := j.markCreation(ctx, p); err != nil {
-		return persistence.StubResponse{}, err
+		return persistence.AdapterResult{}, err
 	}
 	if resp, err = j.cfg.CRM.CreateDeal(ctx, p.SessionID, p.Desired.Stage, deal); err != nil || !resp.Success {
 		return resp, err

@@ -14,11 +14,11 @@ import (
 type CRM interface {
 	// SyncContact updates the contact id, or finds or creates the contact of
 	// the payload when id is empty.
-	SyncContact(ctx context.Context, id string, contact map[string]any) (persistence.StubResponse, error)
+	SyncContact(ctx context.Context, id string, contact map[string]any) (persistence.AdapterResult, error)
 	// FindDeal returns the ID of the session's deal, null when none exists.
-	FindDeal(ctx context.Context, sessionID string) (persistence.StubResponse, error)
+	FindDeal(ctx context.Context, sessionID string) (persistence.AdapterResult, error)
 	// CreateDeal creates the session's deal in the logical stage.
-	CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (persistence.StubResponse, error)
+	CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (persistence.AdapterResult, error)
 	// UpdateDeal writes the payload and the logical stage to deal id.
-	UpdateDeal(ctx context.Context, id, stage string, deal map[string]any) (persistence.StubResponse, error)
+	UpdateDeal(ctx context.Context, id, stage string, deal map[string]any) (persistence.AdapterResult, error)
 }

@@ -15,7 +15,7 @@ import (
 // returns the spec's StubResponse with the customer's ID in MockID, and a
 // non-nil error only when ctx ended.
 type ERP interface {
-	EnsureCustomer(ctx context.Context, customer map[string]any) (persistence.StubResponse, error)
+	EnsureCustomer(ctx context.Context, customer map[string]any) (persistence.AdapterResult, error)
 }
 
 // CustomerPayload is the ERP customer a session whose registration is
@@ -42,9 +42,9 @@ func CustomerPayload(s persistence.Session) (map[string]any, error) {
 // nothing was wanted); the error is errSuperseded when the projection changed
 // under it (p then holds the confirmed customer for release to carry over), a
 // storage failure, or the context's.
-func (j *Job) ensureCustomer(ctx context.Context, p *persistence.CRMProjection) (persistence.StubResponse, error) {
+func (j *Job) ensureCustomer(ctx context.Context, p *persistence.CRMProjection) (persistence.AdapterResult, error) {
 	if !p.ERPWanted() {
-		return persistence.StubResponse{Success: true}, nil
+		return persistence.AdapterResult{Success: true}, nil
 	}
 	resp, err := j.cfg.ERP.EnsureCustomer(ctx, p.Desired.Customer)
 	if err != nil || !resp.Success {

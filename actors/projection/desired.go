@@ -23,9 +23,14 @@ const subjectKey = "assunto"
 // intent). The customer comes from erp_payload rather than the current state,
 // so it stays in the intent whatever the conversation does after COMPLETED,
 // and the ERP gets the customer as registered. A session that older releases
-// marked erp_synced has its customer already and wants none.
-func Desired(s persistence.Session) persistence.Desired {
-	stage, terminal := Stage(s)
+// marked erp_synced has its customer already and wants none. A session in
+// an unknown state has no desired state: Desired returns Stage's
+// ErrUnknownState.
+func Desired(s persistence.Session) (persistence.Desired, error) {
+	stage, terminal, err := Stage(s)
+	if err != nil {
+		return persistence.Desired{}, err
+	}
 	contact := BuildContactPayload(s.CadastralData, string(s.Segment), s.PhoneNumber)
 	props := contact["properties"].(map[string]any)
 	phone, _ := props["phone"].(string)
@@ -46,5 +51,5 @@ func Desired(s persistence.Session) persistence.Desired {
 	if !s.ERPSynced {
 		d.Customer = s.ERPPayload
 	}
-	return d
+	return d, nil
 }

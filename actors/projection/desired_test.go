@@ -2,6 +2,7 @@ package projection_test
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"testing"
 	"time"
@@ -25,6 +26,8 @@ func completedSession(id, email string) persistence.Session {
 	return s
 }
 
+// TestStage: each state has its CRM stage; a state this release does not
+// know has none, and no guess.
 func TestStage(t *testing.T) {
 	tests := []struct {
 		state    persistence.SessionState
@@ -32,6 +35,7 @@ func TestStage(t *testing.T) {
 		terminal persistence.NullString
 		want     string
 		final    bool
+		err      error
 	}{
 		{state: persistence.StateNew, want: projection.StageNew},
 		{state: persistence.StateQualifying, want: projection.StageNew},
@@ -43,23 +47,46 @@ func TestStage(t *testing.T) {
 		{state: persistence.StateHuman, want: projection.StageInService},
 		{state: persistence.StateClosed, want: projection.StageClosed, final: true},
 		{state: persistence.StateClosed, terminal: "ganho", want: "ganho", final: true},
-		{state: "FROM_A_NEWER_RELEASE", want: projection.StageNew},
+		{state: "FROM_A_NEWER_RELEASE", err: projection.ErrUnknownState},
+		{state: "", err: projection.ErrUnknownState},
 	}
 	for _, tt := range tests {
 		s := persistence.NewSession("s1", "+5511987654321", "instance_a", t0)
 		s.State, s.ServiceIdentified, s.CRMTerminalStage = tt.state, tt.service, tt.terminal
-		stage, terminal := projection.Stage(s)
-		if stage != tt.want || terminal != tt.final {
-			t.Errorf("Stage(%s, service %q, terminal stage %q) = %q, %v; want %q, %v",
-				tt.state, tt.service, tt.terminal, stage, terminal, tt.want, tt.final)
+		stage, terminal, err := projection.Stage(s)
+		if stage != tt.want || terminal != tt.final || !errors.Is(err, tt.err) {
+			t.Errorf("Stage(%s, service %q, terminal stage %q) = %q, %v, %v; want %q, %v, %v",
+				tt.state, tt.service, tt.terminal, stage, terminal, err, tt.want, tt.final, tt.err)
 		}
+	}
+}
+
+// TestStageOfEveryState: every state of the one list has a CRM stage, so a
+// new state is mapped here before any session can reach it.
+func TestStageOfEveryState(t *testing.T) {
+	for _, state := range persistence.States() {
+		s := persistence.NewSession("s1", "+5511987654321", "instance_a", t0)
+		s.State = state
+		if _, _, err := projection.Stage(s); err != nil {
+			t.Errorf("%s: %v", state, err)
+		}
+	}
+}
+
+// TestDesiredUnknownState: a session in an unknown state has no desired
+// state at all.
+func TestDesiredUnknownState(t *testing.T) {
+	s := completedSession("s1", "maria@exemplo.com")
+	s.State = "FROM_A_NEWER_RELEASE"
+	if d, err := projection.Desired(s); !errors.Is(err, projection.ErrUnknownState) {
+		t.Errorf("Desired = %+v, %v; want %v", d, err, projection.ErrUnknownState)
 	}
 }
 
 func TestDesiredGolden(t *testing.T) {
 	s := completedSession("s1", "maria@exemplo.com")
 	s.OperationalSummary = persistence.StructuredSummary(persistence.OperationalSummary{ResumoTexto: "Cadastro completo; quer proposta."})
-	golden(t, "desired_completed", projection.Desired(s))
+	golden(t, "desired_completed", desired(t, s))
 }
 
 // TestDesiredCustomer: the customer of the intent is the session's
@@ -68,25 +95,25 @@ func TestDesiredGolden(t *testing.T) {
 // is the one a desired state without a customer always had.
 func TestDesiredCustomer(t *testing.T) {
 	s := completedSession("s1", "maria@exemplo.com")
-	before := projection.Desired(s)
+	before := desired(t, s)
 	if before.Customer != nil {
 		t.Fatalf("a session without erp_payload wants customer %v", before.Customer)
 	}
 	s.ERPPayload = map[string]any{"nome": "Maria Souza", "tipo": []string{"cliente"}, "cpfcnpj": "52998224725"}
 	for _, state := range []persistence.SessionState{persistence.StateCompleted, persistence.StateHandoff, persistence.StateHuman, persistence.StateClosed} {
 		s.State = state
-		if got := projection.Desired(s).Customer; !reflect.DeepEqual(got, s.ERPPayload) {
+		if got := desired(t, s).Customer; !reflect.DeepEqual(got, s.ERPPayload) {
 			t.Errorf("%s: desired customer = %v, want erp_payload %v", state, got, s.ERPPayload)
 		}
 	}
 	s.State = persistence.StateCompleted
-	with, _ := persistence.Revision(projection.Desired(s))
+	with, _ := persistence.Revision(desired(t, s))
 	without, _ := persistence.Revision(before)
 	if with == without {
 		t.Error("the customer does not change the revision")
 	}
 	s.ERPSynced = true
-	if got, _ := persistence.Revision(projection.Desired(s)); got != without {
+	if got, _ := persistence.Revision(desired(t, s)); got != without {
 		t.Errorf("an erp_synced session wants a customer: revision %s, want %s", got, without)
 	}
 }
@@ -100,11 +127,11 @@ func TestDesiredRevisions(t *testing.T) {
 	projections := persistence.NewProjections(table)
 	s := completedSession("s1", "maria@exemplo.com")
 
-	first, err := projections.PutDesired(ctx, s.SessionID, projection.Desired(s), t0)
+	first, err := projections.PutDesired(ctx, s.SessionID, desired(t, s), t0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := projections.PutDesired(ctx, s.SessionID, projection.Desired(s), t0.Add(time.Minute))
+	again, err := projections.PutDesired(ctx, s.SessionID, desired(t, s), t0.Add(time.Minute))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +153,7 @@ func TestDesiredRevisions(t *testing.T) {
 
 	s.State = persistence.StateHandoff
 	t2 := t0.Add(time.Hour)
-	next, err := projections.PutDesired(ctx, s.SessionID, projection.Desired(s), t2)
+	next, err := projections.PutDesired(ctx, s.SessionID, desired(t, s), t2)
 	if err != nil {
 		t.Fatal(err)
 	}

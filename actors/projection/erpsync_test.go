@@ -97,7 +97,7 @@ func TestSyncCustomerAfterTheConversationMovedOn(t *testing.T) {
 				t.Errorf("ERP customers = %d, want 1", n)
 			}
 			p := e.get(t, "s1")
-			if stage, _ := projection.Stage(s); p.Status != persistence.ProjectionSynced || p.ERPSyncedAt == nil || p.Desired.Stage != stage {
+			if stage, _, _ := projection.Stage(s); p.Status != persistence.ProjectionSynced || p.ERPSyncedAt == nil || p.Desired.Stage != stage {
 				t.Errorf("projection = %+v; want SYNCED in stage %s with the customer", p, stage)
 			}
 		})

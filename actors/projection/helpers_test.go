@@ -134,10 +134,20 @@ func newCRMClient(t *testing.T, e *env) *crm.Client {
 	return client
 }
 
+// desired is projection.Desired of a session in a known state.
+func desired(t testing.TB, s persistence.Session) persistence.Desired {
+	t.Helper()
+	d, err := projection.Desired(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // put records the desired state of s now.
 func (e *env) put(t *testing.T, s persistence.Session) persistence.CRMProjection {
 	t.Helper()
-	p, err := e.projections.PutDesired(t.Context(), s.SessionID, projection.Desired(s), e.clock.Now())
+	p, err := e.projections.PutDesired(t.Context(), s.SessionID, desired(t, s), e.clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -91,7 +91,7 @@ func (j *Job) syncOne(ctx context.Context, sessionID string) error {
 		return err
 	}
 	erp, err := j.ensureCustomer(ctx, &p)
-	crm := persistence.StubResponse{Success: true}
+	crm := persistence.AdapterResult{Success: true}
 	if err == nil && !p.CRMConfirmed() {
 		crm, err = j.converge(ctx, &p)
 	}

@@ -25,7 +25,7 @@ import (
 //
 // When the desired state changed during the attempt, the IDs it learned are
 // carried over to the new revision instead (see release).
-func (j *Job) finish(ctx context.Context, p persistence.CRMProjection, crm, erp persistence.StubResponse) error {
+func (j *Job) finish(ctx context.Context, p persistence.CRMProjection, crm, erp persistence.AdapterResult) error {
 	now := j.now()
 	p.LeaseOwner, p.LeaseUntil = "", nil
 	p.UpdatedAt = now
@@ -72,7 +72,7 @@ func (j *Job) finish(ctx context.Context, p persistence.CRMProjection, crm, erp 
 // decisive is the answer that decides a projection's status after an
 // attempt: a success when both systems succeeded, else the gravest failure
 // (permanent, then uncertain, then transient; the CRM's on a tie).
-func decisive(crm, erp persistence.StubResponse) persistence.StubResponse {
+func decisive(crm, erp persistence.AdapterResult) persistence.AdapterResult {
 	if gravity(erp) > gravity(crm) {
 		return erp
 	}
@@ -81,7 +81,7 @@ func decisive(crm, erp persistence.StubResponse) persistence.StubResponse {
 
 // gravity ranks an answer for decisive; a failure without a kind counts as
 // transient.
-func gravity(r persistence.StubResponse) int {
+func gravity(r persistence.AdapterResult) int {
 	switch {
 	case r.Success:
 		return 0

@@ -17,7 +17,7 @@ import (
 func TestRunDisabled(t *testing.T) {
 	table := memory.New()
 	projections := persistence.NewProjections(table)
-	if _, err := projections.PutDesired(t.Context(), "s1", projection.Desired(completedSession("s1", "a@b.c")), t0); err != nil {
+	if _, err := projections.PutDesired(t.Context(), "s1", desired(t, completedSession("s1", "a@b.c")), t0); err != nil {
 		t.Fatal(err)
 	}
 	job, err := projection.NewJob(projection.JobConfig{Table: table}, zap.NewNop())

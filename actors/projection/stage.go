@@ -1,6 +1,11 @@
 package projection
 
-import "github.com/intake-runtime/intake/persistence"
+import (
+	"errors"
+	"fmt"
+
+	"github.com/intake-runtime/intake/persistence"
+)
 
 // The logical CRM stages of a deal. The CRM client maps them to the
 // pipeline's stage IDs (crm.Config.Stages), sending the logical name itself
@@ -13,6 +18,11 @@ const (
 	StageClosed     = "encerrado"
 )
 
+// ErrUnknownState: the session is in a state this release does not know (a
+// newer release's, or a damaged record), so it has no CRM stage. Guessing one
+// could move a deal backwards, so the projection fails instead.
+var ErrUnknownState = errors.New("projection: session state has no CRM stage")
+
 // Stage is the logical CRM stage of a session and whether it is terminal,
 // from its state:
 //
@@ -23,29 +33,31 @@ const (
 //	COMPLETED                  cadastro_completo                      no
 //	HANDOFF, HUMAN             em_atendimento                         no
 //	CLOSED                     crm_terminal_stage, else encerrado     yes
+//	any other                  ErrUnknownState
 //
 // CONFIRM_SUBJECT only asks whether the customer wants another subject, so
 // the deal stays where the interrupted state had it: a session with an
-// identified service was qualified. An unknown state (a newer release's) maps
-// to novo rather than failing the projection.
-func Stage(s persistence.Session) (stage string, terminal bool) {
+// identified service was qualified.
+func Stage(s persistence.Session) (stage string, terminal bool, err error) {
 	switch s.State {
+	case persistence.StateNew, persistence.StateQualifying:
+		return StageNew, false, nil
 	case persistence.StateDataCollect:
-		return StageQualified, false
+		return StageQualified, false, nil
 	case persistence.StateConfirmSubject:
 		if s.ServiceIdentified != "" {
-			return StageQualified, false
+			return StageQualified, false, nil
 		}
-		return StageNew, false
+		return StageNew, false, nil
 	case persistence.StateCompleted:
-		return StageRegistered, false
+		return StageRegistered, false, nil
 	case persistence.StateHandoff, persistence.StateHuman:
-		return StageInService, false
+		return StageInService, false, nil
 	case persistence.StateClosed:
 		if s.CRMTerminalStage != "" {
-			return string(s.CRMTerminalStage), true
+			return string(s.CRMTerminalStage), true, nil
 		}
-		return StageClosed, true
+		return StageClosed, true, nil
 	}
-	return StageNew, false
+	return "", false, fmt.Errorf("%w: %q", ErrUnknownState, s.State)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/asynkron/protoactor-go/scheduler"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
@@ -214,7 +215,7 @@ func (c *conversationActor) refuseEarly(ctx actor.Context, cause error) {
 		case *sessionpb.ChatRequest:
 			ctx.Send(e.sender, &sessionpb.ChatReply{Error: "the conversation could not be loaded"})
 		case *sessionpb.OperatorCommand:
-			ctx.Send(e.sender, refuse("failed", "the conversation could not be loaded"))
+			ctx.Send(e.sender, refuse(conversation.RefusedFailed, "the conversation could not be loaded"))
 		}
 	}
 	c.early = nil

@@ -184,9 +184,9 @@ type faultSender struct {
 	sends int
 }
 
-func (s *faultSender) Send(ctx context.Context, to, text string) (persistence.StubResponse, error) {
+func (s *faultSender) Send(ctx context.Context, to, text string) (persistence.AdapterResult, error) {
 	if s.table.isDead() {
-		return persistence.StubResponse{ErrorKind: persistence.ErrorKindTransient, Detail: "process stopped"}, nil
+		return persistence.AdapterResult{ErrorKind: persistence.ErrorKindTransient, Detail: "process stopped"}, nil
 	}
 	res, err := s.Stub.Send(ctx, to, text)
 	s.mu.Lock()

@@ -28,12 +28,14 @@ func projected(t *turn, s persistence.Session) bool {
 // on t. An unchanged intent is left out of the commit, which then reads and
 // writes no projection at all.
 func (c *conversationActor) intentChanged(t *turn, s persistence.Session) bool {
-	rev, err := persistence.Revision(projection.Desired(s))
+	desired, err := projection.Desired(s)
+	if err == nil {
+		t.intent, err = persistence.Revision(desired)
+	}
 	if err != nil {
 		return true // the commit reports it
 	}
-	t.intent = rev
-	return rev != c.intent
+	return t.intent != c.intent
 }
 
 // withCustomerIntent prepares the ERP customer of a session whose

@@ -3,10 +3,12 @@ package session_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -115,13 +117,56 @@ func TestRegistrationCommitsTheCustomerIntent(t *testing.T) {
 	if got := generic(t, p.Desired.Customer); !reflect.DeepEqual(got, wantCustomer(phone)) {
 		t.Errorf("projection's desired customer = %v\nwant %v", got, wantCustomer(phone))
 	}
-	if rev, _ := persistence.Revision(projection.Desired(s)); p.Status != persistence.ProjectionPending || p.Revision != rev ||
+	desired, err := projection.Desired(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rev, _ := persistence.Revision(desired); p.Status != persistence.ProjectionPending || p.Revision != rev ||
 		p.Desired.Stage != projection.StageRegistered {
 		t.Errorf("projection after registration = %+v; want PENDING at the session's revision", p)
 	}
 	sessionKey := persistence.Key{PK: persistence.SessionPK(phone), SK: persistence.SessionSK(s.SessionID)}
 	if tx := rec.last(p.Key()); !slices.Contains(tx, sessionKey) {
 		t.Errorf("the projection with the customer was written in a transaction without the session: %v", tx)
+	}
+}
+
+// TestCommitRefusesAnUnknownState: a turn that projects a session in a state
+// this release does not know fails to commit, like any commit that cannot be
+// built (the conversation keeps its messages and retries), and writes
+// nothing: no wrong CRM stage, no snapshot. The same commit in a known state
+// writes both.
+func TestCommitRefusesAnUnknownState(t *testing.T) {
+	ctx := t.Context()
+	table := memory.New()
+	store := session.NewTableStore(table)
+	const phone = "+5511987654321"
+	now := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	begun, _, err := store.Begin(ctx, phone, nil, func(*persistence.Session) persistence.Session {
+		return persistence.NewSession("s1", phone, "instance_a", now)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := begun.Clone()
+	next.State, next.ServiceIdentified = "FROM_A_NEWER_RELEASE", "Pesquisa de mercado"
+	if _, err := store.Commit(ctx, session.Commit{Phone: phone, Session: next, Project: true, Now: now}); !errors.Is(err, projection.ErrUnknownState) {
+		t.Fatalf("commit in an unknown state: %v, want %v", err, projection.ErrUnknownState)
+	}
+	projections := persistence.NewProjections(table)
+	if p, err := projections.Get(ctx, "s1"); !errors.Is(err, persistence.ErrNotFound) {
+		t.Errorf("projection written: %+v, %v", p, err)
+	}
+	if loaded, err := store.Load(ctx, phone); err != nil || loaded.Session.State != persistence.StateNew {
+		t.Errorf("session after the refused commit: %+v, %v; want it unchanged in NEW", loaded.Session, err)
+	}
+
+	next.State = persistence.StateDataCollect
+	if _, err := store.Commit(ctx, session.Commit{Phone: phone, Session: next, Project: true, Now: now}); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := projections.Get(ctx, "s1"); err != nil || p.Desired.Stage != projection.StageQualified {
+		t.Errorf("projection in DATA_COLLECT: %+v, %v; want stage %s", p, err, projection.StageQualified)
 	}
 }
 

@@ -127,7 +127,11 @@ func (s *TableStore) Commit(ctx context.Context, c Commit) (persistence.Session,
 		Now:           c.Now,
 	}
 	if c.Project {
-		intent, err := s.projections.DesiredTx(ctx, c.Session.SessionID, projection.Desired(c.Session), c.Now)
+		desired, err := projection.Desired(c.Session)
+		if err != nil {
+			return persistence.Session{}, err
+		}
+		intent, err := s.projections.DesiredTx(ctx, c.Session.SessionID, desired, c.Now)
 		if err != nil {
 			return persistence.Session{}, err
 		}

@@ -335,7 +335,7 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 	if errors.Is(res.err, persistence.ErrConflict) {
 		c.answerChats(ctx, t.chats, nil, "", "the conversation changed elsewhere; retrying")
 		if t.op != nil {
-			c.answerOp(ctx, *t.op, refuse("failed", "the conversation changed meanwhile; try again"))
+			c.answerOp(ctx, *t.op, refuse(conversation.RefusedFailed, "the conversation changed meanwhile; try again"))
 		}
 		panic(errStaleSnapshot)
 	}
@@ -402,7 +402,7 @@ func (c *conversationActor) dropConsumed(ctx actor.Context, id string) {
 	t.turns = slices.DeleteFunc(slices.Clone(t.turns), func(m *sessionpb.InboundTurn) bool { return m.GetMessageId() == id })
 	if t.op != nil {
 		c.end()
-		c.answerOp(ctx, *t.op, refuse("duplicate", "this message was already forwarded"))
+		c.answerOp(ctx, *t.op, refuse(conversation.RefusedDuplicate, "this message was already forwarded"))
 		c.afterTurn(ctx)
 		return
 	}
@@ -431,7 +431,7 @@ func (c *conversationActor) abort(ctx actor.Context, cause error) {
 	t := c.inflight
 	c.end()
 	if t.op != nil {
-		c.answerOp(ctx, *t.op, refuse("failed", "the conversation could not be stored; try again"))
+		c.answerOp(ctx, *t.op, refuse(conversation.RefusedFailed, "the conversation could not be stored; try again"))
 	}
 	c.buffer = append(slices.Clone(t.turns), c.buffer...)
 	c.answerChats(ctx, t.chats, nil, "", "the conversation could not be stored; it will be retried")

@@ -16,14 +16,6 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// actions are the operator commands the console posts, by URL segment.
-var actions = map[string]sessionpb.OperatorAction{
-	"claim":   sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM,
-	"send":    sessionpb.OperatorAction_OPERATOR_ACTION_SEND,
-	"release": sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE,
-	"close":   sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE,
-}
-
 // refusalStatus is the HTTP status of each refusal code of an OperatorResult;
 // a code missing here answers 409.
 var refusalStatus = map[conversation.Refusal]int{
@@ -49,7 +41,7 @@ type actionResult struct {
 // act applies one operator command: POST …/conversations/:phone/:session/:action
 // with {"text": "…"} for send.
 func (c *Console) act(ctx *fiber.Ctx) error {
-	action, ok := actions[ctx.Params("action")]
+	action, ok := conversation.OperatorAction(ctx.Params("action"))
 	if !ok {
 		return httperr.Write(ctx, fiber.StatusNotFound, "not_found", "unknown action")
 	}

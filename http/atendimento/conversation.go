@@ -29,7 +29,7 @@ type conversationView struct {
 	State       string `json:"state"`
 	AssignedTo  string `json:"assigned_to"`
 	// Mine: the operator holds it (may write, release, close). CanClaim: it
-	// waits in the queue.
+	// waits for a person and no one holds it.
 	Mine         bool          `json:"mine"`
 	CanClaim     bool          `json:"can_claim"`
 	WaitingSince *time.Time    `json:"waiting_since"`
@@ -113,8 +113,8 @@ func (c *Console) conversationView(s persistence.Session, history []persistence.
 		ReasonText:  handoff.ReasonText(s.HandoffReason),
 		State:       string(s.State),
 		AssignedTo:  string(s.AssignedTo),
-		Mine:        s.State == persistence.StateHuman && string(s.AssignedTo) == operator,
-		CanClaim:    s.State == persistence.StateHandoff && s.AssignedTo == "",
+		Mine:        conversation.HeldBy(s, operator),
+		CanClaim:    conversation.Claimable(s),
 		Summary:     persistence.SummaryText(s.OperationalSummary),
 		Window:      windowViewAt(conversation.WindowAt(history, now)),
 		Messages:    messageViews(history),

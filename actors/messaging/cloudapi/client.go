@@ -74,7 +74,7 @@ func NewClient(cfg ClientConfig, logger *zap.Logger) (*Client, error) {
 // Send posts a text message to the recipient's digits, after its pair-rate
 // pause (if any) and a slot of the sends bucket. A 131056 answer pauses the
 // recipient; a success clears its pause.
-func (c *Client) Send(ctx context.Context, to, text string) (persistence.StubResponse, error) {
+func (c *Client) Send(ctx context.Context, to, text string) (persistence.AdapterResult, error) {
 	digits, err := messaging.CheckSend(to, text)
 	if err != nil {
 		return c.finish("send", digits, failed(persistence.ErrorKindPermanent, "not sent: %v", err)), err
@@ -100,7 +100,7 @@ func (c *Client) Send(ctx context.Context, to, text string) (persistence.StubRes
 
 // MarkRead marks an inbound message as read with the typing indicator. It
 // takes a slot of the mark-read bucket, never one of the sends: see Client.
-func (c *Client) MarkRead(ctx context.Context, messageID string) (persistence.StubResponse, error) {
+func (c *Client) MarkRead(ctx context.Context, messageID string) (persistence.AdapterResult, error) {
 	if err := messaging.CheckRead(messageID); err != nil {
 		return c.finish("mark_read", "", failed(persistence.ErrorKindPermanent, "not sent: %v", err)), err
 	}
@@ -150,7 +150,7 @@ func (c *Client) post(ctx context.Context, calls *httpcall.Client, body any) (ou
 
 // finish redacts the detail, logs the outcome without the text or the token,
 // and builds the response.
-func (c *Client) finish(op, digits string, out outcome) persistence.StubResponse {
+func (c *Client) finish(op, digits string, out outcome) persistence.AdapterResult {
 	out.detail = redact(out.detail, c.token)
 	fields := []zap.Field{zap.String("op", op), zap.String("to", messaging.MaskPhone(digits))}
 	if out.success {

@@ -30,7 +30,7 @@ func TestSendCapturedRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := persistence.StubResponse{Success: true, MockID: "wamid.OUT1", Detail: "accepted (HTTP 200)"}
+	want := persistence.AdapterResult{Success: true, MockID: "wamid.OUT1", Detail: "accepted (HTTP 200)"}
 	if resp != want {
 		t.Errorf("response = %+v, want %+v", resp, want)
 	}

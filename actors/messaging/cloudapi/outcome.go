@@ -7,7 +7,7 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// outcome is what one call came to, before it becomes a StubResponse; it also
+// outcome is what one call came to, before it becomes an AdapterResult; it also
 // keeps the HTTP status and platform code, which the response has no room for
 // but Send and the logs need.
 type outcome struct {
@@ -31,8 +31,8 @@ func failed(k persistence.ErrorKind, format string, args ...any) outcome {
 
 // response is the spec's StubResponse: error_kind is null on success, mock_id
 // null when there is no ID.
-func (o outcome) response() persistence.StubResponse {
-	r := persistence.StubResponse{
+func (o outcome) response() persistence.AdapterResult {
+	r := persistence.AdapterResult{
 		Success: o.success,
 		MockID:  persistence.NullString(o.mockID),
 		Detail:  o.detail,

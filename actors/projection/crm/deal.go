@@ -13,7 +13,7 @@ import (
 // FindDeal looks up the deal of a session by Config.SessionProperty and
 // returns its ID in MockID, null when the CRM has none. When duplicates exist
 // (made before this client guarded creates) the oldest wins.
-func (c *Client) FindDeal(ctx context.Context, sessionID string) (persistence.StubResponse, error) {
+func (c *Client) FindDeal(ctx context.Context, sessionID string) (persistence.AdapterResult, error) {
 	_, resp, err := c.search(ctx, dealsPath, c.cfg.SessionProperty, sessionID)
 	return resp, err
 }
@@ -27,7 +27,7 @@ func (c *Client) FindDeal(ctx context.Context, sessionID string) (persistence.St
 //
 // The caller must record that a create started before calling it: a timeout
 // leaves the outcome unknown, and only a lookup by FindDeal may follow.
-func (c *Client) CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (persistence.StubResponse, error) {
+func (c *Client) CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (persistence.AdapterResult, error) {
 	props := properties(deal)
 	props[propDealStage] = c.cfg.stageID(stage)
 	props[c.cfg.SessionProperty] = sessionID
@@ -62,7 +62,7 @@ func (c *Client) CreateDeal(ctx context.Context, sessionID, stage string, deal m
 // UpdateDeal writes the deal payload's properties and the stage to an
 // existing deal. Pipeline and owner are not sent: they are set on create,
 // and an operator may have changed them since. Associations are not touched.
-func (c *Client) UpdateDeal(ctx context.Context, id, stage string, deal map[string]any) (persistence.StubResponse, error) {
+func (c *Client) UpdateDeal(ctx context.Context, id, stage string, deal map[string]any) (persistence.AdapterResult, error) {
 	props := properties(deal)
 	delete(props, propPipeline)
 	props[propDealStage] = c.cfg.stageID(stage)

@@ -46,7 +46,7 @@ type searchResponse struct {
 // equals value, "" when none does. The CRM's search index lags writes by a few
 // seconds; callers that must not miss a fresh record wait before searching
 // (the sync job's reconcile delay) or rely on a 409.
-func (c *Client) search(ctx context.Context, collection, property, value string) (string, persistence.StubResponse, error) {
+func (c *Client) search(ctx context.Context, collection, property, value string) (string, persistence.AdapterResult, error) {
 	body := searchRequest{
 		FilterGroups: []filterGroup{{Filters: []filter{{PropertyName: property, Operator: "EQ", Value: value}}}},
 		Sorts:        []sort{{PropertyName: "createdate", Direction: "ASCENDING"}},
@@ -69,7 +69,7 @@ func (c *Client) search(ctx context.Context, collection, property, value string)
 
 // createdID reads the ID of a created object; a 2xx without one is uncertain,
 // since the object exists but cannot be addressed.
-func createdID(resp httpcall.Response) (string, persistence.StubResponse) {
+func createdID(resp httpcall.Response) (string, persistence.AdapterResult) {
 	var created struct {
 		ID string `json:"id"`
 	}

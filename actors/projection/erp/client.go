@@ -44,7 +44,7 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 // projection.BuildCustomerPayload) exists and returns its ERP ID in MockID:
 // the customer found by the payload's cpfcnpj, or the one created from the
 // payload. The error is non-nil only when ctx ended.
-func (c *Client) EnsureCustomer(ctx context.Context, customer map[string]any) (persistence.StubResponse, error) {
+func (c *Client) EnsureCustomer(ctx context.Context, customer map[string]any) (persistence.AdapterResult, error) {
 	if doc, _ := customer["cpfcnpj"].(string); doc != "" {
 		resp, err := c.api.Do(ctx, http.MethodGet, customersPath, url.Values{"numeroDocumento": {doc}}, nil)
 		if err != nil || !resp.OK() {
@@ -61,7 +61,7 @@ func (c *Client) EnsureCustomer(ctx context.Context, customer map[string]any) (p
 	}
 	id := firstID(resp.Body)
 	if id == "" {
-		return persistence.StubResponse{
+		return persistence.AdapterResult{
 			Detail:    resp.Detail + ": created, but the answer holds no id",
 			ErrorKind: persistence.ErrorKindUncertain,
 		}, nil
@@ -69,12 +69,12 @@ func (c *Client) EnsureCustomer(ctx context.Context, customer map[string]any) (p
 	return succeeded(id, fmt.Sprintf("%s: customer %s created", resp.Detail, id)), nil
 }
 
-func succeeded(id, detail string) persistence.StubResponse {
-	return persistence.StubResponse{Success: true, MockID: persistence.NullString(id), Detail: detail}
+func succeeded(id, detail string) persistence.AdapterResult {
+	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: detail}
 }
 
-func failed(r httpcall.Response) persistence.StubResponse {
-	return persistence.StubResponse{Detail: r.Detail, ErrorKind: r.Kind}
+func failed(r httpcall.Response) persistence.AdapterResult {
+	return persistence.AdapterResult{Detail: r.Detail, ErrorKind: r.Kind}
 }
 
 // Probe reads one contact (GET /contatos?limite=1): it proves the token and

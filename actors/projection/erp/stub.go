@@ -18,15 +18,15 @@ type Stub struct {
 }
 
 // EnsureCustomer records a copy of the payload and succeeds.
-func (s *Stub) EnsureCustomer(ctx context.Context, customer map[string]any) (persistence.StubResponse, error) {
+func (s *Stub) EnsureCustomer(ctx context.Context, customer map[string]any) (persistence.AdapterResult, error) {
 	if err := ctx.Err(); err != nil {
-		return persistence.StubResponse{Detail: "erp stub: " + err.Error(), ErrorKind: persistence.ErrorKindTransient}, err
+		return persistence.AdapterResult{Detail: "erp stub: " + err.Error(), ErrorKind: persistence.ErrorKindTransient}, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.received = append(s.received, maps.Clone(customer))
 	id := fmt.Sprintf("stub-%d", len(s.received))
-	return persistence.StubResponse{Success: true, MockID: persistence.NullString(id), Detail: "erp stub: customer recorded"}, nil
+	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: "erp stub: customer recorded"}, nil
 }
 
 // Received returns the payloads recorded so far, oldest first.
