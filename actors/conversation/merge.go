@@ -2,9 +2,9 @@ package conversation
 
 import (
 	"encoding/json"
-	"fmt"
-	"strconv"
 	"strings"
+
+	"github.com/intake-runtime/intake/persistence"
 )
 
 // Keys of cadastral_data that the rules check or normalise. The registrar's
@@ -46,7 +46,7 @@ func mergeText(into map[string]any, from any) {
 		if k = strings.TrimSpace(k); k == "" {
 			continue
 		}
-		if s := stringValue(v); s != "" {
+		if s := persistence.DataText(v); s != "" {
 			into[k] = s
 		}
 	}
@@ -89,24 +89,4 @@ func blank(v any) bool {
 		return v == ""
 	}
 	return false
-}
-
-// stringValue renders a scalar as trimmed text ("" for null, objects and
-// lists), keeping every digit of numbers.
-func stringValue(v any) string {
-	switch v := v.(type) {
-	case string:
-		return strings.TrimSpace(v)
-	case json.Number:
-		return v.String()
-	case int64:
-		return strconv.FormatInt(v, 10)
-	case int:
-		return strconv.Itoa(v)
-	case float64:
-		return strconv.FormatFloat(v, 'f', -1, 64)
-	case bool:
-		return fmt.Sprint(v)
-	}
-	return ""
 }

@@ -13,7 +13,7 @@ import (
 // conversation on it, or storing free text where the CRM expects a
 // canonical name, would be worse than the fallback (a person takes over).
 func identifyService(t *transition) {
-	name := stringValue(t.answer.JSONPart["service"])
+	name := persistence.DataText(t.answer.JSONPart["service"])
 	c := t.e.content.Catalogue()
 	svc, ok := c.Service(name)
 	if !ok {
@@ -26,7 +26,7 @@ func identifyService(t *transition) {
 	// The intent is optional: an unknown one is dropped rather than stored,
 	// since its values are catalogue data.
 	s.Intent = ""
-	if intent, ok := c.Intent(stringValue(t.answer.JSONPart["intent"])); ok {
+	if intent, ok := c.Intent(persistence.DataText(t.answer.JSONPart["intent"])); ok {
 		s.Intent = persistence.NullString(intent.ID)
 	}
 	t.moveTo(persistence.StateDataCollect, persistence.AgentRegistrar)
@@ -38,11 +38,11 @@ func identifyService(t *transition) {
 // the model's polite refusal.
 func outOfPortfolio(t *transition) {
 	original := t.in.burst()
-	requested := stringValue(t.answer.JSONPart["service_requested"])
+	requested := persistence.DataText(t.answer.JSONPart["service_requested"])
 	if requested == "" {
 		requested = original
 	}
-	segment := stringValue(t.answer.JSONPart["segment"])
+	segment := persistence.DataText(t.answer.JSONPart["segment"])
 	if seg, ok := t.e.content.Catalogue().Segment(segment); ok {
 		segment = seg.ID
 	}

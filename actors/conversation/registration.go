@@ -45,20 +45,20 @@ func register(t *transition) {
 // words the customer reads.
 func normalizeRegistration(data map[string]any) []string {
 	var invalid []string
-	if stringValue(data[keyName]) == "" {
+	if persistence.DataText(data[keyName]) == "" {
 		invalid = append(invalid, "o nome")
 	}
-	if doc, _, ok := NormalizeDocument(stringValue(data[keyDocument])); ok {
+	if doc, _, ok := NormalizeDocument(persistence.DataText(data[keyDocument])); ok {
 		data[keyDocument] = doc
 	} else {
 		invalid = append(invalid, "o CPF/CNPJ")
 	}
-	if email, ok := NormalizeEmail(stringValue(data[keyEmail])); ok {
+	if email, ok := NormalizeEmail(persistence.DataText(data[keyEmail])); ok {
 		data[keyEmail] = email
 	} else {
 		invalid = append(invalid, "o e-mail")
 	}
-	if phone := stringValue(data[keyPhone]); phone != "" {
+	if phone := persistence.DataText(data[keyPhone]); phone != "" {
 		if normal, ok := NormalizePhone(phone); ok {
 			data[keyPhone] = normal
 		} else {
@@ -73,10 +73,10 @@ func normalizeRegistration(data map[string]any) []string {
 // a state written as a two-letter code is upper-cased, an eight-digit CEP
 // gets its hyphen.
 func normalizeAddress(data map[string]any) {
-	if uf := stringValue(data[keyState]); len(uf) == 2 {
+	if uf := persistence.DataText(data[keyState]); len(uf) == 2 {
 		data[keyState] = strings.ToUpper(uf)
 	}
-	if cep := stringValue(data[keyZip]); cep != "" {
+	if cep := persistence.DataText(data[keyZip]); cep != "" {
 		digits := strings.Map(func(r rune) rune {
 			if r >= '0' && r <= '9' {
 				return r

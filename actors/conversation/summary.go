@@ -120,29 +120,29 @@ func prose(text string) bool {
 // usable.
 func (e *Engine) mergeSummary(s persistence.Session, sum persistence.OperationalSummary, model summaryAnswer) persistence.OperationalSummary {
 	f := model.fields
-	if v := cleanText(stringValue(f["motivo_encerramento"])); v != "" {
+	if v := cleanText(persistence.DataText(f["motivo_encerramento"])); v != "" {
 		sum.MotivoEncerramento = v
 	}
 	c := e.content.Catalogue()
 	if sum.ServicoIdentificado == "" {
-		if svc, ok := c.Service(stringValue(f["servico_identificado"])); ok {
+		if svc, ok := c.Service(persistence.DataText(f["servico_identificado"])); ok {
 			sum.ServicoIdentificado = persistence.NullString(svc.Name)
 		}
 	}
 	if sum.Segmento == "" {
-		if seg, ok := c.Segment(stringValue(f["segmento"])); ok {
+		if seg, ok := c.Segment(persistence.DataText(f["segmento"])); ok {
 			sum.Segmento = seg.ID
 		}
 	}
 	if points := summaryPoints(f["pontos_chave"]); len(points) > 0 {
 		sum.PontosChave = points
 	}
-	if v := cleanText(stringValue(f["proxima_acao"])); v != "" {
+	if v := cleanText(persistence.DataText(f["proxima_acao"])); v != "" {
 		sum.ProximaAcao = v
 	}
 	switch {
-	case cleanText(stringValue(f["resumo_texto"])) != "":
-		sum.ResumoTexto = cleanText(stringValue(f["resumo_texto"]))
+	case cleanText(persistence.DataText(f["resumo_texto"])) != "":
+		sum.ResumoTexto = cleanText(persistence.DataText(f["resumo_texto"]))
 	case model.prose != "":
 		sum.ResumoTexto = model.prose
 	}
@@ -156,7 +156,7 @@ func summaryPoints(v any) []string {
 	switch v := v.(type) {
 	case []any:
 		for _, x := range v {
-			raw = append(raw, stringValue(x))
+			raw = append(raw, persistence.DataText(x))
 		}
 	case string:
 		raw = strings.Split(v, "\n")
@@ -200,7 +200,7 @@ func fallbackSummary(s persistence.Session) persistence.OperationalSummary {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		if v := stringValue(s.QualificationData[k]); v != "" && len(points) < maxSummaryPoints-1 {
+		if v := persistence.DataText(s.QualificationData[k]); v != "" && len(points) < maxSummaryPoints-1 {
 			points = append(points, fmt.Sprintf("%s: %s", k, cleanText(v)))
 		}
 	}
@@ -208,7 +208,7 @@ func fallbackSummary(s persistence.Session) persistence.OperationalSummary {
 		points = append(points, "Mudança de assunto pendente: "+cleanText(pending))
 	}
 	who := string(s.RecognizedName)
-	if name := stringValue(s.CadastralData[keyName]); name != "" {
+	if name := persistence.DataText(s.CadastralData[keyName]); name != "" {
 		who = name
 	}
 	if who == "" {

@@ -1,9 +1,9 @@
 package projection
 
 import (
-	"encoding/json"
-	"strconv"
 	"strings"
+
+	"github.com/intake-runtime/intake/persistence"
 )
 
 // The cadastral_data keys the builders read, first non-empty value wins in
@@ -36,30 +36,9 @@ var (
 // field returns the first non-empty text among data's keys, "" when none.
 func field(data map[string]any, keys []string) string {
 	for _, k := range keys {
-		if s := text(data[k]); s != "" {
+		if s := persistence.DataText(data[k]); s != "" {
 			return s
 		}
-	}
-	return ""
-}
-
-// text renders a scalar as trimmed text: strings as they are, numbers with all
-// their digits (a CPF the model wrote without quotes), booleans as words.
-// Null, objects and lists give "".
-func text(v any) string {
-	switch v := v.(type) {
-	case string:
-		return strings.TrimSpace(v)
-	case json.Number:
-		return v.String()
-	case int:
-		return strconv.Itoa(v)
-	case int64:
-		return strconv.FormatInt(v, 10)
-	case float64:
-		return strconv.FormatFloat(v, 'f', -1, 64)
-	case bool:
-		return strconv.FormatBool(v)
 	}
 	return ""
 }

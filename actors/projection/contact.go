@@ -1,5 +1,7 @@
 package projection
 
+import "github.com/intake-runtime/intake/persistence"
+
 // LeadSource is the CRM's origem_lead of every contact and deal Intake
 // writes: where the lead came from. The property keeps its legacy name for
 // contract compatibility (spec "CRM contact payload").
@@ -23,7 +25,7 @@ func BuildContactPayload(cadastral map[string]any, segment string, phone string)
 	}
 	tel := field(cadastral, phoneKeys)
 	if tel == "" {
-		tel = text(phone)
+		tel = persistence.DataText(phone)
 	}
 	return map[string]any{"properties": map[string]any{
 		"firstname":   first,

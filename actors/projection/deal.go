@@ -6,6 +6,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/intake-runtime/intake/persistence"
 )
 
 // FallbackServiceName is the service part of a deal's name while no service is
@@ -114,5 +116,5 @@ func flatten(v any) string {
 			return string(raw)
 		}
 	}
-	return text(v)
+	return persistence.DataText(v)
 }

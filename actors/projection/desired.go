@@ -40,7 +40,7 @@ func Desired(s persistence.Session) (persistence.Desired, error) {
 		Service:       string(s.ServiceIdentified),
 		ContactName:   field(s.CadastralData, nameKeys),
 		Segment:       string(s.Segment),
-		Description:   text(s.QualificationData[subjectKey]),
+		Description:   persistence.DataText(s.QualificationData[subjectKey]),
 		History:       persistence.SummaryText(s.OperationalSummary),
 		Qualification: s.QualificationData,
 		Phone:         phone,
