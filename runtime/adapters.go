@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/intake-runtime/intake/actors/agent/replay"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
+	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/internal/outbound"
 	"github.com/intake-runtime/intake/persistence"
@@ -79,6 +81,17 @@ func newSender(cfg config.Config, logger *zap.Logger) (messaging.Sender, error) 
 		return nil, fmt.Errorf("MESSAGING_CLOUD_ENABLED=true needs MESSAGING_PHONE_NUMBER_ID and MESSAGING_ACCESS_TOKEN: %w", err)
 	}
 	return client, nil
+}
+
+// newInbound builds the platform side of the webhook routes. It is the
+// Cloud API's whether or not replies go to the stub: the emulator and the
+// tests post the platform's own envelopes.
+func newInbound(cfg config.Config, now func() time.Time) (webhook.Platform, error) {
+	return cloudapi.NewWebhook(cloudapi.WebhookConfig{
+		ParserConfig: messaging.ParserConfig{Instances: cfg.Messaging.Instances, Now: now},
+		AppSecret:    cfg.Messaging.AppSecret.Reveal(),
+		VerifyToken:  cfg.Messaging.VerifyToken.Reveal(),
+	})
 }
 
 // outboundHTTP is the HTTP client of every outbound adapter (model,

@@ -20,7 +20,7 @@ func (a *App) dashboardRoutes() error {
 		Messages:      persistence.NewMessages(a.table),
 		Content:       a.content,
 		Fixtures:      a.dashboardFixtures(),
-		Smokes:        smokes{smoke.New(a.cfg, smoke.Deps{Table: a.table, TableName: a.tableName()})},
+		Smokes:        smokes{smoke.New(a.cfg, a.smokeDeps())},
 	}
 	if ring := logRingOf(a.logger); ring != nil {
 		deps.Logs = ringLogs{ring}
@@ -34,6 +34,22 @@ func (a *App) dashboardRoutes() error {
 	}
 	h.Register(a.http)
 	return nil
+}
+
+// smokeDeps are what the smokes probe: the application's table and sender,
+// and CRM and ERP clients built as the sync job builds its own. Settings that
+// build no client (the preflight names what is missing) leave none to probe.
+func (a *App) smokeDeps() smoke.Deps {
+	deps := smoke.Deps{Table: a.table, TableName: a.tableName()}
+	deps.Messaging, _ = a.sender.(smoke.Prober)
+	if c, err := newCRM(a.cfg, a.logger.Named("crm")); a.cfg.CRM.Enabled && err == nil {
+		deps.CRM = c
+	}
+	// The stub of a disabled ERP has no Probe.
+	if c, err := newERP(a.cfg, a.logger.Named("erp")); err == nil {
+		deps.ERP, _ = c.(smoke.Prober)
+	}
+	return deps
 }
 
 // tableName describes the table for smoke details.

@@ -30,6 +30,20 @@ func newERP(cfg config.Config, logger *zap.Logger) (projection.ERP, error) {
 	}, logger)
 }
 
+// newCRM is the CRM client of cfg.
+func newCRM(cfg config.Config, logger *zap.Logger) (*crm.Client, error) {
+	return crm.New(crm.Config{
+		Config: httpcall.Config{
+			BaseURL:     cfg.CRM.BaseURL,
+			AccessToken: cfg.CRM.AccessToken.Reveal(),
+			MaxRPS:      cfg.CRM.MaxRPS,
+			HTTPClient:  outboundHTTP(cfg),
+		},
+		Pipeline: cfg.CRM.Pipeline,
+		OwnerID:  cfg.CRM.OwnerID,
+	}, logger)
+}
+
 // NewSyncJob builds the sync job of cfg over table, which converges the CRM
 // and makes the ERP customers; with CRM_ENABLED=false it reports itself
 // disabled and builds no client.
@@ -41,16 +55,7 @@ func NewSyncJob(cfg config.Config, table persistence.Table, logger *zap.Logger) 
 			return nil, err
 		}
 		job.ERP = erpClient
-		client, err := crm.New(crm.Config{
-			Config: httpcall.Config{
-				BaseURL:     cfg.CRM.BaseURL,
-				AccessToken: cfg.CRM.AccessToken.Reveal(),
-				MaxRPS:      cfg.CRM.MaxRPS,
-				HTTPClient:  outboundHTTP(cfg),
-			},
-			Pipeline: cfg.CRM.Pipeline,
-			OwnerID:  cfg.CRM.OwnerID,
-		}, logger)
+		client, err := newCRM(cfg, logger)
 		if err != nil {
 			return nil, err
 		}

@@ -14,12 +14,12 @@ func (a *App) webhookRoutes() error {
 	if err != nil {
 		return err
 	}
-	h, err := webhook.New(webhook.Config{
-		AppSecret:   a.cfg.Messaging.AppSecret.Reveal(),
-		VerifyToken: a.cfg.Messaging.VerifyToken.Reveal(),
-		Instances:   a.cfg.Messaging.Instances,
-		Now:         a.now,
-	}, webhook.Deps{Table: a.table, Queue: a.queue, Metrics: metrics}, a.logger.Named("webhook"))
+	platform, err := newInbound(a.cfg, a.now)
+	if err != nil {
+		return err
+	}
+	h, err := webhook.New(webhook.Config{Now: a.now},
+		webhook.Deps{Platform: platform, Table: a.table, Queue: a.queue, Metrics: metrics}, a.logger.Named("webhook"))
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/queue"
@@ -159,7 +159,7 @@ func postDeliveries(client *fasthttp.HostClient, from, n int) ([]time.Duration, 
 				req.SetRequestURI("http://" + client.Addr + "/webhook")
 				req.Header.SetMethod(fasthttp.MethodPost)
 				req.Header.SetContentType("application/json")
-				req.Header.Set(webhook.SignatureHeader, webhook.Signature(benchSecret, body))
+				req.Header.Set(cloudapi.SignatureHeader, cloudapi.Signature(benchSecret, body))
 				req.SetBody(body)
 				sent := time.Now()
 				err := client.DoTimeout(req, res, time.Minute)

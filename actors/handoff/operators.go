@@ -30,7 +30,7 @@ type MessagingConfig struct {
 // through the shared Sender, which paces the platform's rate limits.
 type MessagingNotifier struct {
 	sender     messaging.Sender
-	operators  []string
+	operators  Operators
 	consoleURL string
 	log        *zap.Logger
 }
@@ -48,13 +48,9 @@ func NewMessagingNotifier(cfg MessagingConfig, sender messaging.Sender, logger *
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	ops := make([]string, 0, len(cfg.Operators))
-	for _, raw := range cfg.Operators {
-		phone, err := messaging.NormalizeSender(raw)
-		if err != nil {
-			return nil, fmt.Errorf("handoff: operator phone: %w", err)
-		}
-		ops = append(ops, phone)
+	ops, err := NewOperators(cfg.Operators)
+	if err != nil {
+		return nil, err
 	}
 	return &MessagingNotifier{sender: sender, operators: ops, consoleURL: cfg.ConsoleURL, log: logger.Named("handoff.messaging")}, nil
 }

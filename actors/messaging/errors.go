@@ -28,6 +28,23 @@ var (
 	ErrEmptyContent = errors.New("messaging: empty content")
 )
 
+// Errors of a platform's webhook authentication. The webhook handler answers
+// each with its own status, so the platform and whoever set it up see why.
+var (
+	// ErrNoSignature reports a delivery without the platform's signature
+	// while a secret is configured.
+	ErrNoSignature = errors.New("messaging: signature missing")
+	// ErrBadSignature reports a signature that does not match the body.
+	ErrBadSignature = errors.New("messaging: signature does not match the body")
+	// ErrHandshakeDisabled reports a subscription handshake while no verify
+	// token is configured.
+	ErrHandshakeDisabled = errors.New("messaging: no verify token is configured")
+	// ErrHandshakeRefused reports a handshake with the wrong mode or token.
+	ErrHandshakeRefused = errors.New("messaging: handshake refused")
+	// ErrNoChallenge reports an accepted handshake without a challenge to echo.
+	ErrNoChallenge = errors.New("messaging: handshake without a challenge")
+)
+
 // Errors of the outbound side: the caller passed arguments no platform call can
 // accept. Send still returns a permanent AdapterResult alongside them.
 var (

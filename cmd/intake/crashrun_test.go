@@ -31,6 +31,7 @@ import (
 	awssqs "github.com/aws/aws-sdk-go-v2/service/sqs"
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/internal/testservers"
 )
@@ -238,7 +239,7 @@ func (r *crashRun) deliver(ctx context.Context, c, k int) error {
 		}
 		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set(webhook.SignatureHeader, webhook.Signature(crashAppSecret, body))
+		req.Header.Set(cloudapi.SignatureHeader, cloudapi.Signature(crashAppSecret, body))
 		resp, err := r.client.Do(req)
 		r.deliverMu.Lock()
 		r.attempts++

@@ -13,6 +13,8 @@ import (
 	"github.com/valyala/fasthttp"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -37,13 +39,14 @@ const benchEnvelope = `{"object":"whatsapp_business_account","entry":[{"id":"WAB
 // marker grows without a consumer to drain it).
 func benchBody(i int) ([]byte, string) {
 	body := fmt.Appendf(nil, benchEnvelope, i, i, i)
-	return body, webhook.Signature(testSecret, body)
+	return body, cloudapi.Signature(testSecret, body)
 }
 
 func webhookApp(b *testing.B) (*fiber.App, *counter) {
 	q := &counter{}
-	handler, err := webhook.New(webhook.Config{AppSecret: testSecret, Instances: []string{"instance_a", "instance_b"}},
-		webhook.Deps{Table: memory.New(), Queue: q}, zap.NewNop())
+	platform := newPlatform(b, cloudapi.WebhookConfig{
+		ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a", "instance_b"}}, AppSecret: testSecret})
+	handler, err := webhook.New(webhook.Config{}, webhook.Deps{Platform: platform, Table: memory.New(), Queue: q}, zap.NewNop())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -78,7 +81,7 @@ func appTestSender(b *testing.B, app *fiber.App) sender {
 		body, sig := benchBody(i)
 		req := httptest.NewRequest(fiber.MethodPost, "/webhook", bytes.NewReader(body))
 		req.Header.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
-		req.Header.Set(webhook.SignatureHeader, sig)
+		req.Header.Set(cloudapi.SignatureHeader, sig)
 		res, err := app.Test(req, -1)
 		if err != nil {
 			b.Fatal(err)
@@ -107,7 +110,7 @@ func inMemorySender(b *testing.B, app *fiber.App) sender {
 		req.SetRequestURI("http://intake/webhook")
 		req.Header.SetMethod(fiber.MethodPost)
 		req.Header.SetContentType(fiber.MIMEApplicationJSON)
-		req.Header.Set(webhook.SignatureHeader, sig)
+		req.Header.Set(cloudapi.SignatureHeader, sig)
 		req.SetBody(body)
 		if err := client.Do(req, res); err != nil {
 			b.Fatal(err)

@@ -14,22 +14,9 @@ import (
 // again, so it holds under any app.
 const MaxBodyBytes = 3 << 20
 
-// Config configures the webhook handler. The runtime fills it from
-// MESSAGING_APP_SECRET, MESSAGING_VERIFY_TOKEN and MESSAGING_INSTANCES.
-//
-// AppSecret and VerifyToken are secrets: the handler never logs them, and
-// callers must not log a Config.
+// Config configures the webhook handler. The platform's own settings (its
+// secret, verify token and instances) belong to Deps.Platform.
 type Config struct {
-	// AppSecret is the platform app secret that signs POST bodies
-	// (X-Hub-Signature-256). Empty accepts unsigned bodies: local
-	// development only.
-	AppSecret string
-	// VerifyToken is the token the platform echoes in the verification
-	// handshake. Empty refuses every handshake (403).
-	VerifyToken string
-	// Instances are the configured brand instances; the first is the default
-	// of platform messages and of internal payloads that name none. Required.
-	Instances []string
 	// ReceiptTTL is how long a receipt (and so deduplication) lasts. Default
 	// persistence.ReceiptTTL (7 days, the platform's retry horizon).
 	ReceiptTTL time.Duration
@@ -38,8 +25,7 @@ type Config struct {
 	// send is given half of it, so a slow queue cannot outlive the lease.
 	// Default 30s.
 	ClaimLease time.Duration
-	// Now is the clock of receipts, claims and missing timestamps; default
-	// time.Now.
+	// Now is the clock of receipts and claims; default time.Now.
 	Now func() time.Time
 }
 
@@ -56,8 +42,7 @@ func (c *Config) setDefaults() {
 }
 
 // Validate reports a configuration the handler cannot work with; zero
-// durations stand for their defaults. The instance list is checked by the
-// parser (messaging.ParserConfig).
+// durations stand for their defaults.
 func (c Config) Validate() error {
 	switch {
 	case c.ReceiptTTL < 0 || c.ClaimLease < 0:

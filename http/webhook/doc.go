@@ -3,8 +3,9 @@
 // delivery statuses (POST /webhook), and the internal inbound payload of the
 // emulator and of internal producers (POST /webhook/internal).
 //
-// It owns steps 1 and 2 of a customer message's way through Intake: verify the
-// signature over the raw body, parse the envelope (with actors/messaging),
+// It owns steps 1 and 2 of a customer message's way through Intake: have the
+// platform's adapter (Deps.Platform) authenticate the raw body and parse the
+// envelope,
 // write each message's receipt with a conditional put on its platform message
 // ID, hand the queue message {phone_number, message_id} to the queue without
 // waiting, and answer at once (the phone's "latest" pending marker is kept by
@@ -38,12 +39,13 @@
 //
 // # Authentication
 //
-// When Config.AppSecret is set, both POST routes require
-// X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body>, compared in
-// constant time. The internal route takes the same signature because it
-// injects customer turns just as the platform does; the emulator runs without
-// a secret, and a producer that has the secret signs with [Signature]. Without
-// a secret both routes accept unsigned bodies (local development only).
+// Both POST routes have Deps.Platform authenticate the raw body before
+// anything is read from it; for the Cloud API (cloudapi.Webhook) that is
+// X-Hub-Signature-256, an HMAC of the body under the app secret. The
+// internal route takes the same check because it injects customer turns just
+// as the platform does; the emulator runs without a secret, which accepts
+// unsigned bodies (local development only). The handshake's answer (GET
+// /webhook) is the platform's too; this package only renders it.
 //
 // # Enqueueing once
 //
@@ -99,7 +101,8 @@
 // # Layers
 //
 // It imports fiber, actors/messaging, persistence, queue (the Reserver port
-// and its errors) and http/httperr, and declares the queue call it makes
-// (Enqueuer), which queue.Sender implementations satisfy. It must not import runtime, emulator or cmd: it
+// and its errors) and http/httperr, and declares what it calls: the queue
+// (Enqueuer), which queue.Sender implementations satisfy, and the platform
+// (Platform), which no platform package is imported for. It must not import runtime, emulator or cmd: it
 // receives its configuration as values.
 package webhook

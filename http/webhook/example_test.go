@@ -9,6 +9,8 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -19,11 +21,16 @@ import (
 func Example() {
 	q, _ := inprocess.New(inprocess.Config{}, zap.NewNop())
 	defer q.Close()
-	h, err := webhook.New(webhook.Config{
-		AppSecret:   "app-secret",
-		VerifyToken: "verify-token",
-		Instances:   []string{"instance_a", "instance_b"},
-	}, webhook.Deps{Table: memory.New(), Queue: q}, nil)
+	platform, err := cloudapi.NewWebhook(cloudapi.WebhookConfig{
+		ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a", "instance_b"}},
+		AppSecret:    "app-secret",
+		VerifyToken:  "verify-token",
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h, err := webhook.New(webhook.Config{}, webhook.Deps{Platform: platform, Table: memory.New(), Queue: q}, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -35,10 +42,10 @@ func Example() {
 		"metadata":{"phone_number_id":"PNID_1"},
 		"messages":[{"from":"5511988887777","id":"wamid.1","timestamp":"1700000000","type":"text","text":{"body":"Oi"}},
 		            {"from":"???","id":"wamid.2","timestamp":"1700000001","type":"text","text":{"body":"x"}}]}}]}]}`)
-	for _, signature := range []string{webhook.Signature("app-secret", body), ""} {
+	for _, signature := range []string{cloudapi.Signature("app-secret", body), ""} {
 		req := httptest.NewRequest(fiber.MethodPost, "/webhook", bytes.NewReader(body))
 		if signature != "" {
-			req.Header.Set(webhook.SignatureHeader, signature)
+			req.Header.Set(cloudapi.SignatureHeader, signature)
 		}
 		res, _ := app.Test(req, -1)
 		answer, _ := io.ReadAll(res.Body)

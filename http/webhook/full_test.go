@@ -11,6 +11,8 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
@@ -47,8 +49,10 @@ func newFullHarness(t *testing.T) *fullHarness {
 	}
 	t.Cleanup(func() { _ = q.Close() })
 	f := &fullHarness{queue: q, deferred: &deferCounter{}}
-	handler, err := webhook.New(webhook.Config{AppSecret: testSecret, Instances: []string{"instance_a", "instance_b"}, Now: clk.Now},
-		webhook.Deps{Table: table, Queue: q, Metrics: f.deferred}, zap.NewNop())
+	platform := newPlatform(t, cloudapi.WebhookConfig{
+		ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a", "instance_b"}, Now: clk.Now}, AppSecret: testSecret})
+	handler, err := webhook.New(webhook.Config{Now: clk.Now},
+		webhook.Deps{Platform: platform, Table: table, Queue: q, Metrics: f.deferred}, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,8 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -43,7 +45,7 @@ func FuzzWebhook(f *testing.F) {
 	}
 	apps := make([]*fiber.App, fuzzModes)
 	for mode := range apps {
-		cfg := webhook.Config{Instances: []string{"instance_a", "instance_b"}}
+		cfg := cloudapi.WebhookConfig{ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a", "instance_b"}}}
 		if mode != fuzzOpen {
 			cfg.AppSecret = testSecret
 		}
@@ -51,7 +53,7 @@ func FuzzWebhook(f *testing.F) {
 		// not a message still waiting for one (503).
 		table := memory.New()
 		queue := &recorder{consumer: &consumer{receipts: persistence.NewReceipts(table), now: time.Now}}
-		handler, err := webhook.New(cfg, webhook.Deps{Table: table, Queue: queue}, zap.NewNop())
+		handler, err := webhook.New(webhook.Config{}, webhook.Deps{Platform: newPlatform(f, cfg), Table: table, Queue: queue}, zap.NewNop())
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -66,7 +68,7 @@ func FuzzWebhook(f *testing.F) {
 		}
 		req := httptest.NewRequest(fiber.MethodPost, path, bytes.NewReader(body))
 		if mode == fuzzSigned {
-			req.Header.Set(webhook.SignatureHeader, webhook.Signature(testSecret, body))
+			req.Header.Set(cloudapi.SignatureHeader, cloudapi.Signature(testSecret, body))
 		}
 		res, err := apps[mode].Test(req, -1)
 		if err != nil {

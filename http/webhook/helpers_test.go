@@ -18,6 +18,8 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/persistence"
@@ -61,10 +63,20 @@ type harness struct {
 	clock *clock
 }
 
-type option func(*webhook.Config)
+type option func(*cloudapi.WebhookConfig)
 
-func withoutSecret(c *webhook.Config)      { c.AppSecret = "" }
-func withoutVerifyToken(c *webhook.Config) { c.VerifyToken = "" }
+func withoutSecret(c *cloudapi.WebhookConfig)      { c.AppSecret = "" }
+func withoutVerifyToken(c *cloudapi.WebhookConfig) { c.VerifyToken = "" }
+
+// newPlatform is the Cloud API's side of the webhook, as the runtime builds it.
+func newPlatform(t testing.TB, cfg cloudapi.WebhookConfig) *cloudapi.Webhook {
+	t.Helper()
+	p, err := cloudapi.NewWebhook(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
 
 func newHarness(t testing.TB, opts ...option) *harness {
 	t.Helper()
@@ -76,16 +88,16 @@ func newHarness(t testing.TB, opts ...option) *harness {
 		queue: &recorder{consumer: &consumer{receipts: persistence.NewReceipts(table.Table), now: clk.Now}},
 		clock: clk,
 	}
-	cfg := webhook.Config{
-		AppSecret:   testSecret,
-		VerifyToken: testVerifyToken,
-		Instances:   []string{"instance_a", "instance_b"},
-		Now:         clk.Now,
+	cfg := cloudapi.WebhookConfig{
+		ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a", "instance_b"}, Now: clk.Now},
+		AppSecret:    testSecret,
+		VerifyToken:  testVerifyToken,
 	}
 	for _, o := range opts {
 		o(&cfg)
 	}
-	handler, err := webhook.New(cfg, webhook.Deps{Table: h.table, Queue: h.queue}, zap.NewNop())
+	handler, err := webhook.New(webhook.Config{Now: clk.Now},
+		webhook.Deps{Platform: newPlatform(t, cfg), Table: h.table, Queue: h.queue}, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +123,7 @@ func (h *harness) post(path string, body []byte, signed bool) (int, []byte) {
 	h.t.Helper()
 	header := ""
 	if signed {
-		header = webhook.Signature(testSecret, body)
+		header = cloudapi.Signature(testSecret, body)
 	}
 	return h.postWith(path, body, header)
 }
@@ -122,7 +134,7 @@ func (h *harness) postWith(path string, body []byte, signature string) (int, []b
 	req := httptest.NewRequest(fiber.MethodPost, path, bytes.NewReader(body))
 	req.Header.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
 	if signature != "" {
-		req.Header.Set(webhook.SignatureHeader, signature)
+		req.Header.Set(cloudapi.SignatureHeader, signature)
 	}
 	return h.do(req)
 }

@@ -35,7 +35,7 @@ func (h *Handler) receiveInternal(c *fiber.Ctx) error {
 	if err := json.Unmarshal(raw, &in); err != nil {
 		return errInvalidPayload.write(c)
 	}
-	m, err := h.parser.FromInternal(in)
+	m, err := h.platform.FromInternal(in)
 	if err == nil {
 		err = bound(&m)
 	}

@@ -15,6 +15,8 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
 )
 
@@ -111,7 +113,7 @@ func TestBodyLimit(t *testing.T) {
 		}
 		defer conn.Close()
 		fmt.Fprintf(conn, "POST /webhook HTTP/1.1\r\nHost: intake\r\nContent-Type: application/json\r\n"+
-			"%s: %s\r\nContent-Length: %d\r\n\r\n", webhook.SignatureHeader, webhook.Signature(testSecret, big), len(big))
+			"%s: %s\r\nContent-Length: %d\r\n\r\n", cloudapi.SignatureHeader, cloudapi.Signature(testSecret, big), len(big))
 		res, err := http.ReadResponse(bufio.NewReader(conn), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -128,8 +130,10 @@ func TestBodyLimit(t *testing.T) {
 			h := newHarness(t)
 			// An app with fiber's default limit (4 MB) lets the body reach
 			// the handler, which refuses it itself.
-			handler, err := webhook.New(webhook.Config{Instances: []string{"instance_a"}, Now: h.clock.Now},
-				webhook.Deps{Table: h.table, Queue: h.queue}, zap.NewNop())
+			platform := newPlatform(t, cloudapi.WebhookConfig{
+				ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a"}, Now: h.clock.Now}})
+			handler, err := webhook.New(webhook.Config{Now: h.clock.Now},
+				webhook.Deps{Platform: platform, Table: h.table, Queue: h.queue}, zap.NewNop())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,6 +12,8 @@ import (
 	"go.uber.org/zap/zapcore"
 	"go.uber.org/zap/zaptest/observer"
 
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -21,9 +23,10 @@ import (
 func TestLogsHoldNoSecretsNorContent(t *testing.T) {
 	core, logs := observer.New(zapcore.DebugLevel)
 	q := &recorder{}
-	handler, err := webhook.New(webhook.Config{
-		AppSecret: testSecret, VerifyToken: testVerifyToken, Instances: []string{"instance_a"},
-	}, webhook.Deps{Table: memory.New(), Queue: q}, zap.New(core))
+	platform := newPlatform(t, cloudapi.WebhookConfig{
+		ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a"}}, AppSecret: testSecret, VerifyToken: testVerifyToken})
+	handler, err := webhook.New(webhook.Config{},
+		webhook.Deps{Platform: platform, Table: memory.New(), Queue: q}, zap.New(core))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,10 +23,6 @@ func (p *problem) write(c *fiber.Ctx) error {
 var (
 	errTooLarge = &problem{fiber.StatusRequestEntityTooLarge, "payload_too_large",
 		"the body exceeds 3 MB"}
-	errNoSignature = &problem{fiber.StatusUnauthorized, "missing_signature",
-		"X-Hub-Signature-256 is required"}
-	errBadSignature = &problem{fiber.StatusUnauthorized, "invalid_signature",
-		"X-Hub-Signature-256 does not match the body"}
 	errStore = &problem{fiber.StatusInternalServerError, "store_failed",
 		"the message could not be stored or enqueued; deliver it again"}
 	errInProgress = &problem{fiber.StatusServiceUnavailable, "in_progress",

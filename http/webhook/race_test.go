@@ -9,6 +9,8 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
@@ -53,8 +55,10 @@ func TestConcurrentDeliveries(t *testing.T) {
 	})
 	defer func() { cancel(); running.Wait() }()
 
-	handler, err := webhook.New(webhook.Config{AppSecret: testSecret, Instances: []string{"instance_a"}, Now: clk.Now},
-		webhook.Deps{Table: table, Queue: q}, zap.NewNop())
+	platform := newPlatform(t, cloudapi.WebhookConfig{
+		ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a"}, Now: clk.Now}, AppSecret: testSecret})
+	handler, err := webhook.New(webhook.Config{Now: clk.Now},
+		webhook.Deps{Platform: platform, Table: table, Queue: q}, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}

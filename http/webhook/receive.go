@@ -55,7 +55,7 @@ func (h *Handler) receive(c *fiber.Ctx) error {
 	}
 	// raw is fiber's buffer; the parser decodes it into new strings, so
 	// nothing that outlives this handler points into it.
-	batch, err := h.parser.ParseEnvelope(raw)
+	batch, err := h.platform.ParseEnvelope(raw)
 	if err != nil {
 		return errInvalidJSON.write(c)
 	}

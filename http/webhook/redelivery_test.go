@@ -13,6 +13,8 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -261,8 +263,10 @@ func TestDeliveryDuringAnotherDeliverysEnqueue(t *testing.T) {
 	table := memory.New(memory.WithClock(clk.Now))
 	q := &blockingQueue{entered: make(chan struct{}), release: make(chan struct{})}
 	q.consumer = &consumer{receipts: persistence.NewReceipts(table), now: clk.Now}
-	handler, err := webhook.New(webhook.Config{Instances: []string{"instance_a"}, Now: clk.Now},
-		webhook.Deps{Table: table, Queue: q}, zap.NewNop())
+	platform := newPlatform(t, cloudapi.WebhookConfig{
+		ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a"}, Now: clk.Now}})
+	handler, err := webhook.New(webhook.Config{Now: clk.Now},
+		webhook.Deps{Platform: platform, Table: table, Queue: q}, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,10 +58,10 @@ type Messaging struct {
 	// that records and succeeds (MESSAGING_CLOUD_ENABLED, default true).
 	CloudEnabled bool
 	// APIBaseURL is the base of outbound calls (MESSAGING_API_BASE_URL,
-	// default https://graph.facebook.com).
+	// default cloudapi.DefaultBaseURL).
 	APIBaseURL string
 	// APIVersion is the {version} path segment of outbound calls
-	// (MESSAGING_API_VERSION, default v21.0).
+	// (MESSAGING_API_VERSION, default cloudapi.DefaultVersion).
 	APIVersion string
 	// PhoneNumberID is the sender number ID (MESSAGING_PHONE_NUMBER_ID).
 	PhoneNumberID string
@@ -75,7 +75,7 @@ type Messaging struct {
 	// default (MESSAGING_INSTANCES, comma-separated, default instance_a,instance_b).
 	Instances []string
 	// MaxRPS paces outbound sends per number, in requests per second
-	// (MESSAGING_MAX_RPS, default 80).
+	// (MESSAGING_MAX_RPS, default cloudapi.DefaultMaxRPS).
 	MaxRPS float64
 }
 
@@ -121,7 +121,7 @@ type LLM struct {
 type CRM struct {
 	// Enabled calls the CRM; false swaps in a local stub (CRM_ENABLED, default true).
 	Enabled bool
-	// BaseURL is the CRM API base (CRM_BASE_URL, default https://api.hubapi.com).
+	// BaseURL is the CRM API base (CRM_BASE_URL, default crm.DefaultBaseURL).
 	BaseURL string
 	// AccessToken is the bearer token (CRM_ACCESS_TOKEN).
 	AccessToken Secret
@@ -129,7 +129,7 @@ type CRM struct {
 	Pipeline string
 	// OwnerID owns the created records (CRM_OWNER_ID).
 	OwnerID string
-	// MaxRPS paces CRM calls (CRM_MAX_RPS, default 9).
+	// MaxRPS paces CRM calls (CRM_MAX_RPS, default crm.DefaultMaxRPS).
 	MaxRPS float64
 }
 
@@ -137,11 +137,11 @@ type CRM struct {
 type ERP struct {
 	// Enabled calls the ERP; false swaps in a local stub (ERP_ENABLED, default true).
 	Enabled bool
-	// BaseURL is the ERP API base (ERP_BASE_URL, default https://api.bling.com.br/Api/v3).
+	// BaseURL is the ERP API base (ERP_BASE_URL, default erp.DefaultBaseURL).
 	BaseURL string
 	// AccessToken is the bearer token (ERP_ACCESS_TOKEN).
 	AccessToken Secret
-	// MaxRPS paces ERP calls (ERP_MAX_RPS, default 3).
+	// MaxRPS paces ERP calls (ERP_MAX_RPS, default erp.DefaultMaxRPS).
 	MaxRPS float64
 }
 

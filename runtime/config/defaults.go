@@ -4,9 +4,15 @@ import (
 	"time"
 
 	"go.uber.org/zap/zapcore"
+
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
+	"github.com/intake-runtime/intake/actors/projection/crm"
+	"github.com/intake-runtime/intake/actors/projection/erp"
 )
 
-// setDefaults fills every field with the default of DESIGN.md's table. Load
+// setDefaults fills every field with the default of DESIGN.md's table; an
+// adapter's base URL, API version and rate are the adapter's own defaults,
+// so that a client built in code and one built from the environment agree. Load
 // calls it before reading the environment, not after, so that a variable set
 // to a zero value (CRM_ENABLED=false, MAX_CONTEXT_ENRICHMENTS=0) is kept
 // instead of being mistaken for "unset".
@@ -16,14 +22,14 @@ func (c *Config) setDefaults() {
 		Log:  Log{Level: zapcore.InfoLevel},
 		Messaging: Messaging{
 			CloudEnabled: true,
-			APIBaseURL:   "https://graph.facebook.com",
-			APIVersion:   "v21.0",
+			APIBaseURL:   cloudapi.DefaultBaseURL,
+			APIVersion:   cloudapi.DefaultVersion,
 			Instances:    []string{"instance_a", "instance_b"},
-			MaxRPS:       80,
+			MaxRPS:       cloudapi.DefaultMaxRPS,
 		},
 		LLM:      LLM{Provider: ProviderOpenAI},
-		CRM:      CRM{Enabled: true, BaseURL: "https://api.hubapi.com", MaxRPS: 9},
-		ERP:      ERP{Enabled: true, BaseURL: "https://api.bling.com.br/Api/v3", MaxRPS: 3},
+		CRM:      CRM{Enabled: true, BaseURL: crm.DefaultBaseURL, MaxRPS: crm.DefaultMaxRPS},
+		ERP:      ERP{Enabled: true, BaseURL: erp.DefaultBaseURL, MaxRPS: erp.DefaultMaxRPS},
 		Table:    Table{Name: "intake", Region: "us-east-1"},
 		Queue:    Queue{Concurrency: 16},
 		Outbound: Outbound{MaxIdlePerHost: 256},

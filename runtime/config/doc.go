@@ -1,6 +1,7 @@
 // Package config turns Intake's environment variables into one validated
 // Config value. It is the only place that knows the variable names, their
-// defaults and their rules (DESIGN.md, "Configuration"); everything else
+// defaults (an adapter's base URL, version and rate are taken from the
+// adapter) and their rules (DESIGN.md, "Configuration"); everything else
 // receives typed values from it.
 //
 // Load takes a lookup function instead of reading the process environment so
@@ -13,5 +14,7 @@
 //
 // Secrets are held as Secret values, which never print themselves.
 //
-// config imports no other Intake package.
+// Of Intake's packages it imports only the adapters whose defaults it takes
+// (actors/messaging/cloudapi, actors/projection/crm and erp), so each default
+// has one home. Nothing below runtime imports it.
 package config

@@ -3,8 +3,6 @@ package smoke
 import (
 	"context"
 	"fmt"
-
-	"github.com/intake-runtime/intake/actors/projection/crm"
 )
 
 // crm checks the CRM client. Its real call is the client's Probe.
@@ -24,7 +22,6 @@ func (c *Checker) crm(ctx context.Context, real bool) (bool, string) {
 	}
 	ok, detail := s.verdict(fmt.Sprintf("contacts and deals at %s (CRM_ACCESS_TOKEN set, pipeline %s, owner %s, pacing %g/s)", m.BaseURL, pipeline, owner, m.MaxRPS))
 	return realOnlyAfter(real, ok, detail, func() (bool, string) {
-		client, err := crm.New(crm.Config{Config: c.account(m.BaseURL, m.AccessToken, m.MaxRPS)}, nil)
-		return probe(ctx, client, err)
+		return probe(ctx, "CRM", c.deps.CRM)
 	})
 }

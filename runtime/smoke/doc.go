@@ -12,10 +12,11 @@
 // A Detail never holds a secret: it says whether a credential is set, never
 // its value.
 //
-// The real call of the messaging, CRM and ERP targets is the adapter's own
-// Probe, and their preflight names the variables each adapter reports
-// Missing, so no provider path or settings list is repeated here.
+// The real call of the messaging, CRM and ERP targets is the Probe of the
+// application's own client (Deps), and their preflight names the variables
+// each adapter reports Missing, so no provider path, settings list or client
+// construction is repeated here.
 //
-// It reads a runtime/config.Config and imports persistence, actors/agent and
-// the adapters it probes; never http, emulator or cmd.
+// It reads a runtime/config.Config and imports persistence and the model's
+// replay reader and SDK; never an adapter it probes, http, emulator or cmd.
 package smoke

@@ -3,8 +3,6 @@ package smoke
 import (
 	"context"
 	"fmt"
-
-	"github.com/intake-runtime/intake/actors/projection/erp"
 )
 
 // erp checks the management-system client. Its real call is the client's
@@ -18,7 +16,6 @@ func (c *Checker) erp(ctx context.Context, real bool) (bool, string) {
 	s.needURL("ERP_BASE_URL", m.BaseURL)
 	ok, detail := s.verdict(fmt.Sprintf("customers at %s/contatos (ERP_ACCESS_TOKEN set, pacing %g/s)", m.BaseURL, m.MaxRPS))
 	return realOnlyAfter(real, ok, detail, func() (bool, string) {
-		client, err := erp.New(erp.Config{Config: c.account(m.BaseURL, m.AccessToken, m.MaxRPS)}, nil)
-		return probe(ctx, client, err)
+		return probe(ctx, "ERP", c.deps.ERP)
 	})
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-
-	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 )
 
 // messaging checks the platform adapter. Its real call is the client's
@@ -22,10 +20,6 @@ func (c *Checker) messaging(ctx context.Context, real bool) (bool, string) {
 		strings.TrimRight(m.APIBaseURL, "/"), m.APIVersion, m.PhoneNumberID,
 		setOrNot(m.AccessToken), setOrNot(m.AppSecret), m.MaxRPS, strings.Join(m.Instances, ", ")))
 	return realOnlyAfter(real, ok, detail, func() (bool, string) {
-		client, err := cloudapi.NewClient(cloudapi.ClientConfig{
-			Config:  c.account(m.APIBaseURL, m.AccessToken, m.MaxRPS),
-			Version: m.APIVersion, PhoneNumberID: m.PhoneNumberID,
-		}, nil)
-		return probe(ctx, client, err)
+		return probe(ctx, "messaging", c.deps.Messaging)
 	})
 }

@@ -6,27 +6,18 @@ import (
 	"fmt"
 	"net/url"
 	"time"
-
-	"github.com/intake-runtime/intake/internal/httpcall"
-	"github.com/intake-runtime/intake/runtime/config"
 )
 
-// prober is an adapter's client: its Probe makes one harmless call and
-// describes what came back.
-type prober interface {
+// Prober is an adapter's client: its Probe makes one harmless call and
+// describes what came back, never with a credential in it.
+type Prober interface {
 	Probe(ctx context.Context) (string, error)
 }
 
-// account is an adapter's account on the smokes' HTTP client.
-func (c *Checker) account(baseURL string, token config.Secret, maxRPS float64) httpcall.Config {
-	return httpcall.Config{BaseURL: baseURL, AccessToken: token.Reveal(), MaxRPS: maxRPS, HTTPClient: c.deps.HTTP}
-}
-
-// probe runs the Probe of a client just built (or reports why it could not
-// be built) and times it. The adapters keep the token out of every detail.
-func probe[P prober](ctx context.Context, client P, err error) (bool, string) {
-	if err != nil {
-		return false, "no call made: " + err.Error()
+// probe runs the Probe of the named adapter's client and times it.
+func probe(ctx context.Context, name string, client Prober) (bool, string) {
+	if client == nil {
+		return false, "no call made: this process runs no " + name + " client that can probe"
 	}
 	start := time.Now()
 	detail, err := client.Probe(ctx)

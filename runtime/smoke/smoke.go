@@ -50,7 +50,12 @@ type Deps struct {
 	// TableName describes it for details ("in-memory table", "DynamoDB
 	// table intake in us-east-1").
 	TableName string
-	// HTTP makes the real calls; nil uses a client with a 15-second timeout.
+	// Messaging, CRM and ERP are the application's clients of the enabled
+	// adapters, so a real smoke probes what serves customers. Nil where the
+	// application runs none that can probe: the real smoke makes no call.
+	Messaging, CRM, ERP Prober
+	// HTTP makes the model's real call; nil uses a client with a 15-second
+	// timeout.
 	HTTP *http.Client
 }
 

@@ -11,6 +11,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
+	"github.com/intake-runtime/intake/actors/projection/crm"
+	"github.com/intake-runtime/intake/actors/projection/erp"
+	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/internal/llmtest"
 	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/runtime/config"
@@ -62,6 +66,31 @@ func (p *provider) calls() []string {
 	return append([]string(nil), p.requests...)
 }
 
+// The clients the application would build, on the providers' doubles.
+func messagingClient(t *testing.T, baseURL string) smoke.Prober {
+	c, err := cloudapi.NewClient(cloudapi.ClientConfig{
+		Config: httpcall.Config{BaseURL: baseURL, AccessToken: messagingToken}, PhoneNumberID: "1234"}, nil)
+	return built(t, c, err)
+}
+
+func crmClient(t *testing.T, baseURL string) smoke.Prober {
+	c, err := crm.New(crm.Config{Config: httpcall.Config{BaseURL: baseURL, AccessToken: crmToken}}, nil)
+	return built(t, c, err)
+}
+
+func erpClient(t *testing.T, baseURL string) smoke.Prober {
+	c, err := erp.New(erp.Config{Config: httpcall.Config{BaseURL: baseURL, AccessToken: erpToken}}, nil)
+	return built(t, c, err)
+}
+
+func built(t *testing.T, p smoke.Prober, err error) smoke.Prober {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func run(t *testing.T, c *smoke.Checker, target, mode string) smoke.Result {
 	t.Helper()
 	r, err := c.Run(context.Background(), target, mode)
@@ -89,7 +118,7 @@ func TestRealCallsReadOnly(t *testing.T) {
 		"MESSAGING_API_BASE_URL": graph.URL, "MESSAGING_PHONE_NUMBER_ID": "1234", "MESSAGING_ACCESS_TOKEN": messagingToken,
 		"CRM_BASE_URL": crm.URL, "CRM_ACCESS_TOKEN": crmToken,
 		"ERP_BASE_URL": erp.URL + "/Api/v3", "ERP_ACCESS_TOKEN": erpToken,
-	}), smoke.Deps{})
+	}), smoke.Deps{Messaging: messagingClient(t, graph.URL), CRM: crmClient(t, crm.URL), ERP: erpClient(t, erp.URL+"/Api/v3")})
 
 	for _, target := range []string{smoke.Messaging, smoke.CRM, smoke.ERP} {
 		if r := run(t, c, target, smoke.Preflight); !r.OK {
@@ -127,7 +156,7 @@ func TestRealCallsReadOnly(t *testing.T) {
 
 func TestRealCallFailureQuotesTheProvider(t *testing.T) {
 	crm := newProvider(t, map[string]string{"/crm/v3/objects/contacts": `{"status":"error","message":"Authentication credentials not found."}`}, 401)
-	c := smoke.New(load(t, map[string]string{"CRM_BASE_URL": crm.URL, "CRM_ACCESS_TOKEN": crmToken}), smoke.Deps{})
+	c := smoke.New(load(t, map[string]string{"CRM_BASE_URL": crm.URL, "CRM_ACCESS_TOKEN": crmToken}), smoke.Deps{CRM: crmClient(t, crm.URL)})
 	r := run(t, c, smoke.CRM, smoke.Real)
 	if r.OK || !strings.Contains(r.Detail, "GET /crm/v3/objects/contacts: HTTP 401: Authentication credentials not found.") {
 		t.Errorf("result = %+v", r)
@@ -230,5 +259,14 @@ func TestUnknownTargetOrMode(t *testing.T) {
 	}
 	if got := c.Targets(); strings.Join(got, ",") != "messaging,llm,crm,erp,handoff,table" {
 		t.Errorf("Targets = %v", got)
+	}
+}
+
+// A process that runs no client for an enabled adapter (a test's own
+// sender, say) makes no real call, and says so.
+func TestRealWithoutAClientCallsNothing(t *testing.T) {
+	c := smoke.New(load(t, map[string]string{"CRM_ACCESS_TOKEN": crmToken}), smoke.Deps{})
+	if r := run(t, c, smoke.CRM, smoke.Real); r.OK || !strings.Contains(r.Detail, "no call made") {
+		t.Errorf("real without a client: %+v", r)
 	}
 }

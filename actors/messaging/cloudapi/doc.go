@@ -49,8 +49,14 @@
 // for a delay that doubles with each consecutive 131056 (PairBackoffBase up to
 // PairBackoffMax) and is forgotten on the next success.
 //
-// The webhook's signature (X-Hub-Signature-256) and verification handshake
-// are checked by http/webhook.
+// # Webhook
+//
+// [Webhook] is what http/webhook calls for this platform: [Parser] for the
+// bodies, [Webhook.Authenticate] for the X-Hub-Signature-256 header (an
+// HMAC-SHA256 of the raw body under the app secret, compared in constant
+// time) and [Webhook.Handshake] for the subscription handshake (hub.mode,
+// hub.verify_token, hub.challenge). A producer of the internal route that
+// holds the app secret signs with [Signature].
 //
 // Of Intake's packages it imports actors/messaging, internal/httpcall and
 // persistence only.
