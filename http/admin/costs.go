@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gofiber/fiber/v2"
+
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -32,6 +34,22 @@ type CostReport struct {
 	// Days is the period asked for (0: all the log).
 	Days int      `json:"days"`
 	Scan ScanInfo `json:"scan"`
+}
+
+// withCostReport builds the cost report a request asks for (?days=N) and
+// gives it to answer; a bad query or a failed scan is answered here.
+func (h *Handler) withCostReport(c *fiber.Ctx, answer func(CostReport) error) error {
+	days, err := intQuery(c, "days", 0, 0, maxDays)
+	if err != nil {
+		return done(err)
+	}
+	ctx, cancel := context.WithTimeout(c.UserContext(), reportTimeout)
+	defer cancel()
+	r, err := h.costs(ctx, days)
+	if err != nil {
+		return h.internal(c, "cost report failed", err)
+	}
+	return answer(r)
 }
 
 // costs sums the message log items that carry a model (see the package doc

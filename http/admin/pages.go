@@ -98,17 +98,9 @@ func (h *Handler) demandsPage(c *fiber.Ctx) error {
 
 // costsPage serves GET /admin/llm-costs[?days=N].
 func (h *Handler) costsPage(c *fiber.Ctx) error {
-	days, err := intQuery(c, "days", 0, 0, maxDays)
-	if err != nil {
-		return done(err)
-	}
-	ctx, cancel := context.WithTimeout(c.UserContext(), reportTimeout)
-	defer cancel()
-	r, err := h.costs(ctx, days)
-	if err != nil {
-		return h.internal(c, "cost report failed", err)
-	}
-	return h.pages.render(c, page{Page: "costs", Data: r, Scan: r.Scan})
+	return h.withCostReport(c, func(r CostReport) error {
+		return h.pages.render(c, page{Page: "costs", Data: r, Scan: r.Scan})
+	})
 }
 
 // alertKinds orders the alert counts on the page.

@@ -17,17 +17,7 @@ const maxDays = 3660
 // getCosts answers GET /admin/api/llm-costs[?days=N]: tokens and cost per
 // model per UTC day, newest first (CostReport).
 func (h *Handler) getCosts(c *fiber.Ctx) error {
-	days, err := intQuery(c, "days", 0, 0, maxDays)
-	if err != nil {
-		return done(err)
-	}
-	ctx, cancel := context.WithTimeout(c.UserContext(), reportTimeout)
-	defer cancel()
-	r, err := h.costs(ctx, days)
-	if err != nil {
-		return h.internal(c, "cost report failed", err)
-	}
-	return c.JSON(r)
+	return h.withCostReport(c, func(r CostReport) error { return c.JSON(r) })
 }
 
 // getAlerts answers GET /admin/api/alerts (AlertReport).

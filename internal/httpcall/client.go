@@ -50,8 +50,12 @@ func New(name string, cfg Config, logger *zap.Logger) (*Client, error) {
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	return &Client{name: name, cfg: cfg, base: strings.TrimRight(cfg.BaseURL, "/"), limiter: limiter, log: logger}, nil
+	return &Client{name: name, cfg: cfg, base: strings.TrimRight(cfg.BaseURL, "/"), limiter: limiter, log: logger.Named(name)}, nil
 }
+
+// Logger is the client's logger, named after its adapter, for the adapter's
+// own messages.
+func (c *Client) Logger() *zap.Logger { return c.log }
 
 // Response is the outcome of one call. Kind is empty for a 2xx answer whose
 // body was read; otherwise it classifies the failure and Detail describes it.

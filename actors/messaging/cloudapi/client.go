@@ -50,7 +50,7 @@ func NewClient(cfg ClientConfig, logger *zap.Logger) (*Client, error) {
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	logger = logger.Named("messaging").With(zap.String("phone_number_id", cfg.PhoneNumberID))
+	logger = logger.With(zap.String("phone_number_id", cfg.PhoneNumberID))
 	sends, err := httpcall.New("messaging", cfg.Config, logger)
 	if err != nil {
 		return nil, err
@@ -64,7 +64,7 @@ func NewClient(cfg ClientConfig, logger *zap.Logger) (*Client, error) {
 		token:    cfg.AccessToken,
 		number:   number,
 		messages: number + "/messages",
-		log:      logger,
+		log:      sends.Logger(),
 		sends:    sends,
 		reads:    reads,
 		pauses:   messaging.NewRecipientPauses(cfg.PairBackoffBase, cfg.PairBackoffMax, cfg.Clock),

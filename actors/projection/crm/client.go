@@ -31,15 +31,11 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if logger == nil {
-		logger = zap.NewNop()
-	}
-	logger = logger.Named("crm")
-	r, err := httpcall.New("crm", cfg.Config, logger)
+	api, err := httpcall.New("crm", cfg.Config, logger)
 	if err != nil {
 		return nil, err
 	}
-	return &Client{cfg: cfg, api: r, log: logger}, nil
+	return &Client{cfg: cfg, api: api, log: api.Logger()}, nil
 }
 
 // objectPath is the path of one object, its ID escaped.

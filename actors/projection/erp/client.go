@@ -29,15 +29,11 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if logger == nil {
-		logger = zap.NewNop()
-	}
-	logger = logger.Named("erp")
-	r, err := httpcall.New("erp", cfg.Config, logger)
+	api, err := httpcall.New("erp", cfg.Config, logger)
 	if err != nil {
 		return nil, err
 	}
-	return &Client{api: r, log: logger}, nil
+	return &Client{api: api, log: api.Logger()}, nil
 }
 
 // EnsureCustomer makes sure the customer of the payload (built by
