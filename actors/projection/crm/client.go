@@ -21,7 +21,6 @@ const (
 type Client struct {
 	cfg Config
 	api *httpcall.Client
-	log *zap.Logger
 }
 
 // New checks cfg (after defaults) and returns a Client. A nil logger logs
@@ -35,7 +34,7 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{cfg: cfg, api: api, log: api.Logger()}, nil
+	return &Client{cfg: cfg, api: api}, nil
 }
 
 // objectPath is the path of one object, its ID escaped.

@@ -49,7 +49,7 @@ func (c *Client) createContact(ctx context.Context, props map[string]any) (persi
 	}
 	if resp.Status == http.StatusConflict {
 		if existing, ok := ExistingID(resp.Body); ok {
-			c.log.Debug("contact exists; updating it", zap.String("contact_id", existing))
+			c.api.Logger().Debug("contact exists; updating it", zap.String("contact_id", existing))
 			return c.updateContact(ctx, existing, props)
 		}
 	}

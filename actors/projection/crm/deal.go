@@ -48,7 +48,7 @@ func (c *Client) CreateDeal(ctx context.Context, sessionID, stage string, deal m
 	if resp.Status == http.StatusConflict {
 		found, err := c.FindDeal(ctx, sessionID)
 		if err != nil || (found.Success && found.MockID != "") {
-			c.log.Debug("deal of the session exists", zap.String("session_id", sessionID), zap.String("deal_id", string(found.MockID)))
+			c.api.Logger().Debug("deal of the session exists", zap.String("session_id", sessionID), zap.String("deal_id", string(found.MockID)))
 			return found, err
 		}
 	}

@@ -19,7 +19,6 @@ const customersPath = "/contatos"
 // Client per process keeps the rate limit.
 type Client struct {
 	api *httpcall.Client
-	log *zap.Logger
 }
 
 // New checks cfg (after defaults) and returns a Client. A nil logger logs
@@ -33,7 +32,7 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{api: api, log: api.Logger()}, nil
+	return &Client{api: api}, nil
 }
 
 // EnsureCustomer makes sure the customer of the payload (built by
@@ -47,7 +46,7 @@ func (c *Client) EnsureCustomer(ctx context.Context, customer map[string]any) (p
 			return failed(resp), err
 		}
 		if id := firstID(resp.Body); id != "" {
-			c.log.Debug("customer exists", zap.String("customer_id", id))
+			c.api.Logger().Debug("customer exists", zap.String("customer_id", id))
 			return succeeded(id, fmt.Sprintf("%s: customer %s exists", resp.Detail, id)), nil
 		}
 	}
