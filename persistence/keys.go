@@ -1,6 +1,9 @@
 package persistence
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // The key schema of the one table (DESIGN.md "Key schema"). Everything that
 // belongs to a phone's conversations lives in its SESSION# partition, so
@@ -61,18 +64,36 @@ func LatestPK(phone string) string { return "RECEIPT#" + phone }
 // ProjectionPK is the partition of a session's CRM projection.
 func ProjectionPK(sessionID string) string { return "CRM_SYNC#" + sessionID }
 
-// ProjectionIndexPK is the gsi1 partition of the projections in one status.
-// Only statuses the sync job reads or counts are indexed; SYNCED projections
-// leave the index, which keeps it as small as the backlog.
-func ProjectionIndexPK(status ProjectionStatus) string { return "CRM_SYNC#" + string(status) }
+// ProjectionIndexPK is the gsi1 partition of a session's projection while it
+// is in status. The due statuses (PENDING and UNCERTAIN, between which a
+// projection moves without changing partition) are spread over the session's
+// shard: every turn that changes a CRM intent writes there, and one key for
+// all of them would cap the service at one partition's write rate. BLOCKED
+// keeps one partition: only the sync job writes it, on a permanent failure.
+// SYNCED projections leave the index, which keeps it as small as the backlog.
+func ProjectionIndexPK(status ProjectionStatus, sessionID string) string {
+	if !status.due() {
+		return legacyProjectionIndexPK(status)
+	}
+	return projectionDuePK(WorkShard(sessionID))
+}
 
-// ProjectionIndexSK orders a status partition by next attempt time.
+// projectionDuePK is one shard of the due projections' partitions.
+func projectionDuePK(shard int) string { return fmt.Sprintf("CRM_SYNC#DUE#%02d", shard) }
+
+// legacyProjectionIndexPK is the one partition per status every projection
+// was indexed under before the due ones were sharded. The sync job still
+// reads the due ones, so a backlog an upgrade left there is synced; leasing
+// a projection moves it to its shard.
+func legacyProjectionIndexPK(status ProjectionStatus) string { return "CRM_SYNC#" + string(status) }
+
+// ProjectionIndexSK orders a projection index partition by next attempt time.
 func ProjectionIndexSK(nextAttemptAt time.Time, sessionID string) string {
 	return FormatTime(nextAttemptAt) + "#" + sessionID
 }
 
-// dueUpTo is the IndexQuery.SKUpTo that keeps the projections due at or before
-// now: '$' sorts right after the '#' that follows the timestamp.
+// dueUpTo is the IndexQuery.SKUpTo that keeps the index entries due at or
+// before now: '$' sorts right after the '#' that follows the timestamp.
 func dueUpTo(now time.Time) string { return FormatTime(now) + "$" }
 
 // ProviderIndexPK is the gsi1 partition that finds an outbound message by the

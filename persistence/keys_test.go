@@ -1,6 +1,7 @@
 package persistence_test
 
 import (
+	"fmt"
 	"sort"
 	"testing"
 	"time"
@@ -18,7 +19,9 @@ func TestKeySchema(t *testing.T) {
 		{persistence.ReceiptPK("wamid.X"), "RECEIPT#wamid.X"},
 		{persistence.LatestPK("+55119"), "RECEIPT#+55119"},
 		{persistence.ProjectionPK("abc"), "CRM_SYNC#abc"},
-		{persistence.ProjectionIndexPK(persistence.ProjectionPending), "CRM_SYNC#PENDING"},
+		{persistence.ProjectionIndexPK(persistence.ProjectionPending, "abc"), fmt.Sprintf("CRM_SYNC#DUE#%02d", persistence.WorkShard("abc"))},
+		{persistence.ProjectionIndexPK(persistence.ProjectionUncertain, "abc"), fmt.Sprintf("CRM_SYNC#DUE#%02d", persistence.WorkShard("abc"))},
+		{persistence.ProjectionIndexPK(persistence.ProjectionBlocked, "abc"), "CRM_SYNC#BLOCKED"},
 		{persistence.ProjectionIndexSK(t0, "abc"), "2025-03-14T12:00:00.123456789Z#abc"},
 		{persistence.ProviderIndexPK("wamid.X"), "PMID#wamid.X"},
 		{persistence.DemandSK(t0, "d1"), "2025-03-14T12:00:00.123456789Z#d1"},

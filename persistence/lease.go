@@ -12,7 +12,8 @@ import (
 // comes back by itself if the worker dies. It is ErrConflict when another
 // owner holds an unexpired lease, or when the projection is not PENDING or
 // UNCERTAIN (synced or blocked meanwhile, or absent). The owner may renew its
-// own lease.
+// own lease. A projection a release before the sharded index left in the
+// legacy partition moves to its shard here.
 func (r *Projections) AcquireLease(ctx context.Context, sessionID, owner string, until, now time.Time) (CRMProjection, error) {
 	cond := And(
 		Or(Equal("status", string(ProjectionPending)), Equal("status", string(ProjectionUncertain))),
@@ -24,6 +25,7 @@ func (r *Projections) AcquireLease(ctx context.Context, sessionID, owner string,
 			"lease_until":     FormatTime(until),
 			"next_attempt_at": FormatTime(until),
 			"updated_at":      FormatTime(now),
+			AttrGSI1PK:        ProjectionIndexPK(ProjectionPending, sessionID),
 			AttrGSI1SK:        ProjectionIndexSK(until, sessionID),
 		},
 		Add: map[string]int64{"attempts": 1},

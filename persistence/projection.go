@@ -149,7 +149,7 @@ func EncodeProjection(p CRMProjection) (Item, error) {
 		return nil, fmt.Errorf("persistence: encode projection %s: %w", p.SessionID, err)
 	}
 	if p.Status.indexed() {
-		withIndex(item, ProjectionIndexPK(p.Status), ProjectionIndexSK(p.NextAttemptAt, p.SessionID))
+		withIndex(item, ProjectionIndexPK(p.Status, p.SessionID), ProjectionIndexSK(p.NextAttemptAt, p.SessionID))
 	}
 	return withKeys(item, p.Key()), nil
 }

@@ -100,7 +100,7 @@ func (r *Projections) desired(ctx context.Context, sessionID string, d Desired, 
 			"next_attempt_at": FormatTime(next),
 			"pending_since":   FormatTime(pendingSince),
 			"updated_at":      FormatTime(now),
-			AttrGSI1PK:        ProjectionIndexPK(ProjectionPending),
+			AttrGSI1PK:        ProjectionIndexPK(ProjectionPending, sessionID),
 			AttrGSI1SK:        ProjectionIndexSK(next, sessionID),
 		},
 		Remove: []string{"last_error", "last_error_kind"},
@@ -129,53 +129,109 @@ func (r *Projections) createTx(sessionID string, d Desired, rev string, now time
 	return &w, nil
 }
 
-// Due returns up to limit projections (all when limit <= 0) that are PENDING
-// or UNCERTAIN with next_attempt_at at or before now, earliest first.
-// Projections under an unexpired lease are not due: AcquireLease moves their
-// next attempt to the lease's end.
-func (r *Projections) Due(ctx context.Context, now time.Time, limit int) ([]CRMProjection, error) {
-	var due []CRMProjection
-	for _, status := range []ProjectionStatus{ProjectionPending, ProjectionUncertain} {
-		ps, err := r.indexed(ctx, status, dueUpTo(now), limit)
-		if err != nil {
-			return nil, err
-		}
-		due = append(due, ps...)
+// Backlog is every indexed projection (PENDING, UNCERTAIN and BLOCKED),
+// earliest next attempt first: what the sync job works on and reports.
+type Backlog []CRMProjection
+
+// Backlog reads the whole backlog through gsi1, not a scan: every shard of
+// the due projections, the legacy partitions, and the BLOCKED partition. An
+// idle backlog costs those queries and nothing else.
+func (r *Projections) Backlog(ctx context.Context) (Backlog, error) {
+	return r.indexed(ctx, []ProjectionStatus{ProjectionPending, ProjectionUncertain, ProjectionBlocked})
+}
+
+// InStatus returns every projection in status, earliest next attempt first.
+// SYNCED projections are not indexed and cannot be listed.
+func (r *Projections) InStatus(ctx context.Context, status ProjectionStatus) ([]CRMProjection, error) {
+	if !status.indexed() {
+		return nil, fmt.Errorf("persistence: projections in status %q are not indexed", status)
 	}
-	slices.SortFunc(due, func(a, b CRMProjection) int {
+	return r.indexed(ctx, []ProjectionStatus{status})
+}
+
+// Due returns up to limit projections of the backlog (all when limit <= 0)
+// that are PENDING or UNCERTAIN with next_attempt_at at or before now,
+// earliest first. Projections under an unexpired lease are not due:
+// AcquireLease moves their next attempt to the lease's end.
+func (b Backlog) Due(now time.Time, limit int) []CRMProjection {
+	var due []CRMProjection
+	for _, p := range b {
+		if limit > 0 && len(due) == limit || p.NextAttemptAt.After(now) {
+			break
+		}
+		if p.Status.due() {
+			due = append(due, p)
+		}
+	}
+	return due
+}
+
+// InStatus returns the backlog's projections in status.
+func (b Backlog) InStatus(status ProjectionStatus) []CRMProjection {
+	var ps []CRMProjection
+	for _, p := range b {
+		if p.Status == status {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// OldestWaiting is how long the oldest projection still waiting for the CRM
+// (PENDING or UNCERTAIN) has waited since its backlog began (pending_since,
+// or its creation in records without one); 0 without any.
+func (b Backlog) OldestWaiting(now time.Time) time.Duration {
+	var oldest time.Duration
+	for _, p := range b {
+		if !p.Status.due() {
+			continue
+		}
+		since := p.CreatedAt
+		if p.PendingSince != nil {
+			since = *p.PendingSince
+		}
+		oldest = max(oldest, now.Sub(since))
+	}
+	return oldest
+}
+
+// indexed reads the projections in statuses from their partitions,
+// earliest next attempt first.
+func (r *Projections) indexed(ctx context.Context, statuses []ProjectionStatus) ([]CRMProjection, error) {
+	var partitions []string
+	for _, status := range statuses {
+		if !status.due() {
+			partitions = append(partitions, ProjectionIndexPK(status, ""))
+			continue
+		}
+		partitions = append(partitions, legacyProjectionIndexPK(status))
+	}
+	if slices.ContainsFunc(statuses, ProjectionStatus.due) {
+		for shard := range WorkShards {
+			partitions = append(partitions, projectionDuePK(shard))
+		}
+	}
+	var ps []CRMProjection
+	for _, pk := range partitions {
+		items, err := queryIndexAll(ctx, r.table, IndexQuery{GSI1PK: pk}, 0)
+		if err != nil {
+			return nil, fmt.Errorf("persistence: projections in %s: %w", pk, err)
+		}
+		for _, item := range items {
+			p, err := DecodeProjection(item)
+			if err != nil {
+				return nil, err
+			}
+			if slices.Contains(statuses, p.Status) {
+				ps = append(ps, p)
+			}
+		}
+	}
+	slices.SortFunc(ps, func(a, b CRMProjection) int {
 		if c := a.NextAttemptAt.Compare(b.NextAttemptAt); c != 0 {
 			return c
 		}
 		return strings.Compare(a.SessionID, b.SessionID)
 	})
-	if limit > 0 && len(due) > limit {
-		due = due[:limit]
-	}
-	return due, nil
-}
-
-// InStatus returns every projection in status, earliest next attempt first,
-// for the sync job's backlog metrics. SYNCED projections are not indexed and
-// cannot be listed.
-func (r *Projections) InStatus(ctx context.Context, status ProjectionStatus) ([]CRMProjection, error) {
-	if !status.indexed() {
-		return nil, fmt.Errorf("persistence: projections in status %q are not indexed", status)
-	}
-	return r.indexed(ctx, status, "", 0)
-}
-
-func (r *Projections) indexed(ctx context.Context, status ProjectionStatus, upTo string, limit int) ([]CRMProjection, error) {
-	items, err := queryIndexAll(ctx, r.table, IndexQuery{GSI1PK: ProjectionIndexPK(status), SKUpTo: upTo}, limit)
-	if err != nil {
-		return nil, fmt.Errorf("persistence: %s projections: %w", status, err)
-	}
-	ps := make([]CRMProjection, 0, len(items))
-	for _, item := range items {
-		p, err := DecodeProjection(item)
-		if err != nil {
-			return nil, err
-		}
-		ps = append(ps, p)
-	}
 	return ps, nil
 }

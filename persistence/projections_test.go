@@ -3,9 +3,12 @@ package persistence_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -80,12 +83,12 @@ func TestProjectionDueReturnsOnlyDueProjections(t *testing.T) {
 	put("blocked", persistence.ProjectionBlocked, now.Add(-time.Hour))
 	put("synced", persistence.ProjectionSynced, now.Add(-time.Hour))
 
-	due, err := projections.Due(ctx, now, 0)
+	due, err := dueAt(ctx, projections, now, 0)
 	must(t, err)
 	if got, want := sessionIDs(due), []string{"pending-old", "uncertain-due", "pending-now"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Due = %v, want %v", got, want)
 	}
-	first, err := projections.Due(ctx, now, 2)
+	first, err := dueAt(ctx, projections, now, 2)
 	must(t, err)
 	if got, want := sessionIDs(first), []string{"pending-old", "uncertain-due"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Due with limit 2 = %v, want %v", got, want)
@@ -116,13 +119,13 @@ func TestProjectionLease(t *testing.T) {
 	if _, err := projections.AcquireLease(ctx, "s1", "w2", until, t0.Add(time.Second)); !errors.Is(err, persistence.ErrConflict) {
 		t.Errorf("lease held by another worker = %v, want ErrConflict", err)
 	}
-	if due, err := projections.Due(ctx, t0.Add(time.Second), 0); err != nil || len(due) != 0 {
+	if due, err := dueAt(ctx, projections, t0.Add(time.Second), 0); err != nil || len(due) != 0 {
 		t.Errorf("a leased projection is due: %v %v", sessionIDs(due), err)
 	}
 
 	// w1 dies; its lease expires and the projection is due again.
 	later := until.Add(time.Second)
-	due, err := projections.Due(ctx, later, 0)
+	due, err := dueAt(ctx, projections, later, 0)
 	must(t, err)
 	if got := sessionIDs(due); !reflect.DeepEqual(got, []string{"s1"}) {
 		t.Errorf("Due after the lease expired = %v, want [s1]", got)
@@ -148,7 +151,7 @@ func TestProjectionLease(t *testing.T) {
 	if !reflect.DeepEqual(stored, done) {
 		t.Errorf("stored = %+v\nwant %+v", stored, done)
 	}
-	if due, _ := projections.Due(ctx, later.Add(time.Hour), 0); len(due) != 0 {
+	if due, _ := dueAt(ctx, projections, later.Add(time.Hour), 0); len(due) != 0 {
 		t.Errorf("a synced projection is due: %v", sessionIDs(due))
 	}
 	if _, err := projections.AcquireLease(ctx, "s1", "w3", later.Add(time.Hour), later.Add(time.Minute)); !errors.Is(err, persistence.ErrConflict) {
@@ -185,7 +188,7 @@ func TestProjectionNewRevisionDuringLease(t *testing.T) {
 	reloaded.LeaseOwner, reloaded.LeaseUntil = "", nil
 	must(t, projections.Save(ctx, reloaded, "w1"))
 
-	due, err := projections.Due(ctx, t1, 0)
+	due, err := dueAt(ctx, projections, t1, 0)
 	must(t, err)
 	if len(due) != 1 || due[0].ContactID != "c-1" || due[0].Revision != mustRevision(t, changed) {
 		t.Errorf("the new revision must stay due with the learned contact: %+v", due)
@@ -198,4 +201,65 @@ func sessionIDs(ps []persistence.CRMProjection) []string {
 		out[i] = p.SessionID
 	}
 	return out
+}
+
+// TestProjectionIndexIsSharded: the turns of different sessions write their
+// intents to different index partitions, and the sync job still sees them all.
+func TestProjectionIndexIsSharded(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	projections := persistence.NewProjections(table)
+	partitions := map[string]bool{}
+	var ids []string
+	for i := range 40 {
+		id := fmt.Sprintf("s%02d", i)
+		ids = append(ids, id)
+		p, err := projections.PutDesired(ctx, id, fullDesired(), t0)
+		must(t, err)
+		item, err := table.Get(ctx, p.Key())
+		must(t, err)
+		partitions[avString(item[persistence.AttrGSI1PK])] = true
+	}
+	if len(partitions) < persistence.WorkShards/2 {
+		t.Errorf("40 sessions wrote %d index partitions: %v", len(partitions), partitions)
+	}
+	due, err := dueAt(ctx, projections, t0, 0)
+	must(t, err)
+	if got := sessionIDs(due); !reflect.DeepEqual(got, ids) {
+		t.Errorf("Due = %v, want %v", got, ids)
+	}
+}
+
+// TestProjectionLegacyIndexIsStillSynced: a release before the sharded index
+// left a pending projection in the one CRM_SYNC#PENDING partition. The sync job
+// finds it, and leasing it moves it to its shard.
+func TestProjectionLegacyIndexIsStillSynced(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	projections := persistence.NewProjections(table)
+	p := fullProjection()
+	p.SessionID, p.Status, p.NextAttemptAt, p.LeaseOwner, p.LeaseUntil = "old", persistence.ProjectionPending, t0, "", nil
+	item, err := persistence.EncodeProjection(p)
+	must(t, err)
+	item[persistence.AttrGSI1PK] = &types.AttributeValueMemberS{Value: "CRM_SYNC#PENDING"}
+	must(t, table.Put(ctx, item, nil))
+
+	due, err := dueAt(ctx, projections, t0, 0)
+	must(t, err)
+	if got := sessionIDs(due); !reflect.DeepEqual(got, []string{"old"}) {
+		t.Fatalf("Due = %v, want [old]", got)
+	}
+	_, err = projections.AcquireLease(ctx, "old", "w1", t1, t0)
+	must(t, err)
+	moved, err := table.Get(ctx, p.Key())
+	must(t, err)
+	if got, want := avString(moved[persistence.AttrGSI1PK]), persistence.ProjectionIndexPK(persistence.ProjectionPending, "old"); got != want {
+		t.Errorf("leased legacy projection indexed under %v, want %v", got, want)
+	}
+}
+
+// dueAt is what the sync job works on at now: the due part of the backlog.
+func dueAt(ctx context.Context, r *persistence.Projections, now time.Time, limit int) ([]persistence.CRMProjection, error) {
+	backlog, err := r.Backlog(ctx)
+	return backlog.Due(now, limit), err
 }

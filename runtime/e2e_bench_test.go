@@ -14,6 +14,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/persistence/memory"
+	"github.com/intake-runtime/intake/persistence/persistencetest"
 	"github.com/intake-runtime/intake/runtime"
 )
 
@@ -87,7 +88,7 @@ type e2eApp struct {
 	app   *runtime.App
 	addr  string
 	mem   *memory.Table
-	table *countingTable
+	table *persistencetest.CountingTable
 	stop  func()
 }
 
@@ -95,7 +96,7 @@ type e2eApp struct {
 // table built with opts.
 func startApp(b *testing.B, f *e2eFakes, opts ...memory.Option) *e2eApp {
 	a := &e2eApp{mem: memory.New(opts...)}
-	a.table = &countingTable{Table: a.mem}
+	a.table = &persistencetest.CountingTable{Table: a.mem}
 	var err error
 	a.app, err = runtime.New(context.Background(), load(b, e2eEnv(f)), zap.NewNop(), runtime.Options{Table: a.table})
 	if err != nil {
@@ -121,9 +122,9 @@ func startApp(b *testing.B, f *e2eFakes, opts ...memory.Option) *e2eApp {
 
 // drive runs a round of phones through the application.
 func (a *e2eApp) drive(b *testing.B, f *e2eFakes, phones int) e2eRun {
-	before := a.table.requests()
+	before := a.table.Requests()
 	run := drive(b, a.addr, f.begin(phones, e2eWindow))
-	run.tableCalls = a.table.requests() - before
+	run.tableCalls = a.table.Requests() - before
 	return run
 }
 

@@ -40,23 +40,13 @@ func (p *projectionCollector) Describe(ch chan<- *prometheus.Desc) {
 func (p *projectionCollector) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := context.WithTimeout(context.Background(), projectionScrapeTimeout)
 	defer cancel()
-	now := time.Now()
-	var oldest time.Duration
-	for _, status := range []persistence.ProjectionStatus{persistence.ProjectionPending, persistence.ProjectionUncertain, persistence.ProjectionBlocked} {
-		ps, err := p.projections.InStatus(ctx, status)
-		if err != nil {
-			ch <- prometheus.NewInvalidMetric(p.count, err)
-			return
-		}
-		ch <- prometheus.MustNewConstMetric(p.count, prometheus.GaugeValue, float64(len(ps)), string(status))
-		if status == persistence.ProjectionBlocked {
-			continue
-		}
-		for _, pr := range ps {
-			if pr.PendingSince != nil {
-				oldest = max(oldest, now.Sub(*pr.PendingSince))
-			}
-		}
+	backlog, err := p.projections.Backlog(ctx)
+	if err != nil {
+		ch <- prometheus.NewInvalidMetric(p.count, err)
+		return
 	}
-	ch <- prometheus.MustNewConstMetric(p.oldest, prometheus.GaugeValue, oldest.Seconds())
+	for _, status := range []persistence.ProjectionStatus{persistence.ProjectionPending, persistence.ProjectionUncertain, persistence.ProjectionBlocked} {
+		ch <- prometheus.MustNewConstMetric(p.count, prometheus.GaugeValue, float64(len(backlog.InStatus(status))), string(status))
+	}
+	ch <- prometheus.MustNewConstMetric(p.oldest, prometheus.GaugeValue, backlog.OldestWaiting(time.Now()).Seconds())
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
+	"github.com/intake-runtime/intake/persistence/persistencetest"
 )
 
 // startBareWebhook serves, until b ends, the least a webhook can do for a
@@ -21,7 +22,7 @@ import (
 // application's do in BenchmarkWebhook.
 func startBareWebhook(b *testing.B) *webhookSide {
 	side := &webhookSide{
-		table: &countingTable{Table: latencyTable{Table: memory.New(), latency: callLatency}},
+		table: &persistencetest.CountingTable{Table: latencyTable{Table: memory.New(), latency: callLatency}},
 		queue: &sendOnlyQueue{latency: callLatency},
 	}
 	receipts := persistence.NewReceipts(side.table)

@@ -22,6 +22,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
+	"github.com/intake-runtime/intake/persistence/persistencetest"
 	"github.com/intake-runtime/intake/queue"
 	"github.com/intake-runtime/intake/queue/inprocess"
 	"github.com/intake-runtime/intake/runtime"
@@ -65,7 +66,7 @@ const benchSecret = "bench-app-secret"
 // and queue it calls, and what its deliveries cost.
 type webhookSide struct {
 	client    *fasthttp.HostClient
-	table     *countingTable
+	table     *persistencetest.CountingTable
 	queue     *sendOnlyQueue
 	latencies []time.Duration
 	elapsed   time.Duration
@@ -74,8 +75,8 @@ type webhookSide struct {
 
 // reset forgets what was measured so far.
 func (s *webhookSide) reset() {
-	s.table.reads.Store(0)
-	s.table.writes.Store(0)
+	s.table.Reads.Store(0)
+	s.table.Writes.Store(0)
 	s.queue.sends.Store(0)
 	s.latencies, s.elapsed, s.failed = s.latencies[:0], 0, 0
 }
@@ -104,7 +105,7 @@ func (s *webhookSide) percentile(p int) float64 {
 // SQS-like queue until b ends.
 func startWebhookApp(b *testing.B) *webhookSide {
 	side := &webhookSide{
-		table: &countingTable{Table: latencyTable{Table: memory.New(), latency: callLatency}},
+		table: &persistencetest.CountingTable{Table: latencyTable{Table: memory.New(), latency: callLatency}},
 		queue: &sendOnlyQueue{latency: callLatency},
 	}
 	model := httptest.NewServer(http.HandlerFunc(answerModel))
@@ -182,7 +183,7 @@ func reportWebhook(b *testing.B, hook, bare *webhookSide) {
 	b.ReportMetric(hook.perSecond(), "req/s")
 	b.ReportMetric(bare.perSecond(), "bare-req/s")
 	b.ReportMetric(ratio, "ratio")
-	b.ReportMetric(hook.perMessage(hook.table.requests()), "table-req/msg")
+	b.ReportMetric(hook.perMessage(hook.table.Requests()), "table-req/msg")
 	b.ReportMetric(hook.perMessage(hook.queue.sends.Load()), "queue-sends/msg")
 
 	var out strings.Builder
@@ -195,12 +196,12 @@ func reportWebhook(b *testing.B, hook, bare *webhookSide) {
 	}{{"webhook", hook}, {"bare handler", bare}} {
 		s := side.s
 		fmt.Fprintf(w, "\t%s\t%.0f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%d\t\n", side.name, s.perSecond(),
-			s.percentile(50), s.percentile(99), s.perMessage(s.table.requests()), s.perMessage(s.table.writes.Load()),
+			s.percentile(50), s.percentile(99), s.perMessage(s.table.Requests()), s.perMessage(s.table.Writes.Load()),
 			s.perMessage(s.queue.sends.Load()), s.failed)
 	}
 	fmt.Fprintf(w, "\twebhook ÷ bare\t%.3f\t%.2f×\t%.2f×\t%.2f×\t\t%.2f×\t\t\n", ratio,
 		hook.percentile(50)/bare.percentile(50), hook.percentile(99)/bare.percentile(99),
-		float64(hook.table.requests())/float64(bare.table.requests()),
+		float64(hook.table.Requests())/float64(bare.table.Requests()),
 		float64(hook.queue.sends.Load())/float64(bare.queue.sends.Load()))
 	_ = w.Flush()
 	b.Logf("webhook against a table and a queue that take %s a call\n%s", callLatency, out.String())

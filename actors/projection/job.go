@@ -38,7 +38,8 @@ func NewJob(cfg JobConfig, logger *zap.Logger) (*Job, error) {
 }
 
 // Run syncs up to BatchSize due projections, found through gsi1 (not a scan),
-// one at a time, and returns the backlog metrics. Its trigger (a schedule
+// one at a time, and returns the backlog metrics. A run with nothing due reads
+// the backlog once. Its trigger (a schedule
 // tick, a cron event) is ignored: the table is the queue. With the CRM
 // disabled it returns {"status": "disabled"} at once: the CRM and ERP intents
 // stay in the table until a job with a CRM runs.
@@ -51,10 +52,11 @@ func (j *Job) Run(ctx context.Context, trigger any) (Result, error) {
 	if j.cfg.CRM == nil {
 		return Result{Status: StatusDisabled}, nil
 	}
-	due, err := j.projections.Due(ctx, j.now(), j.cfg.BatchSize)
+	backlog, err := j.projections.Backlog(ctx)
 	if err != nil {
 		return Result{}, err
 	}
+	due := backlog.Due(j.now(), j.cfg.BatchSize)
 	var errs []error
 	for _, p := range due {
 		if err := ctx.Err(); err != nil {
@@ -68,10 +70,12 @@ func (j *Job) Run(ctx context.Context, trigger any) (Result, error) {
 			errs = append(errs, err)
 		}
 	}
-	m, err := j.metrics(ctx, j.now())
-	if err != nil {
-		return Result{}, errors.Join(append(errs, err)...)
+	if len(due) > 0 { // the metrics are the backlog after the run
+		if backlog, err = j.projections.Backlog(ctx); err != nil {
+			return Result{}, errors.Join(append(errs, err)...)
+		}
 	}
+	m := metricsOf(backlog, j.now())
 	return Result{Status: StatusOK, Metrics: &m}, errors.Join(errs...)
 }
 

@@ -1,7 +1,6 @@
 package projection
 
 import (
-	"context"
 	"time"
 
 	"github.com/intake-runtime/intake/persistence"
@@ -32,34 +31,14 @@ type Metrics struct {
 	OldestPendingSeconds int64 `json:"OldestPendingSeconds"`
 }
 
-// metrics reads the backlog through gsi1's status partitions; SYNCED
-// projections are not indexed and cost nothing.
-func (j *Job) metrics(ctx context.Context, now time.Time) (Metrics, error) {
-	count := map[persistence.ProjectionStatus]int{}
-	var oldest time.Duration
-	for _, status := range []persistence.ProjectionStatus{
-		persistence.ProjectionPending, persistence.ProjectionBlocked, persistence.ProjectionUncertain,
-	} {
-		ps, err := j.projections.InStatus(ctx, status)
-		if err != nil {
-			return Metrics{}, err
-		}
-		count[status] = len(ps)
-		if status == persistence.ProjectionBlocked {
-			continue
-		}
-		for _, p := range ps {
-			since := p.CreatedAt
-			if p.PendingSince != nil {
-				since = *p.PendingSince
-			}
-			oldest = max(oldest, now.Sub(since))
-		}
+// metricsOf counts the backlog; SYNCED projections are not indexed and cost
+// nothing.
+func metricsOf(backlog persistence.Backlog, now time.Time) Metrics {
+	m := Metrics{
+		Pending:   len(backlog.InStatus(persistence.ProjectionPending)),
+		Blocked:   len(backlog.InStatus(persistence.ProjectionBlocked)),
+		Uncertain: len(backlog.InStatus(persistence.ProjectionUncertain)),
 	}
-	return Metrics{
-		Pending:              count[persistence.ProjectionPending],
-		Blocked:              count[persistence.ProjectionBlocked],
-		Uncertain:            count[persistence.ProjectionUncertain],
-		OldestPendingSeconds: int64(oldest / time.Second),
-	}, nil
+	m.OldestPendingSeconds = int64(backlog.OldestWaiting(now) / time.Second)
+	return m
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// staleTable answers the PENDING partition of gsi1 with a page read earlier,
+// staleTable answers the due partition of session s1 in gsi1 with a page read earlier,
 // as a worker's list of due projections is by the time it reaches an entry.
 type staleTable struct {
 	persistence.Table
@@ -21,7 +21,7 @@ type staleTable struct {
 }
 
 func (s staleTable) QueryIndex(ctx context.Context, q persistence.IndexQuery) (persistence.Page, error) {
-	if q.GSI1PK == persistence.ProjectionIndexPK(persistence.ProjectionPending) {
+	if q.GSI1PK == persistence.ProjectionIndexPK(persistence.ProjectionPending, "s1") {
 		return s.pending, nil
 	}
 	return s.Table.QueryIndex(ctx, q)
@@ -39,7 +39,7 @@ func TestSyncStaleListRespectsBackoff(t *testing.T) {
 		return crmtest.Fault{}
 	})
 	e.put(t, completedSession("s1", "maria@exemplo.com"))
-	stale, err := e.table.QueryIndex(t.Context(), persistence.IndexQuery{GSI1PK: persistence.ProjectionIndexPK(persistence.ProjectionPending)})
+	stale, err := e.table.QueryIndex(t.Context(), persistence.IndexQuery{GSI1PK: persistence.ProjectionIndexPK(persistence.ProjectionPending, "s1")})
 	if err != nil || len(stale.Items) != 1 {
 		t.Fatalf("pending page = %d items, %v", len(stale.Items), err)
 	}
