@@ -31,13 +31,14 @@ type Emulator struct {
 // the queue and the handoff mailer are the simulated context's whatever cfg
 // says. Nothing runs until Run.
 func New(ctx context.Context, cfg config.Config, logger *zap.Logger) (*Emulator, error) {
-	return newEmulator(ctx, cfg, logger, memory.DefaultPurgeInterval)
+	return newEmulator(ctx, cfg, logger, memory.DefaultPurgeInterval, time.Now)
 }
 
-// newEmulator is New with the table's purge interval and options (tests
-// shorten the one and set the table's clock with the other).
-func newEmulator(ctx context.Context, cfg config.Config, logger *zap.Logger, purgeEvery time.Duration, table ...memory.Option) (*Emulator, error) {
-	cloud, err := newCloud(cfg.Queue.Concurrency, logger, table...)
+// newEmulator is New with the table's purge interval and the clock of the
+// table and the application (tests shorten the one and move the other on,
+// past the items' ttl).
+func newEmulator(ctx context.Context, cfg config.Config, logger *zap.Logger, purgeEvery time.Duration, now func() time.Time) (*Emulator, error) {
+	cloud, err := newCloud(cfg.Queue.Concurrency, logger, memory.WithClock(now))
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +49,7 @@ func newEmulator(ctx context.Context, cfg config.Config, logger *zap.Logger, pur
 		}
 	}
 	effective := WithFallbacks(cfg)
-	app, err := runtime.New(ctx, effective, logger, runtime.Options{Table: cloud.Table, Queue: cloud.Queue, Mailer: cloud.Mailer})
+	app, err := runtime.New(ctx, effective, logger, runtime.Options{Table: cloud.Table, Queue: cloud.Queue, Mailer: cloud.Mailer, Now: now})
 	if err != nil {
 		_ = cloud.Queue.Close() // never ran: closing it cannot fail
 		return nil, err

@@ -17,8 +17,10 @@ var EndpointOverrides = []string{"AWS_ENDPOINT_URL_DYNAMODB", "AWS_ENDPOINT_URL"
 //
 // CONTENT_DIR defaults to ./content so that knowledge packages edited on the
 // dashboard are saved (created on the first edit) and used by the next turn
-// without a restart; until then the embedded content serves.
-var Defaults = map[string]string{"DEV_UI_ENABLED": "true", "CONTENT_DIR": "content"}
+// without a restart; until then the embedded content serves. DATA_RETENTION
+// defaults to 24h so that an emulator left running forgets old conversations
+// and returns to its starting memory.
+var Defaults = map[string]string{"DEV_UI_ENABLED": "true", "CONTENT_DIR": "content", "DATA_RETENTION": "24h"}
 
 // Lookup is the environment the emulator's configuration reads: exported
 // variables first, then the env file's values (set-if-absent: the file never

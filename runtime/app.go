@@ -77,6 +77,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			return nil, err
 		}
 	}
+	a.table = persistence.Retain(a.table, cfg.Table.Retention, a.now)
 	if a.queue == nil {
 		if a.queue, err = newQueue(ctx, cfg, logger.Named("queue")); err != nil {
 			return nil, err

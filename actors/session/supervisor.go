@@ -308,4 +308,9 @@ func (s *supervisor) forget(pid *actor.PID) {
 	if c := s.children[phone]; c != nil && c.pid.Equal(pid) {
 		delete(s.children, phone)
 	}
+	if len(s.phones) == 0 && len(s.children) == 0 {
+		// Go maps keep their peak size: the last conversation to end gives
+		// the memory of a busy hour back.
+		s.children, s.phones = map[string]*childRef{}, map[string]string{}
+	}
 }

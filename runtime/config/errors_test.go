@@ -43,6 +43,7 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"SESSION_IDLE_TIMEOUT": "-1m"}, "SESSION_IDLE_TIMEOUT", "must be a positive duration"},
 		{map[string]string{"SYNC_INTERVAL": "0"}, "SYNC_INTERVAL", "must be a positive duration"},
 		{map[string]string{"RECOVERY_AFTER": "0s"}, "RECOVERY_AFTER", "must be a positive duration, got 0s"},
+		{map[string]string{"DATA_RETENTION": "10m"}, "DATA_RETENTION", "must be 0 (keep conversations) or at least 1h0m0s, got 10m0s"},
 		{map[string]string{"RECOVERY_INTERVAL": "-30s"}, "RECOVERY_INTERVAL", "must be a positive duration"},
 		{map[string]string{"HANDOFF_RENOTIFY_AFTER": "0s"}, "HANDOFF_RENOTIFY_AFTER", "must be a positive duration"},
 		{map[string]string{"DEBOUNCE_WINDOW": "5s", "DEBOUNCE_MAX_WAIT": "3s"}, "DEBOUNCE_MAX_WAIT", "3s is shorter than DEBOUNCE_WINDOW (5s)"},

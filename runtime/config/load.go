@@ -86,6 +86,7 @@ func (r *reader) readInto(c *Config) {
 	r.text("TABLE_NAME", &c.Table.Name)
 	r.text("AWS_REGION", &c.Table.Region)
 	r.text("AWS_ENDPOINT_URL_DYNAMODB", &c.Table.Endpoint)
+	r.duration("DATA_RETENTION", &c.Table.Retention)
 	r.text("INBOUND_QUEUE_URL", &c.Queue.InboundURL)
 	r.count("INBOUND_CONCURRENCY", &c.Queue.Concurrency)
 	r.count("HTTP_MAX_IDLE_PER_HOST", &c.Outbound.MaxIdlePerHost)

@@ -119,6 +119,7 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"MAX_CONTEXT_ENRICHMENTS", "0", func(c config.Config) any { return c.Session.MaxContextEnrichments }, 0},
 		{"SYNC_INTERVAL", "5m", func(c config.Config) any { return c.Sync.Interval }, 5 * time.Minute},
 		{"RECOVERY_AFTER", "5m", func(c config.Config) any { return c.Recovery.After }, 5 * time.Minute},
+		{"DATA_RETENTION", "720h", func(c config.Config) any { return c.Table.Retention }, 720 * time.Hour},
 		{"RECOVERY_INTERVAL", "10s", func(c config.Config) any { return c.Recovery.Interval }, 10 * time.Second},
 		{"CONTENT_DIR", "./content", func(c config.Config) any { return c.Content.Dir }, "./content"},
 	}

@@ -14,6 +14,10 @@ import (
 // fails at start-up with the variable's name rather than at the first write.
 var tableName = regexp.MustCompile(`^[A-Za-z0-9_.-]{3,255}$`)
 
+// minRetention is the shortest DATA_RETENTION: less would delete a
+// conversation while it is still going on.
+const minRetention = time.Hour
+
 // Validate checks the ranges and relations that parsing cannot: positive
 // durations and rates, DEBOUNCE_MAX_WAIT >= DEBOUNCE_WINDOW, a known
 // LLM_PROVIDER, well-formed URLs and addresses. It returns every problem
@@ -57,6 +61,9 @@ func (c Config) problems() []error {
 		v.fail("AWS_REGION", "is required")
 	}
 	v.url("AWS_ENDPOINT_URL_DYNAMODB", c.Table.Endpoint, false)
+	if r := c.Table.Retention; r < 0 || r > 0 && r < minRetention {
+		v.fail("DATA_RETENTION", "must be 0 (keep conversations) or at least %s, got %s", minRetention, r)
+	}
 	v.url("INBOUND_QUEUE_URL", c.Queue.InboundURL, false)
 
 	if c.Handoff.EmailFrom != "" {
