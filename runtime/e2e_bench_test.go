@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	goruntime "runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -80,10 +79,6 @@ func e2eEnv(f *e2eFakes) map[string]string {
 		"CRM_ENABLED":       "false", "ERP_ENABLED": "false", "HANDOFF_NOTIFIER_ENABLED": "false",
 		"DEBOUNCE_WINDOW": "1ms", "DEBOUNCE_MAX_WAIT": "5ms",
 		"RECOVERY_INTERVAL": "1h", "SYNC_INTERVAL": "1h",
-		// Up to e2eWindow calls are in flight to each fake: the pool keeps a
-		// connection for each, as an operator sizes it to the expected
-		// concurrency.
-		"HTTP_MAX_IDLE_PER_HOST": strconv.Itoa(e2eWindow),
 	}
 }
 

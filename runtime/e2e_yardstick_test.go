@@ -33,7 +33,7 @@ type yardstick struct {
 
 func newYardstick(f *e2eFakes, promptBytes int) *yardstick {
 	y := &yardstick{
-		client:   &http.Client{Transport: outbound.NewTransport(outbound.Config{MaxIdlePerHost: e2eWindow})},
+		client:   &http.Client{Transport: outbound.NewTransport(outbound.Config{})},
 		model:    f.model.URL + "/v1/responses",
 		platform: f.platform.URL + "/v21.0/PNID/messages",
 	}
