@@ -6,6 +6,10 @@ import (
 	"net/http"
 	"time"
 
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
+
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/agent"
@@ -101,9 +105,19 @@ func outboundHTTP(cfg config.Config) *http.Client {
 	return outbound.Client(outbound.Config{MaxIdlePerHost: cfg.Outbound.MaxIdlePerHost})
 }
 
+// awsHTTP gives an AWS SDK client the outbound pool's size and timeouts: a
+// turn makes several table requests, and under load the SDK's own pool (ten
+// idle connections per host) would open a connection for most of them. The
+// transport stays the SDK's buildable one, which honours AWS_CA_BUNDLE.
+func awsHTTP(cfg config.Config) func(*awsconfig.LoadOptions) error {
+	return awsconfig.WithHTTPClient(awshttp.NewBuildableClient().WithTransportOptions(func(t *http.Transport) {
+		outbound.Tune(t, outbound.Config{MaxIdlePerHost: cfg.Outbound.MaxIdlePerHost})
+	}))
+}
+
 // newDynamoTable connects to the DynamoDB table of cfg.
 func newDynamoTable(ctx context.Context, cfg config.Config) (persistence.Table, error) {
-	client, err := dynamo.NewClient(ctx, cfg.Table.Region, cfg.Table.Endpoint)
+	client, err := dynamo.NewClient(ctx, cfg.Table.Region, cfg.Table.Endpoint, awsHTTP(cfg))
 	if err != nil {
 		return nil, fmt.Errorf("TABLE_NAME %s: %w", cfg.Table.Name, err)
 	}

@@ -13,6 +13,8 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/dynamo"
 	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/persistence/persistencetest"
 	"github.com/intake-runtime/intake/runtime"
@@ -25,7 +27,7 @@ const e2eLargeEnv = "INTAKE_BENCH_LARGE"
 // against the yardstick of a minimal service, in the same run: N phones each
 // send one message through POST /webhook, and a round ends when the
 // platform fake has every reply. The application runs as the emulator does
-// (memory table, in-process queue) with real HTTP clients against
+// (in-process queue) with real HTTP clients against
 // zero-latency fakes of the model and the messaging platform (CRM and ERP
 // off, a 1 ms debounce); the yardstick (e2e_yardstick_test.go) does the same
 // external calls per message in a bare fiber handler. Both see the same load
@@ -55,18 +57,36 @@ func byPhones(b *testing.B, bench func(b *testing.B, phones int)) {
 	}
 }
 
+// benchEndToEnd runs the application over each table: the emulator's memory
+// table, and DynamoDB Local, in its own process as DynamoDB is, so that the
+// application's CPU is its own plus the SDK's requests production pays for,
+// and its heap holds no table.
 func benchEndToEnd(b *testing.B, phones int) {
-	f := newE2EFakes(b)
-	var app, yard e2eRun
-	for b.Loop() {
-		goruntime.GC()
-		a := runApp(b, f, phones)
-		goruntime.GC()
-		y := runYardstick(b, f, phones, a.promptBytes())
-		app.add(a)
-		yard.add(y)
+	tables := []struct {
+		name string
+		new  func(b *testing.B) persistence.Table
+	}{
+		{"memory", func(*testing.B) persistence.Table { return memory.New() }},
+		{"dynamodb-local", func(b *testing.B) persistence.Table {
+			client, name := newDynamoLocalTable(b, "e2e")
+			return dynamo.New(client, name)
+		}},
 	}
-	reportEndToEnd(b, app, yard)
+	for _, table := range tables {
+		b.Run("table="+table.name, func(b *testing.B) {
+			f := newE2EFakes(b)
+			var app, yard e2eRun
+			for b.Loop() {
+				goruntime.GC()
+				a := runApp(b, f, phones, table.new(b))
+				goruntime.GC()
+				y := runYardstick(b, f, phones, a.promptBytes())
+				app.add(a)
+				yard.add(y)
+			}
+			reportEndToEnd(b, app, yard)
+		})
+	}
 }
 
 // e2eEnv is the application's configuration against the fakes f.
@@ -79,24 +99,22 @@ func e2eEnv(f *e2eFakes) map[string]string {
 		"CRM_ENABLED":       "false", "ERP_ENABLED": "false", "HANDOFF_NOTIFIER_ENABLED": "false",
 		"DEBOUNCE_WINDOW": "1ms", "DEBOUNCE_MAX_WAIT": "5ms",
 		"RECOVERY_INTERVAL": "1h", "SYNC_INTERVAL": "1h",
+		"DATA_RETENTION": "24h", // the emulator's
 	}
 }
 
-// e2eApp is the application running over a memory table (counted), until
-// stop (which waits for Run to return; b's cleanup calls it too).
+// e2eApp is the application running over a table (counted), until stop
+// (which waits for Run to return; b's cleanup calls it too).
 type e2eApp struct {
 	app   *runtime.App
 	addr  string
-	mem   *memory.Table
 	table *persistencetest.CountingTable
 	stop  func()
 }
 
-// startApp starts a new application against the fakes f over a memory
-// table built with opts.
-func startApp(b *testing.B, f *e2eFakes, opts ...memory.Option) *e2eApp {
-	a := &e2eApp{mem: memory.New(opts...)}
-	a.table = &persistencetest.CountingTable{Table: a.mem}
+// startApp starts a new application against the fakes f over table.
+func startApp(b *testing.B, f *e2eFakes, table persistence.Table) *e2eApp {
+	a := &e2eApp{table: &persistencetest.CountingTable{Table: table}}
 	var err error
 	a.app, err = runtime.New(context.Background(), load(b, e2eEnv(f)), zap.NewNop(), runtime.Options{Table: a.table})
 	if err != nil {
@@ -128,9 +146,9 @@ func (a *e2eApp) drive(b *testing.B, f *e2eFakes, phones int) e2eRun {
 	return run
 }
 
-// runApp drives phones through a new application and stops it.
-func runApp(b *testing.B, f *e2eFakes, phones int) e2eRun {
-	a := startApp(b, f)
+// runApp drives phones through a new application over table and stops it.
+func runApp(b *testing.B, f *e2eFakes, phones int, table persistence.Table) e2eRun {
+	a := startApp(b, f, table)
 	defer a.stop()
 	return a.drive(b, f, phones)
 }

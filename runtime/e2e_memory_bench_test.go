@@ -20,6 +20,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/dynamo"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
 
@@ -41,12 +42,10 @@ const e2eHeapProfileEnv = "INTAKE_BENCH_HEAP_PROFILE"
 //     hold.
 //   - idle: every conversation stopped, as the idle timeout stops them
 //     (Forget takes the same path: the supervisor forgets and stops the
-//     actor), the table untouched. Stopped actors can stay reachable from
-//     the supervisor's protoactor PIDSet, whose Remove leaves the vacated
-//     slot set: while it does, "idle" counts some of them and "live - idle"
-//     misses them.
+//     actor), the table untouched.
 //   - purged: then the table's clock is moved past persistence.ReceiptTTL
-//     and its expired items (the receipts) are purged, as the emulator does.
+//     and the emulator's DATA_RETENTION, and its expired items (receipts,
+//     sessions, logs) are purged, as the emulator does.
 //
 // It reports bytes per conversation at each moment, the table's own stored
 // bytes, and the purged heap over the starting one (the targets: at
@@ -54,6 +53,31 @@ const e2eHeapProfileEnv = "INTAKE_BENCH_HEAP_PROFILE"
 // 20 % of its start). The 100,000-phone case runs only with
 // INTAKE_BENCH_LARGE=1. No test asserts on these numbers.
 func BenchmarkConversationMemory(b *testing.B) { byPhones(b, benchConversationMemory) }
+
+// BenchmarkConversationMemoryOnDynamoDB is the same round over DynamoDB Local,
+// in its own process as DynamoDB is: the heap then holds what production's
+// would, and live B/conversation is the figure as written (heap after
+// GC over conversations, against the start). It reports live and idle.
+func BenchmarkConversationMemoryOnDynamoDB(b *testing.B) {
+	byPhones(b, func(b *testing.B, phones int) {
+		f := newE2EFakes(b)
+		var live, idle float64
+		for b.Loop() {
+			client, name := newDynamoLocalTable(b, "memory")
+			a := startApp(b, f, dynamo.New(client, name))
+			start := heapAfterGC()
+			a.drive(b, f, phones)
+			grown := func() float64 { return (float64(heapAfterGC().alloc) - float64(start.alloc)) / float64(phones) }
+			live = grown()
+			forgetAll(b, a, phones)
+			idle = grown()
+			a.stop()
+		}
+		b.ReportMetric(0, "ns/op")
+		b.ReportMetric(live, "live-B/conv")
+		b.ReportMetric(idle, "idle-B/conv")
+	})
+}
 
 func benchConversationMemory(b *testing.B, phones int) {
 	f := newE2EFakes(b)
@@ -84,32 +108,33 @@ type heapSize struct{ alloc, inuse uint64 }
 
 func measureMemory(b *testing.B, f *e2eFakes, phones int) memoryRound {
 	var skew atomic.Int64 // how far the table's clock is ahead
-	a := startApp(b, f, memory.WithClock(func() time.Time { return time.Now().Add(time.Duration(skew.Load())) }))
+	mem := memory.New(memory.WithClock(func() time.Time { return time.Now().Add(time.Duration(skew.Load())) }))
+	a := startApp(b, f, mem)
 	defer a.stop()
 	m := memoryRound{phones: phones}
-	m.start = a.moment(b)
+	m.start = a.moment(b, mem)
 
 	a.drive(b, f, phones)
-	m.live = a.moment(b)
+	m.live = a.moment(b, mem)
 	writeHeapProfile(b, "live")
 
 	forgetAll(b, a, phones)
-	m.idle = a.moment(b)
+	m.idle = a.moment(b, mem)
 	writeHeapProfile(b, "idle")
 	m.kinds = "counted at 10,000 phones only"
 	if phones <= 10_000 { // a scan of the memory table is quadratic in its partitions
-		m.kinds = itemKinds(b, a.mem)
+		m.kinds = itemKinds(b, mem)
 	}
 
 	skew.Store(int64(persistence.ReceiptTTL + time.Hour))
-	m.purgedItems = a.mem.Purge()
-	m.purged = a.moment(b)
+	m.purgedItems = mem.Purge()
+	m.purged = a.moment(b, mem)
 	return m
 }
 
-func (a *e2eApp) moment(b *testing.B) memoryMoment {
+func (a *e2eApp) moment(b *testing.B, mem *memory.Table) memoryMoment {
 	m := memoryMoment{actors: sessionActors(b, a.addr), heap: heapAfterGC()}
-	m.items, m.bytes = a.mem.Retained()
+	m.items, m.bytes = mem.Retained()
 	return m
 }
 

@@ -1,9 +1,16 @@
 package runtime
 
 import (
+	"encoding/pem"
 	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"testing"
 
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
+
+	"github.com/intake-runtime/intake/persistence/dynamo"
 	"github.com/intake-runtime/intake/runtime/config"
 )
 
@@ -19,5 +26,32 @@ func TestOutboundClientsShareOneTransport(t *testing.T) {
 	if tr.MaxIdleConnsPerHost != 48 || model.Timeout != 0 {
 		t.Errorf("idle connections per host %d, client timeout %v; want 48 and none (per-call contexts bound calls)",
 			tr.MaxIdleConnsPerHost, model.Timeout)
+	}
+}
+
+// The AWS clients' pools are sized by HTTP_MAX_IDLE_PER_HOST too, on the
+// SDK's own transport, which keeps a custom AWS_CA_BUNDLE working.
+func TestTableClientPoolIsSized(t *testing.T) {
+	tlsServer := httptest.NewTLSServer(http.NotFoundHandler())
+	defer tlsServer.Close()
+	bundle := filepath.Join(t.TempDir(), "ca.pem")
+	pemCert := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: tlsServer.Certificate().Raw})
+	if err := os.WriteFile(bundle, pemCert, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("AWS_CA_BUNDLE", bundle)
+	t.Setenv("AWS_ACCESS_KEY_ID", "x")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "x")
+	cfg := config.Config{Outbound: config.Outbound{MaxIdlePerHost: 48}, Table: config.Table{Name: "intake", Region: "us-east-1", Endpoint: "http://127.0.0.1:1"}}
+	client, err := dynamo.NewClient(t.Context(), cfg.Table.Region, cfg.Table.Endpoint, awsHTTP(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	buildable, ok := client.Options().HTTPClient.(*awshttp.BuildableClient)
+	if !ok {
+		t.Fatalf("HTTP client %T, want the SDK's buildable client", client.Options().HTTPClient)
+	}
+	if got := buildable.GetTransport().MaxIdleConnsPerHost; got != 48 {
+		t.Errorf("idle connections per host %d, want 48", got)
 	}
 }

@@ -8,14 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/credentials"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/internal/llmtest"
-	"github.com/intake-runtime/intake/internal/testservers"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/dynamo"
 	"github.com/intake-runtime/intake/runtime"
@@ -61,13 +57,7 @@ func costAnswer(_ int, users []string) string {
 }
 
 func benchTableCost(b *testing.B, script [][]string) {
-	endpoint := testservers.SharedDynamoDBLocal(b)
-	client := dynamodb.NewFromConfig(aws.Config{Region: "us-east-1", Credentials: credentials.NewStaticCredentialsProvider("x", "x", "")},
-		func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(endpoint) })
-	name := fmt.Sprintf("turn-cost-%d", time.Now().UnixNano())
-	if _, err := dynamo.EnsureTable(context.Background(), client, name); err != nil {
-		b.Fatal(err)
-	}
+	client, name := newDynamoLocalTable(b, "turn-cost")
 	usage := &dynamo.Usage{}
 	probe := persistence.NewOutbox(dynamo.New(client, name)) // unmetered: the benchmark's own reads
 	model := llmtest.NewServerByInput(b, costAnswer)

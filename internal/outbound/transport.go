@@ -72,8 +72,16 @@ func (c *Config) setDefaults() {
 // context bounds its calls. Most code wants Shared or Client instead; tests
 // and benchmarks use a transport of their own to count its connections.
 func NewTransport(cfg Config) *http.Transport {
-	cfg.setDefaults()
 	t := http.DefaultTransport.(*http.Transport).Clone()
+	Tune(t, cfg)
+	return t
+}
+
+// Tune sizes t's pool and sets its timeouts as NewTransport does, for a
+// transport built elsewhere: the AWS SDK's clients keep their own (it adds
+// AWS_CA_BUNDLE's roots to it), tuned with this.
+func Tune(t *http.Transport, cfg Config) {
+	cfg.setDefaults()
 	t.DialContext = (&net.Dialer{Timeout: cfg.DialTimeout, KeepAlive: cfg.KeepAlive}).DialContext
 	t.ForceAttemptHTTP2 = true // a custom DialContext turns HTTP/2 off unless forced
 	t.MaxIdleConns = providerHosts * cfg.MaxIdlePerHost
@@ -82,7 +90,6 @@ func NewTransport(cfg Config) *http.Transport {
 	t.IdleConnTimeout = cfg.IdleConnTimeout
 	t.TLSHandshakeTimeout = cfg.TLSHandshakeTimeout
 	t.ResponseHeaderTimeout = 0
-	return t
 }
 
 var (

@@ -13,10 +13,12 @@ import (
 // (environment, shared files, container or instance roles). A non-empty
 // region overrides the chain's region; a non-empty endpoint (e.g.
 // "http://127.0.0.1:8000" for DynamoDB Local) replaces the service endpoint.
-func NewClient(ctx context.Context, region, endpoint string) (*dynamodb.Client, error) {
-	var opts []func(*config.LoadOptions) error
+// opts are applied last: a serving process passes its tuned HTTP client
+// (config.WithHTTPClient), whose pool holds a connection per request in
+// flight where the SDK's default keeps ten.
+func NewClient(ctx context.Context, region, endpoint string, opts ...func(*config.LoadOptions) error) (*dynamodb.Client, error) {
 	if region != "" {
-		opts = append(opts, config.WithRegion(region))
+		opts = append([]func(*config.LoadOptions) error{config.WithRegion(region)}, opts...)
 	}
 	cfg, err := config.LoadDefaultConfig(ctx, opts...)
 	if err != nil {
