@@ -68,10 +68,11 @@ chromium:
 		echo "make: chromium not found; browser tests will skip. Install it with: sudo apt-get install -y chromium"; \
 	fi
 
-## bench: benchmarks only, with allocations. BenchmarkEndToEnd prints the application
-## against its yardstick (turns/s, CPU per turn, table requests per turn) as a table with
+## bench: benchmarks only, with allocations; those over a real table use DynamoDB Local.
+## BenchmarkEndToEnd prints the application against its yardstick (turns/s, CPU per turn,
+## table requests per turn), over the memory table and DynamoDB Local, as a table with
 ## ratios; the timeout leaves room for the 100,000-phone cases.
-bench:
+bench: testservers java
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 2h ./...
 
 ## lint: gofmt must have nothing to say, go vet must pass
