@@ -106,4 +106,6 @@ func (r *reader) readInto(c *Config) {
 	r.duration("RECOVERY_AFTER", &c.Recovery.After)
 	r.duration("RECOVERY_INTERVAL", &c.Recovery.Interval)
 	r.text("CONTENT_DIR", &c.Content.Dir)
+	r.text("PUBLIC_BASE_URL", &c.HTTP.PublicBaseURL)
+	r.readCluster(&c.Cluster)
 }
