@@ -56,7 +56,7 @@ type App struct {
 	table         persistence.Table
 	content       *content.Store
 	system        *actor.ActorSystem
-	conversations *session.Supervisor
+	conversations Conversations
 	queue         Queue
 	sync          *projection.Job
 	sender        messaging.Sender
@@ -112,7 +112,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	a.system = actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger {
 		return logging.Slog(logger.Named("actor"))
 	}))
-	a.conversations, err = session.NewSupervisor(a.system, session.Deps{
+	deps := session.Deps{
 		Config: session.Config{
 			DebounceWindow:     cfg.Session.DebounceWindow,
 			DebounceMaxWait:    cfg.Session.DebounceMaxWait,
@@ -129,14 +129,13 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		Metrics:   a.metrics,
 		Now:       a.now,
 		Logger:    logger.Named("session"),
-	})
-	if err != nil {
+	}
+	if a.conversations, err = newConversations(a.system, cfg.Cluster, deps, logger.Named("cluster")); err != nil {
 		a.system.Shutdown()
 		return nil, err
 	}
 	if err := a.routes(); err != nil {
-		_ = a.conversations.Stop()
-		a.system.Shutdown()
+		_ = a.Close()
 		return nil, err
 	}
 	return a, nil
@@ -152,8 +151,9 @@ func (a *App) Table() persistence.Table { return a.table }
 // Content is the store of prompts, catalogue and knowledge packages.
 func (a *App) Content() *content.Store { return a.content }
 
-// Conversations addresses the conversation of a phone.
-func (a *App) Conversations() *session.Supervisor { return a.conversations }
+// Conversations addresses the conversation of a phone: the local
+// supervisor, or the cluster's addressing with CLUSTER_ENABLED.
+func (a *App) Conversations() Conversations { return a.conversations }
 
 // Run serves HTTP on ln, consumes the inbound queue and runs the CRM sync job
 // every SYNC_INTERVAL until ctx is done, then stops in order: no new
@@ -232,7 +232,9 @@ func (a *App) recovery() *recovery {
 // it; call it directly only for an App that never ran.
 func (a *App) Close() error {
 	err := a.conversations.Stop()
-	a.system.Shutdown()
+	if !a.system.IsStopped() { // leaving a cluster shuts it down
+		a.system.Shutdown()
+	}
 	return errors.Join(err, a.queue.Close())
 }
 
