@@ -63,6 +63,8 @@ type App struct {
 	replies       *handoff.OperatorMessages
 	metrics       *Metrics
 	http          *fiber.App
+	// loadPrompts applies the prompt overrides stored in the table.
+	loadPrompts func(context.Context) error
 }
 
 // New builds the application of cfg. Nothing runs until Run.
@@ -182,6 +184,11 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	go func() {
 		defer consuming.Done()
 		a.recovery().run(consumeCtx, a.cfg.Recovery.Interval)
+	}()
+	consuming.Add(1)
+	go func() {
+		defer consuming.Done()
+		a.refreshPrompts(consumeCtx, a.cfg.Content.PromptRefresh)
 	}()
 	if n, err := a.conversations.Recover(ctx); err != nil {
 		a.logger.Error("conversations with unsent replies or queued handoffs not woken", zap.Error(err))

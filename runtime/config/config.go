@@ -246,4 +246,8 @@ type Recovery struct {
 type Content struct {
 	// Dir reads them from disk (CONTENT_DIR; empty uses the embedded copy).
 	Dir string
+	// PromptRefresh is how often serve reads the prompt overrides from the
+	// table, so one edited on another node applies here within it
+	// (PROMPT_REFRESH, default 10s).
+	PromptRefresh time.Duration
 }

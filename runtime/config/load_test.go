@@ -49,6 +49,7 @@ func TestLoadDefaults(t *testing.T) {
 		},
 		Sync:     config.Sync{Interval: 30 * time.Second},
 		Recovery: config.Recovery{After: 2 * time.Minute, Interval: 30 * time.Second},
+		Content:  config.Content{PromptRefresh: 10 * time.Second},
 		Cluster: config.Cluster{
 			Name: "intake", Host: "127.0.0.1", Port: 6331, Provider: config.ClusterAutomanaged,
 			Peers: []string{"127.0.0.1:6330"}, AutomanagedPort: 6330, EtcdEndpoints: []string{"127.0.0.1:2379"},
@@ -125,6 +126,7 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"RECOVERY_AFTER", "5m", func(c config.Config) any { return c.Recovery.After }, 5 * time.Minute},
 		{"RECOVERY_INTERVAL", "10s", func(c config.Config) any { return c.Recovery.Interval }, 10 * time.Second},
 		{"CONTENT_DIR", "./content", func(c config.Config) any { return c.Content.Dir }, "./content"},
+		{"PROMPT_REFRESH", "1s", func(c config.Config) any { return c.Content.PromptRefresh }, time.Second},
 		{"PUBLIC_BASE_URL", "https://intake.example.com", func(c config.Config) any { return c.HTTP.PublicBaseURL }, "https://intake.example.com"},
 		{"CLUSTER_ENABLED", "true", func(c config.Config) any { return c.Cluster.Enabled }, true},
 		{"CLUSTER_NAME", "prod", func(c config.Config) any { return c.Cluster.Name }, "prod"},
