@@ -132,7 +132,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		Now:       a.now,
 		Logger:    logger.Named("session"),
 	}
-	if a.conversations, err = newConversations(a.system, cfg.Cluster, deps, logger.Named("cluster")); err != nil {
+	if a.conversations, err = newConversations(a.system, cfg.Cluster, deps, a.metrics, logger.Named("cluster")); err != nil {
 		a.system.Shutdown()
 		return nil, err
 	}

@@ -35,7 +35,7 @@ var (
 // newConversations hosts the conversations in system: under the local
 // supervisor, or as cluster grains when CLUSTER_ENABLED (CLUSTER_* unused
 // otherwise, so a single node behaves as it always did).
-func newConversations(system *actor.ActorSystem, cfg config.Cluster, deps session.Deps, logger *zap.Logger) (Conversations, error) {
+func newConversations(system *actor.ActorSystem, cfg config.Cluster, deps session.Deps, metrics *Metrics, logger *zap.Logger) (Conversations, error) {
 	if !cfg.Enabled {
 		sup, err := session.NewSupervisor(system, deps)
 		if err != nil {
@@ -47,7 +47,7 @@ func newConversations(system *actor.ActorSystem, cfg config.Cluster, deps sessio
 	if err != nil {
 		return nil, err
 	}
-	conv, err := cluster.Join(system, cfg, grains, logger)
+	conv, err := cluster.Join(system, cfg, grains, newClusterMetrics(metrics.Registry()), logger)
 	if err != nil {
 		return nil, err
 	}

@@ -24,38 +24,66 @@ import (
 type Conversations struct {
 	cluster *pcluster.Cluster
 	grains  *session.Grains
+	metrics Metrics
 	logger  *zap.Logger
 
-	// topology wakes the survivors' recovery when a member leaves; stop
-	// ends it.
+	// left wakes the survivors' recovery when a member leaves; wakes holds
+	// the phones Wake was asked to start; stop ends both loops.
 	left     chan struct{}
+	wakes    chan string
 	stop     chan struct{}
 	watching sync.WaitGroup
 	sub      *eventstream.Subscription
 	once     sync.Once
 }
 
-// requestTimeout bounds a request whose context has no deadline.
-const requestTimeout = time.Minute
+// Metrics receives what the addressing counts; the runtime's Prometheus
+// collectors implement it. It is safe for concurrent use.
+type Metrics interface {
+	// Members reports the members of a new topology.
+	Members(n int)
+	// Request counts one request to a conversation (deliver, chat,
+	// operate, forget) and its latency, retries included.
+	Request(request string, latency time.Duration, ok bool)
+}
+
+// requestTimeout bounds a request whose context has no deadline (the queue
+// consumer's): a conversation takes a turn at once, so a longer wait means
+// its member is gone, and the queue hands the message over again.
+const requestTimeout = 10 * time.Second
+
+// wakeBacklog bounds the phones waiting to be woken; beyond it Wake drops
+// them, and the next recovery sweep or message wakes them.
+const wakeBacklog = 4096
 
 // Join makes this process a member of the cluster cfg names, hosting
 // conversations with grains, and returns their addressing. Stop leaves.
-func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains, logger *zap.Logger) (*Conversations, error) {
-	c, err := join(system, cfg, grains)
-	if err != nil {
-		return nil, err
-	}
-	conv := &Conversations{cluster: c, grains: grains, logger: logger, left: make(chan struct{}, 1), stop: make(chan struct{})}
+func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains, metrics Metrics, logger *zap.Logger) (*Conversations, error) {
+	conv := &Conversations{grains: grains, metrics: metrics, logger: logger,
+		left: make(chan struct{}, 1), wakes: make(chan string, wakeBacklog), stop: make(chan struct{})}
+	// Subscribed before joining, so the first topology is counted too.
 	conv.sub = system.EventStream.Subscribe(func(evt any) {
-		if t, ok := evt.(*pcluster.ClusterTopology); ok && len(t.Left) > 0 {
+		t, ok := evt.(*pcluster.ClusterTopology)
+		if !ok {
+			return
+		}
+		metrics.Members(len(t.Members))
+		if len(t.Left) > 0 {
 			select {
 			case conv.left <- struct{}{}:
 			default: // a recovery is due already
 			}
 		}
 	})
-	conv.watching.Add(1)
+	c, err := join(system, cfg, grains)
+	if err != nil {
+		system.EventStream.Unsubscribe(conv.sub)
+		return nil, err
+	}
+	conv.cluster = c
+	conv.watching.Add(2)
 	go conv.recoverOnLeave()
+	go conv.wakeUp()
 	return conv, nil
 }
 
@@ -64,7 +92,7 @@ func (c *Conversations) Deliver(ctx context.Context, turn *sessionpb.InboundTurn
 	if err := session.CheckTurn(turn); err != nil {
 		return nil, err
 	}
-	ack, err := request[*sessionpb.TurnAck](ctx, c, turn.GetPhoneNumber(), turn)
+	ack, err := request[*sessionpb.TurnAck](ctx, c, "deliver", turn.GetPhoneNumber(), turn)
 	if err == nil {
 		err = session.Taken(turn, ack)
 	}
@@ -76,7 +104,7 @@ func (c *Conversations) Chat(ctx context.Context, req *sessionpb.ChatRequest) (*
 	if err := session.CheckTurn(req.GetTurn()); err != nil {
 		return nil, err
 	}
-	return request[*sessionpb.ChatReply](ctx, c, req.GetTurn().GetPhoneNumber(), req)
+	return request[*sessionpb.ChatReply](ctx, c, "chat", req.GetTurn().GetPhoneNumber(), req)
 }
 
 // Operate applies an operator's action (session.Supervisor.Operate).
@@ -84,23 +112,41 @@ func (c *Conversations) Operate(ctx context.Context, cmd *sessionpb.OperatorComm
 	if err := session.CheckCommand(cmd); err != nil {
 		return nil, err
 	}
-	return request[*sessionpb.OperatorResult](ctx, c, cmd.GetPhoneNumber(), cmd)
+	return request[*sessionpb.OperatorResult](ctx, c, "operate", cmd.GetPhoneNumber(), cmd)
 }
 
 // Forget stops the conversation of phone wherever it runs; the next message
 // loads it afresh (session.Supervisor.Forget). A phone with no activation
 // is activated and stopped: the cost of not knowing where it runs.
 func (c *Conversations) Forget(ctx context.Context, phone string) error {
-	_, err := request[*sessionpb.Forgotten](ctx, c, phone, &sessionpb.Forget{PhoneNumber: phone})
+	_, err := request[*sessionpb.Forgotten](ctx, c, "forget", phone, &sessionpb.Forget{PhoneNumber: phone})
 	return err
 }
 
 // Wake starts the conversation of phone if it is not running
-// (session.Supervisor.Wake). It is best effort: a phone the cluster cannot
-// place now is woken by the next sweep or message.
+// (session.Supervisor.Wake). It does not wait: placing a phone may take a
+// request to another member, and a sweep wakes many. It is best effort: a
+// phone the cluster cannot place now is woken by the next sweep or message.
 func (c *Conversations) Wake(phone string) {
-	if pid := c.cluster.Get(phone, Kind); pid != nil {
-		c.cluster.ActorSystem.Root.Send(pid, &sessionpb.Wake{PhoneNumber: phone})
+	select {
+	case c.wakes <- phone:
+	default:
+	}
+}
+
+// wakeUp starts the conversations Wake was asked to, one at a time, until
+// Stop.
+func (c *Conversations) wakeUp() {
+	defer c.watching.Done()
+	for {
+		select {
+		case <-c.stop:
+			return
+		case phone := <-c.wakes:
+			if pid := c.cluster.Get(phone, Kind); pid != nil {
+				c.cluster.ActorSystem.Root.Send(pid, &sessionpb.Wake{PhoneNumber: phone})
+			}
+		}
 	}
 }
 
@@ -115,9 +161,6 @@ func (c *Conversations) Recover(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	for _, phone := range phones {
-		if ctx.Err() != nil {
-			return 0, ctx.Err()
-		}
 		c.Wake(phone)
 	}
 	return len(phones), nil
@@ -163,10 +206,12 @@ func (c *Conversations) recoverOnLeave() {
 }
 
 // request asks the conversation of phone and waits for an answer of type T
-// until ctx's deadline (a minute without one). protoactor's cluster context
-// retries through a topology change: a dead activation, a timeout or an
-// owner not known yet resolve the phone again.
-func request[T proto.Message](ctx context.Context, c *Conversations, phone string, msg proto.Message) (T, error) {
+// until ctx's deadline (a minute without one), counting it as name.
+// protoactor's cluster context retries through a topology change: a dead
+// activation, a timeout or an owner not known yet resolve the phone again.
+func request[T proto.Message](ctx context.Context, c *Conversations, name, phone string, msg proto.Message) (answer T, err error) {
+	start := time.Now()
+	defer func() { c.metrics.Request(name, time.Since(start), err == nil) }()
 	var zero T
 	if err := ctx.Err(); err != nil {
 		return zero, err
@@ -178,7 +223,25 @@ func request[T proto.Message](ctx context.Context, c *Conversations, phone strin
 	if timeout <= 0 {
 		return zero, context.DeadlineExceeded
 	}
-	res, err := c.cluster.Request(phone, Kind, msg, pcluster.WithTimeout(timeout), pcluster.WithRetryCount(retries), pcluster.WithRetryAction(backoff))
+	// protoactor's request does not watch ctx: it runs on its own, bounded
+	// by timeout, so that a caller that stops (a consumer, at shutdown)
+	// stops waiting at once.
+	type result struct {
+		res any
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		res, err := c.cluster.Request(phone, Kind, msg, pcluster.WithTimeout(timeout), pcluster.WithRetryCount(retries), pcluster.WithRetryAction(backoff))
+		done <- result{res, err}
+	}()
+	var res any
+	select {
+	case r := <-done:
+		res, err = r.res, r.err
+	case <-ctx.Done():
+		return zero, ctx.Err()
+	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		return zero, fmt.Errorf("cluster: no answer from %s within %s: %w", phone, timeout, context.DeadlineExceeded)
