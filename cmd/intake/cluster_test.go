@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -26,6 +27,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/internal/testservers"
 )
 
 // The shape of the cluster runs (the acceptance items of issue 14).
@@ -41,7 +43,11 @@ const (
 //   - Steady: 300 conversations, each one burst of 1-3 messages sent in one
 //     webhook delivery, round-robin through the three nodes' webhooks;
 //   - KillOneNode: the same with a SIGKILL of one node once a third of the
-//     messages are acknowledged; its conversations continue on the others.
+//     messages are acknowledged; its conversations continue on the others;
+//   - RollingRestart: the same while each node in turn gets SIGTERM, must
+//     exit 0, and is started again;
+//   - Etcd: Steady with the members found through etcd (Debian's
+//     etcd-server) instead of automanaged peers.
 //
 // Both check, from the table and the fakes: every acknowledged message
 // answered by exactly one committed turn, every burst's reply sent, and no
@@ -51,11 +57,28 @@ func TestCluster(t *testing.T) {
 	env := newCrashEnv(t)
 	t.Run("Steady", func(t *testing.T) {
 		c := env.newCluster(t, "cluster-steady")
-		c.check(t, c.play(t, -1))
+		c.check(t, c.play(t, nil))
+		c.checkMetrics(t)
 	})
 	t.Run("KillOneNode", func(t *testing.T) {
 		c := env.newCluster(t, "cluster-kill")
-		c.check(t, c.play(t, 1))
+		c.check(t, c.play(t, func(context.Context) error {
+			c.down[1].Store(true)
+			c.nodes[1].kill()
+			t.Logf("killed node 2 with SIGKILL after %d acknowledged messages", c.acked.Load())
+			return nil
+		}))
+	})
+	t.Run("RollingRestart", func(t *testing.T) {
+		c := env.newCluster(t, "cluster-rolling")
+		// Customers who wait for their reply, fewer at once, so that the
+		// load lasts through the restarts.
+		c.concurrency, c.awaitReply = 10, true
+		c.check(t, c.play(t, c.rollingRestart))
+	})
+	t.Run("Etcd", func(t *testing.T) {
+		c := env.newCluster(t, "cluster-etcd", "CLUSTER_PROVIDER", "etcd", "CLUSTER_ETCD_ENDPOINTS", testservers.Etcd(t))
+		c.check(t, c.play(t, nil))
 	})
 }
 
@@ -64,16 +87,22 @@ type clusterRun struct {
 	*crashRun
 	nodes []*serveProcess
 	ports []int
+	// concurrency is how many conversations write at once; with awaitReply
+	// each waits for its reply before the next one starts.
+	concurrency int
+	awaitReply  bool
 	// down marks a node killed on purpose: the customers skip it.
 	down [clusterNodes]atomic.Bool
 	next atomic.Int64 // round-robin
 }
 
-func (e *crashEnv) newCluster(t *testing.T, name string) *clusterRun {
+// newCluster starts the three members of an automanaged cluster; vars
+// (name, value pairs) are added to every member's environment.
+func (e *crashEnv) newCluster(t *testing.T, name string, vars ...string) *clusterRun {
 	t.Helper()
 	r := e.prepareRun(t, name)
 	r.model = newSlowModel(t, func() time.Duration { return time.Duration(100+rand.IntN(400)) * time.Millisecond })
-	c := &clusterRun{crashRun: r}
+	c := &clusterRun{crashRun: r, concurrency: clusterConcurrency}
 	type ports struct{ http, member, auto int }
 	all := make([]ports, clusterNodes)
 	var peers []string
@@ -82,22 +111,29 @@ func (e *crashEnv) newCluster(t *testing.T, name string) *clusterRun {
 		peers = append(peers, "127.0.0.1:"+strconv.Itoa(all[i].auto))
 	}
 	for i, p := range all {
-		vars := r.environment()
-		vars["PORT"] = strconv.Itoa(p.http)
-		// The defaults: a burst sent at once is one turn.
-		vars["DEBOUNCE_WINDOW"] = "2s"
-		vars["DEBOUNCE_MAX_WAIT"] = "8s"
-		vars["CLUSTER_ENABLED"] = "true"
-		vars["CLUSTER_NAME"] = name
-		vars["CLUSTER_HOST"] = "127.0.0.1"
-		vars["CLUSTER_PORT"] = strconv.Itoa(p.member)
-		vars["CLUSTER_AUTOMANAGED_PORT"] = strconv.Itoa(p.auto)
-		vars["CLUSTER_PEERS"] = strings.Join(peers, ",")
+		env := r.environment()
+		env["PORT"] = strconv.Itoa(p.http)
+		// A burst sent at once is one turn; the recovery sweep takes up only
+		// messages far older than a buffered burst and its turn, or it would
+		// hand every message over again while it is waiting its turn.
+		env["DEBOUNCE_WINDOW"] = "1s"
+		env["DEBOUNCE_MAX_WAIT"] = "2s"
+		env["RECOVERY_AFTER"] = "10s"
+		env["RECOVERY_INTERVAL"] = "2s"
+		env["CLUSTER_ENABLED"] = "true"
+		env["CLUSTER_NAME"] = name
+		env["CLUSTER_HOST"] = "127.0.0.1"
+		env["CLUSTER_PORT"] = strconv.Itoa(p.member)
+		env["CLUSTER_AUTOMANAGED_PORT"] = strconv.Itoa(p.auto)
+		env["CLUSTER_PEERS"] = strings.Join(peers, ",")
+		for k := 0; k+1 < len(vars); k += 2 {
+			env[vars[k]] = vars[k+1]
+		}
 		dir := filepath.Join(r.logDir, fmt.Sprintf("node-%d", i+1))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		c.nodes = append(c.nodes, startServe(t, e.bin, vars, p.http, dir))
+		c.nodes = append(c.nodes, startServe(t, e.bin, env, p.http, dir))
 		c.ports = append(c.ports, p.http)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -188,9 +224,9 @@ func (c *clusterRun) deliverBurst(ctx context.Context, conv int) error {
 }
 
 // play sends every conversation's burst, clusterConcurrency at a time, and
-// kills node kill (from 0; -1 none) with SIGKILL once a third of the
-// messages are acknowledged. It returns the acknowledged message IDs.
-func (c *clusterRun) play(t *testing.T, kill int) []string {
+// runs disrupt (when set) once a third of the messages are acknowledged. It
+// returns the acknowledged message IDs.
+func (c *clusterRun) play(t *testing.T, disrupt func(context.Context) error) []string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
@@ -198,27 +234,101 @@ func (c *clusterRun) play(t *testing.T, kill int) []string {
 	for conv := range clusterConversations {
 		total += len(burst(conv))
 	}
-	var killed sync.WaitGroup
-	if kill >= 0 {
-		killed.Go(func() {
+	var disrupted sync.WaitGroup
+	if disrupt != nil {
+		disrupted.Go(func() {
 			for c.acked.Load() < int64(total/3) && ctx.Err() == nil {
 				time.Sleep(5 * time.Millisecond)
 			}
-			c.down[kill].Store(true)
-			c.nodes[kill].kill()
-			t.Logf("killed node %d with SIGKILL after %d acknowledged messages", kill+1, c.acked.Load())
+			if err := disrupt(ctx); err != nil {
+				t.Error(err)
+			}
 		})
 	}
-	if err := forEach(clusterConversations, clusterConcurrency, func(conv int) error { return c.deliverBurst(ctx, conv) }); err != nil {
+	if err := forEach(clusterConversations, c.concurrency, func(conv int) error {
+		if err := c.deliverBurst(ctx, conv); err != nil || !c.awaitReply {
+			return err
+		}
+		for c.repliesTo(conv) == 0 && ctx.Err() == nil {
+			time.Sleep(20 * time.Millisecond)
+		}
+		return nil
+	}); err != nil {
 		t.Error(err)
 	}
-	killed.Wait()
+	disrupted.Wait()
 	c.ackedMu.Lock()
 	defer c.ackedMu.Unlock()
 	if len(c.ackedIDs) != total {
 		t.Errorf("%d messages acknowledged, want %d", len(c.ackedIDs), total)
 	}
 	return append([]string(nil), c.ackedIDs...)
+}
+
+// rollingRestart stops each node in turn with SIGTERM, which must exit 0,
+// and starts it again; the customers skip a node while it is down.
+func (c *clusterRun) rollingRestart(ctx context.Context) error {
+	for i, n := range c.nodes {
+		c.down[i].Store(true)
+		start := time.Now()
+		if err := n.terminate(30 * time.Second); err != nil {
+			return fmt.Errorf("node %d on SIGTERM: %w", i+1, err)
+		}
+		c.t.Logf("node %d exited 0 %v after SIGTERM (%d messages acknowledged)", i+1, time.Since(start).Round(time.Millisecond), c.acked.Load())
+		if err := n.start(); err != nil {
+			return err
+		}
+		if err := n.waitHealthy(ctx, 60*time.Second); err != nil {
+			return fmt.Errorf("node %d after its restart: %w", i+1, err)
+		}
+		c.down[i].Store(false)
+	}
+	return nil
+}
+
+// checkMetrics reads every node's /metrics: each sees three members, and
+// the deliveries of its queue consumer went through the cluster.
+func (c *clusterRun) checkMetrics(t *testing.T) {
+	t.Helper()
+	delivered := 0.0
+	for i, port := range c.ports {
+		m := scrape(t, port)
+		if n := m["intake_cluster_members"]; n != clusterNodes {
+			t.Errorf("node %d: intake_cluster_members %v, want %d", i+1, n, clusterNodes)
+		}
+		delivered += m[`intake_cluster_requests_total{outcome="ok",request="deliver"}`]
+	}
+	if delivered < clusterConversations {
+		t.Errorf("the nodes count %v deliveries through the cluster; want at least one per conversation (%d)", delivered, clusterConversations)
+	}
+	t.Logf("deliveries through the cluster: %v", delivered)
+}
+
+// scrape reads the samples of GET /metrics on port, by series.
+func scrape(t *testing.T, port int) map[string]float64 {
+	t.Helper()
+	client := &http.Client{Timeout: 5 * time.Second}
+	defer client.CloseIdleConnections()
+	res, err := client.Get(fmt.Sprintf("http://127.0.0.1:%d/metrics", port))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples := map[string]float64{}
+	for line := range strings.SplitSeq(string(body), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		i := strings.LastIndexByte(line, ' ')
+		if v, err := strconv.ParseFloat(line[i+1:], 64); err == nil {
+			samples[line[:i]] = v
+		}
+	}
+	return samples
 }
 
 // repliesTo counts the replies conversation conv was sent, one per text
