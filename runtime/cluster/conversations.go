@@ -206,7 +206,7 @@ func (c *Conversations) recoverOnLeave() {
 }
 
 // request asks the conversation of phone and waits for an answer of type T
-// until ctx's deadline (a minute without one), counting it as name.
+// until ctx's deadline (requestTimeout without one), counting it as name.
 // protoactor's cluster context retries through a topology change: a dead
 // activation, a timeout or an owner not known yet resolve the phone again.
 func request[T proto.Message](ctx context.Context, c *Conversations, name, phone string, msg proto.Message) (answer T, err error) {
