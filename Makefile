@@ -1,7 +1,7 @@
 # The Makefile is the manual: every task a developer or CI runs is a target here.
 #   make run     build bin/intake and run the emulator on http://localhost:8080
 #   make test    install the test tools if needed (npm test servers, Java 17 for DynamoDB
-#                Local, Chromium), then go vet and go test -race
+#                Local, Chromium, etcd for the cluster test), then go vet and go test -race
 #   make bench   run the benchmarks, the end-to-end one included (INTAKE_BENCH_LARGE=1
 #                adds its 100,000-phone cases, which take minutes)
 #   make lint    gofmt and go vet
@@ -21,7 +21,7 @@ LDFLAGS := -X main.version=$(VERSION)
 PROTOC_GEN_GO_VERSION := v1.36.12
 TESTSERVERS           := tools/testservers
 
-.PHONY: run build test testservers java chromium bench lint proto protoc protoc-gen-go clean
+.PHONY: run build test testservers java chromium etcd bench lint proto protoc protoc-gen-go clean
 
 ## run: build and start the emulator (DASHBOARD_PORT, default 8080)
 run: build
@@ -31,8 +31,8 @@ run: build
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN)/intake ./cmd/intake
 
-## test: vet and race-test everything, after installing the test servers, Java and Chromium
-test: testservers java chromium
+## test: vet and race-test everything, after installing the test servers, Java, Chromium and etcd
+test: testservers java chromium etcd
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 
@@ -66,6 +66,16 @@ chromium:
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	else \
 		echo "make: chromium not found; browser tests will skip. Install it with: sudo apt-get install -y chromium"; \
+	fi
+
+## etcd: Debian's etcd-server, which the cluster test's etcd provider runs against, installed
+## with apt when running as root
+etcd:
+	@if command -v etcd >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y etcd-server; \
+	else \
+		echo "make: etcd not found; the cluster test's etcd case will skip. Install it with: sudo apt-get install -y etcd-server"; \
 	fi
 
 ## bench: benchmarks only, with allocations; those over a real table use DynamoDB Local.

@@ -8,7 +8,8 @@ import (
 	"github.com/intake-runtime/intake/http/admin"
 )
 
-// adminStartTimeout bounds loading the prompt overrides at start.
+// adminStartTimeout bounds loading the prompt overrides, at start and at
+// each refresh.
 const adminStartTimeout = 10 * time.Second
 
 // adminRoutes mounts the admin pages (development surfaces, gated),
@@ -39,6 +40,7 @@ func (a *App) adminRoutes() error {
 	if err := h.LoadPromptOverrides(ctx); err != nil {
 		return fmt.Errorf("prompt overrides: %w", err)
 	}
+	a.loadPrompts = h.LoadPromptOverrides
 	h.Register(a.http)
 	return nil
 }

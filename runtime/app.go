@@ -56,13 +56,15 @@ type App struct {
 	table         persistence.Table
 	content       *content.Store
 	system        *actor.ActorSystem
-	conversations *session.Supervisor
+	conversations Conversations
 	queue         Queue
 	sync          *projection.Job
 	sender        messaging.Sender
 	replies       *handoff.OperatorMessages
 	metrics       *Metrics
 	http          *fiber.App
+	// loadPrompts applies the prompt overrides stored in the table.
+	loadPrompts func(context.Context) error
 }
 
 // New builds the application of cfg. Nothing runs until Run.
@@ -113,7 +115,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	a.system = actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger {
 		return logging.Slog(logger.Named("actor"))
 	}))
-	a.conversations, err = session.NewSupervisor(a.system, session.Deps{
+	deps := session.Deps{
 		Config: session.Config{
 			DebounceWindow:     cfg.Session.DebounceWindow,
 			DebounceMaxWait:    cfg.Session.DebounceMaxWait,
@@ -130,14 +132,13 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		Metrics:   a.metrics,
 		Now:       a.now,
 		Logger:    logger.Named("session"),
-	})
-	if err != nil {
+	}
+	if a.conversations, err = newConversations(a.system, cfg.Cluster, deps, a.metrics, logger.Named("cluster")); err != nil {
 		a.system.Shutdown()
 		return nil, err
 	}
 	if err := a.routes(); err != nil {
-		_ = a.conversations.Stop()
-		a.system.Shutdown()
+		_ = a.Close()
 		return nil, err
 	}
 	return a, nil
@@ -153,8 +154,9 @@ func (a *App) Table() persistence.Table { return a.table }
 // Content is the store of prompts, catalogue and knowledge packages.
 func (a *App) Content() *content.Store { return a.content }
 
-// Conversations addresses the conversation of a phone.
-func (a *App) Conversations() *session.Supervisor { return a.conversations }
+// Conversations addresses the conversation of a phone: the local
+// supervisor, or the cluster's addressing with CLUSTER_ENABLED.
+func (a *App) Conversations() Conversations { return a.conversations }
 
 // Run serves HTTP on ln, consumes the inbound queue and runs the CRM sync job
 // every SYNC_INTERVAL until ctx is done, then stops in order: no new
@@ -183,6 +185,11 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	go func() {
 		defer consuming.Done()
 		a.recovery().run(consumeCtx, a.cfg.Recovery.Interval)
+	}()
+	consuming.Add(1)
+	go func() {
+		defer consuming.Done()
+		a.refreshPrompts(consumeCtx, a.cfg.Content.PromptRefresh)
 	}()
 	if n, err := a.conversations.Recover(ctx); err != nil {
 		a.logger.Error("conversations with unsent replies or queued handoffs not woken", zap.Error(err))
@@ -233,7 +240,9 @@ func (a *App) recovery() *recovery {
 // it; call it directly only for an App that never ran.
 func (a *App) Close() error {
 	err := a.conversations.Stop()
-	a.system.Shutdown()
+	if !a.system.IsStopped() { // leaving a cluster shuts it down
+		a.system.Shutdown()
+	}
 	return errors.Join(err, a.queue.Close())
 }
 

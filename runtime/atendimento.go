@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"fmt"
+	"strings"
 
 	"github.com/asynkron/protoactor-go/actor"
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
@@ -21,10 +22,15 @@ import (
 )
 
 // consoleLink is the operator console's address put in handoff notices.
-// Notices reach people outside the service, so an absolute URL would be
-// better; there is no setting for the public address yet, and the path
-// still tells an operator where to go.
-const consoleLink = atendimento.BasePath
+// Notices reach people outside the service, so it is absolute under
+// PUBLIC_BASE_URL; without it the path still tells an operator where to go.
+// Every node of a cluster links to the same address.
+func consoleLink(cfg config.HTTP) string {
+	if cfg.PublicBaseURL == "" {
+		return atendimento.BasePath
+	}
+	return strings.TrimSuffix(cfg.PublicBaseURL, "/") + atendimento.BasePath
+}
 
 // atendimentoRoutes mounts the operator console at /atendimento (it passes
 // the development gate). Codes go to operators through the messaging adapter;
@@ -55,7 +61,7 @@ func (a *App) atendimentoRoutes() error {
 	}
 	a.replies, err = handoff.NewOperatorMessages(handoff.OperatorMessagesConfig{
 		Operators:  a.cfg.Handoff.OperatorPhones,
-		ConsoleURL: consoleLink,
+		ConsoleURL: consoleLink(a.cfg.HTTP),
 	}, queue, a.conversations, a.sender, a.logger)
 	if err != nil {
 		return fmt.Errorf("atendimento: %w", err)
@@ -106,7 +112,7 @@ func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Se
 			}
 			mailer = sesv2.NewFromConfig(awsCfg)
 		}
-		email, err := ses.New(ses.Config{From: cfg.Handoff.EmailFrom, To: cfg.Handoff.EmailTo, ConsoleURL: consoleLink}, mailer, logger)
+		email, err := ses.New(ses.Config{From: cfg.Handoff.EmailFrom, To: cfg.Handoff.EmailTo, ConsoleURL: consoleLink(cfg.HTTP)}, mailer, logger)
 		if err != nil {
 			return nil, fmt.Errorf("HANDOFF_EMAIL_FROM/HANDOFF_EMAIL_TO: %w", err)
 		}
@@ -115,7 +121,7 @@ func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Se
 	if len(cfg.Handoff.OperatorPhones) > 0 || len(notifiers) == 0 {
 		texts, err := handoff.NewMessagingNotifier(handoff.MessagingConfig{
 			Operators:  cfg.Handoff.OperatorPhones,
-			ConsoleURL: consoleLink,
+			ConsoleURL: consoleLink(cfg.HTTP),
 		}, sender, logger)
 		if err != nil {
 			return nil, fmt.Errorf("OPERATOR_PHONES: %w", err)

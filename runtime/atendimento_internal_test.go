@@ -83,3 +83,30 @@ func TestConsoleCookieKey(t *testing.T) {
 		t.Error("without ADMIN_API_KEY each process needs its own random key")
 	}
 }
+
+func TestNoticesLinkThePublicBaseURL(t *testing.T) {
+	ctx := context.Background()
+	s := persistence.NewSession("s1", "+5511999990000", "instance_a", time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC))
+	s.State = persistence.StateHandoff
+	for base, want := range map[string]string{
+		"":                            " /atendimento",
+		"https://intake.example.com":  "https://intake.example.com/atendimento",
+		"https://intake.example.com/": "https://intake.example.com/atendimento",
+	} {
+		cfg := config.Config{
+			HTTP:    config.HTTP{PublicBaseURL: base},
+			Handoff: config.Handoff{NotifierEnabled: true, OperatorPhones: []string{"+5511400000001"}},
+		}
+		sender := messaging.NewStub(nil)
+		n, err := handoffNotifier(ctx, cfg, sender, nil, zap.NewNop())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := n.Notify(ctx, handoff.Notice{Session: s, QueuePosition: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if sends := sender.Sends(); len(sends) != 1 || !strings.Contains(sends[0].Text, want) {
+			t.Errorf("PUBLIC_BASE_URL=%q: notices %+v, want one linking %q", base, sends, want)
+		}
+	}
+}

@@ -26,7 +26,7 @@ import (
 // here, so handing a message over costs no write.
 type turnDeliverer struct {
 	receipts *persistence.Receipts
-	conv     *session.Supervisor
+	conv     Conversations
 	// fromOperator routes a message an operator sent from their own phone
 	// (replying to a handoff notice) to the conversation they hold; it
 	// reports whether the message was an operator's.

@@ -8,7 +8,6 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/queue"
 )
@@ -25,7 +24,7 @@ type recovery struct {
 	receipts *persistence.Receipts
 	outbox   *persistence.Outbox
 	queue    queue.Sender
-	conv     *session.Supervisor
+	conv     Conversations
 	after    time.Duration
 	now      func() time.Time
 	logger   *zap.Logger

@@ -26,8 +26,11 @@ type conversationActor struct {
 	debounce debounce
 
 	// supervisor routes the phone's messages here; it stops the actor when
-	// it reports idle.
+	// it reports idle. A cluster grain has none (nil): its phone is its
+	// cluster identity, told by phoneOf when it starts, and it stops itself
+	// when idle (the cluster reactivates it on its next message).
 	supervisor *actor.PID
+	phoneOf    func(actor.Context) string
 	self       *actor.PID
 	root       *actor.RootContext
 	tables     serial.Lane        // table calls, one at a time, in order
@@ -104,6 +107,9 @@ func conversationProps(phone string, deps *Deps, supervisor *actor.PID) *actor.P
 func (c *conversationActor) Receive(ctx actor.Context) {
 	switch msg := ctx.Message().(type) {
 	case *actor.Started:
+		if c.phoneOf != nil {
+			c.phone = c.phoneOf(ctx)
+		}
 		c.start(ctx)
 	case *actor.Stopping, *actor.Restarting:
 		c.stopTimer()
@@ -112,7 +118,9 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 		c.end() // an interrupted turn is not in flight any more; its messages stay buffered
 	case *actor.Stopped:
 		c.deps.Metrics.ActorStopped()
-		ctx.Send(c.supervisor, &ended{pid: ctx.Self()})
+		if c.supervisor != nil {
+			ctx.Send(c.supervisor, &ended{pid: ctx.Self()})
+		}
 	case *actor.ReceiveTimeout:
 		c.reportIdle(ctx)
 	case *sessionpb.Wake:
@@ -121,6 +129,10 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 	case *holdsQuery:
 		c.received++
 		ctx.Respond(&holding{yes: c.ready && c.holds(msg.messageID)})
+	case *sessionpb.Forget:
+		// A grain's Forget; the supervisor stops its actors itself.
+		ctx.Respond(&sessionpb.Forgotten{})
+		ctx.Stop(ctx.Self())
 	case *sessionpb.InboundTurn, *sessionpb.ChatRequest, *sessionpb.OperatorCommand:
 		c.received++
 		if !c.ready {
@@ -333,6 +345,12 @@ func (c *conversationActor) reportIdle(ctx actor.Context) {
 	ctx.SetReceiveTimeout(c.deps.Config.IdleTimeout)
 	busy := c.inflight != nil || len(c.buffer) > 0 || len(c.chats) > 0 || len(c.ops) > 0
 	if !c.ready || busy || c.cancelRenotify != nil {
+		return
+	}
+	if c.supervisor == nil {
+		// A grain: a message on its way meets a stopped activation, and
+		// the cluster's request activates the phone again.
+		ctx.Stop(ctx.Self())
 		return
 	}
 	ctx.Request(c.supervisor, &idle{received: c.received})

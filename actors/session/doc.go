@@ -5,9 +5,11 @@
 // session snapshot conditional on its version, receipts, intents, the reply's
 // outbox entry) in one transaction, and sends the reply.
 //
-// Callers reach a conversation only through the Conversations interface (tell a
-// turn, ask a chat), never through a PID, so the local supervisor can be
-// replaced by a cluster implementation.
+// Callers reach a conversation only through an addressing interface (tell a
+// turn, ask a chat), never through a PID: the local Supervisor here, or the
+// cluster's (runtime/cluster), whose grains are this package's conversation
+// actors (Grains) under the cluster's placement. Both apply the same request
+// checks (requests.go).
 //
 // One actor per phone means one turn at a time per conversation, in arrival
 // order. The actor never blocks its mailbox on I/O (work.go): table calls run

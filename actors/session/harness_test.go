@@ -57,6 +57,14 @@ func newHarness(t *testing.T, cfg session.Config, answer func(int) string) *harn
 // start starts an actor system over the harness's table (again, after stop).
 func (h *harness) start() {
 	h.t.Helper()
+	h.system, h.sup = h.supervise()
+	h.t.Cleanup(h.stop)
+}
+
+// supervise starts an actor system with a session supervisor over the
+// harness's table, model and platform; the caller stops both.
+func (h *harness) supervise() (*actor.ActorSystem, *session.Supervisor) {
+	h.t.Helper()
 	model, err := openai.New(openai.Config{APIKey: "test", BaseURL: h.model.URL + "/v1", Model: "test-model", MaxRetries: -1}, zap.NewNop())
 	if err != nil {
 		h.t.Fatal(err)
@@ -69,10 +77,10 @@ func (h *harness) start() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	h.system = actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger {
+	system := actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger {
 		return slog.New(slog.DiscardHandler)
 	}))
-	h.sup, err = session.NewSupervisor(h.system, session.Deps{
+	sup, err := session.NewSupervisor(system, session.Deps{
 		Config:    h.cfg,
 		Store:     session.NewTableStore(h.table),
 		Engine:    engine,
@@ -84,9 +92,10 @@ func (h *harness) start() {
 		Logger:    zap.NewNop(),
 	})
 	if err != nil {
+		system.Shutdown()
 		h.t.Fatal(err)
 	}
-	h.t.Cleanup(h.stop)
+	return system, sup
 }
 
 // platform is what the actors send through.

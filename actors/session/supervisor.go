@@ -50,19 +50,19 @@ func NewSupervisor(system *actor.ActorSystem, deps Deps) (*Supervisor, error) {
 // receipt keeps it durable. An error means the turn was not accepted and the
 // caller must retry it.
 func (s *Supervisor) Deliver(ctx context.Context, turn *sessionpb.InboundTurn) (*sessionpb.TurnAck, error) {
-	if err := checkTurn(turn); err != nil {
+	if err := CheckTurn(turn); err != nil {
 		return nil, err
 	}
 	ack, err := ask[*sessionpb.TurnAck](ctx, s, turn)
-	if err == nil && ack.GetError() != "" {
-		err = fmt.Errorf("session: turn %s not taken: %s", turn.GetMessageId(), ack.GetError())
+	if err == nil {
+		err = Taken(turn, ack)
 	}
 	return ack, err
 }
 
 // Chat runs the request's turn at once (no debounce) and returns the reply.
 func (s *Supervisor) Chat(ctx context.Context, req *sessionpb.ChatRequest) (*sessionpb.ChatReply, error) {
-	if err := checkTurn(req.GetTurn()); err != nil {
+	if err := CheckTurn(req.GetTurn()); err != nil {
 		return nil, err
 	}
 	return ask[*sessionpb.ChatReply](ctx, s, req)
@@ -72,17 +72,10 @@ func (s *Supervisor) Chat(ctx context.Context, req *sessionpb.ChatRequest) (*ses
 // A refusal (another operator claimed it first, the 24-hour window closed…)
 // is an OperatorResult with ok=false and a code, not an error.
 func (s *Supervisor) Operate(ctx context.Context, cmd *sessionpb.OperatorCommand) (*sessionpb.OperatorResult, error) {
-	if cmd.GetPhoneNumber() == "" || cmd.GetOperatorPhone() == "" || cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_UNSPECIFIED {
-		return nil, errors.New("session: an operator command needs a phone number, an operator and an action")
+	if err := CheckCommand(cmd); err != nil {
+		return nil, err
 	}
 	return ask[*sessionpb.OperatorResult](ctx, s, cmd)
-}
-
-func checkTurn(turn *sessionpb.InboundTurn) error {
-	if turn.GetPhoneNumber() == "" || turn.GetMessageId() == "" {
-		return errors.New("session: a turn needs a phone number and a message ID")
-	}
-	return nil
 }
 
 // Recover wakes the conversation of every phone with work no message will
@@ -91,9 +84,9 @@ func checkTurn(turn *sessionpb.InboundTurn) error {
 // renotifications. It returns how many it woke. (Messages acknowledged and
 // not answered come back through the recovery sweep of their receipts.)
 func (s *Supervisor) Recover(ctx context.Context) (int, error) {
-	phones, err := s.store.WaitingPhones(ctx)
+	phones, err := waitingPhones(ctx, s.store)
 	if err != nil {
-		return 0, fmt.Errorf("session: find conversations with work waiting: %w", err)
+		return 0, err
 	}
 	for _, phone := range phones {
 		s.Wake(phone)
@@ -134,18 +127,7 @@ func (s *Supervisor) Forget(ctx context.Context, phone string) error {
 // arriving and before Stop, so a shutdown finishes the answers it started;
 // messages only buffered are answered after the next start (their receipts
 // are unfinished, and the recovery sweep hands them over again).
-func (s *Supervisor) Drain(ctx context.Context) error {
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	for s.running.Load() > 0 {
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("session: %d turns still in flight: %w", s.running.Load(), ctx.Err())
-		case <-tick.C:
-		}
-	}
-	return nil
-}
+func (s *Supervisor) Drain(ctx context.Context) error { return drain(ctx, s.running) }
 
 // Stop stops every session actor and the supervisor, waiting for them. Turns
 // still buffered are answered after the next start, through their receipts.

@@ -594,6 +594,91 @@ func (x *OperatorResult) GetMessageId() string {
 	return ""
 }
 
+// Forget asks the conversation of a phone to drop what it holds in memory
+// and stop, wherever it runs: the next message loads it afresh from the
+// table. Tools that change a conversation's items behind it (reset,
+// clear-chat) send it first. It is answered with Forgotten.
+type Forget struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PhoneNumber   string                 `protobuf:"bytes,1,opt,name=phone_number,json=phoneNumber,proto3" json:"phone_number,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Forget) Reset() {
+	*x = Forget{}
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Forget) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Forget) ProtoMessage() {}
+
+func (x *Forget) ProtoReflect() protoreflect.Message {
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Forget.ProtoReflect.Descriptor instead.
+func (*Forget) Descriptor() ([]byte, []int) {
+	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *Forget) GetPhoneNumber() string {
+	if x != nil {
+		return x.PhoneNumber
+	}
+	return ""
+}
+
+// Forgotten answers Forget once the conversation is stopping.
+type Forgotten struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Forgotten) Reset() {
+	*x = Forgotten{}
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Forgotten) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Forgotten) ProtoMessage() {}
+
+func (x *Forgotten) ProtoReflect() protoreflect.Message {
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Forgotten.ProtoReflect.Descriptor instead.
+func (*Forgotten) Descriptor() ([]byte, []int) {
+	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{8}
+}
+
 var File_actors_sessionpb_conversation_proto protoreflect.FileDescriptor
 
 const file_actors_sessionpb_conversation_proto_rawDesc = "" +
@@ -640,7 +725,10 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\vassigned_to\x18\x05 \x01(\tR\n" +
 	"assignedTo\x12\x1d\n" +
 	"\n" +
-	"message_id\x18\x06 \x01(\tR\tmessageId*\x9e\x01\n" +
+	"message_id\x18\x06 \x01(\tR\tmessageId\"+\n" +
+	"\x06Forget\x12!\n" +
+	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\"\v\n" +
+	"\tForgotten*\x9e\x01\n" +
 	"\x0eOperatorAction\x12\x1f\n" +
 	"\x1bOPERATOR_ACTION_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15OPERATOR_ACTION_CLAIM\x10\x01\x12\x18\n" +
@@ -661,7 +749,7 @@ func file_actors_sessionpb_conversation_proto_rawDescGZIP() []byte {
 }
 
 var file_actors_sessionpb_conversation_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_actors_sessionpb_conversation_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_actors_sessionpb_conversation_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_actors_sessionpb_conversation_proto_goTypes = []any{
 	(OperatorAction)(0),           // 0: intake.session.OperatorAction
 	(*InboundTurn)(nil),           // 1: intake.session.InboundTurn
@@ -671,17 +759,19 @@ var file_actors_sessionpb_conversation_proto_goTypes = []any{
 	(*Wake)(nil),                  // 5: intake.session.Wake
 	(*OperatorCommand)(nil),       // 6: intake.session.OperatorCommand
 	(*OperatorResult)(nil),        // 7: intake.session.OperatorResult
-	(*timestamppb.Timestamp)(nil), // 8: google.protobuf.Timestamp
+	(*Forget)(nil),                // 8: intake.session.Forget
+	(*Forgotten)(nil),             // 9: intake.session.Forgotten
+	(*timestamppb.Timestamp)(nil), // 10: google.protobuf.Timestamp
 }
 var file_actors_sessionpb_conversation_proto_depIdxs = []int32{
-	8, // 0: intake.session.InboundTurn.received_at:type_name -> google.protobuf.Timestamp
-	1, // 1: intake.session.ChatRequest.turn:type_name -> intake.session.InboundTurn
-	0, // 2: intake.session.OperatorCommand.action:type_name -> intake.session.OperatorAction
-	3, // [3:3] is the sub-list for method output_type
-	3, // [3:3] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	10, // 0: intake.session.InboundTurn.received_at:type_name -> google.protobuf.Timestamp
+	1,  // 1: intake.session.ChatRequest.turn:type_name -> intake.session.InboundTurn
+	0,  // 2: intake.session.OperatorCommand.action:type_name -> intake.session.OperatorAction
+	3,  // [3:3] is the sub-list for method output_type
+	3,  // [3:3] is the sub-list for method input_type
+	3,  // [3:3] is the sub-list for extension type_name
+	3,  // [3:3] is the sub-list for extension extendee
+	0,  // [0:3] is the sub-list for field type_name
 }
 
 func init() { file_actors_sessionpb_conversation_proto_init() }
@@ -695,7 +785,7 @@ func file_actors_sessionpb_conversation_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_actors_sessionpb_conversation_proto_rawDesc), len(file_actors_sessionpb_conversation_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   7,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

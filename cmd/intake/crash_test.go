@@ -263,20 +263,8 @@ func (r *crashRun) runScript(t *testing.T, rng *rand.Rand) scriptResult {
 		t.Errorf("%s: %d messages acknowledged, want %d", r.name, len(acked), want)
 	}
 
-	// (1) No acknowledged message is lost: each has a completed receipt and
-	// exactly one inbound log item (one committed turn).
-	lost := 0
-	for _, id := range acked {
-		rec, ok := v.receipts[id]
-		if !ok || rec.CompletedAt == nil || v.inbound[id] != 1 {
-			lost++
-			if lost <= 10 {
-				t.Errorf("%s: acknowledged message %s: receipt found %t, completed %t, %d inbound log items; want a completed receipt and 1",
-					r.name, id, ok, ok && rec.CompletedAt != nil, v.inbound[id])
-			}
-		}
-	}
-	if lost > 0 {
+	// (1) No acknowledged message is lost.
+	if lost := checkAnswered(t, r.name, acked, v); lost > 0 {
 		t.Errorf("%s: %d acknowledged messages lost or answered more than once", r.name, lost)
 	}
 
@@ -319,6 +307,25 @@ func (r *crashRun) runScript(t *testing.T, rng *rand.Rand) scriptResult {
 	}
 	res.view = v
 	return res
+}
+
+// checkAnswered checks that every acknowledged message has a completed
+// receipt and exactly one inbound log item (one committed turn), and
+// returns how many do not.
+func checkAnswered(t *testing.T, name string, acked []string, v tableView) int {
+	t.Helper()
+	lost := 0
+	for _, id := range acked {
+		rec, ok := v.receipts[id]
+		if !ok || rec.CompletedAt == nil || v.inbound[id] != 1 {
+			lost++
+			if lost <= 10 {
+				t.Errorf("%s: acknowledged message %s: receipt found %t, completed %t, %d inbound log items; want a completed receipt and 1",
+					name, id, ok, ok && rec.CompletedAt != nil, v.inbound[id])
+			}
+		}
+	}
+	return lost
 }
 
 // waitUntil polls cond every 100 ms until it holds or ctx ends.

@@ -80,10 +80,15 @@ const crashSummary = `{"motivo_encerramento":"cliente encerrou","pontos_chave":[
 type fakeModel struct {
 	*httptest.Server
 	calls atomic.Int64
+	// latency is how long each call takes; nil is 20 ms.
+	latency func() time.Duration
 }
 
-func newFakeModel(t *testing.T) *fakeModel {
-	m := &fakeModel{}
+func newFakeModel(t *testing.T) *fakeModel { return newSlowModel(t, nil) }
+
+// newSlowModel is a fakeModel whose calls each take latency().
+func newSlowModel(t *testing.T, latency func() time.Duration) *fakeModel {
+	m := &fakeModel{latency: latency}
 	m.Server = httptest.NewServer(http.HandlerFunc(m.serve))
 	t.Cleanup(m.Close)
 	return m
@@ -107,7 +112,11 @@ func (m *fakeModel) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	n := m.calls.Add(1)
 	// A little latency, so some kills land while a call is under way.
-	time.Sleep(20 * time.Millisecond)
+	wait := 20 * time.Millisecond
+	if m.latency != nil {
+		wait = m.latency()
+	}
+	time.Sleep(wait)
 	var answer string
 	if strings.HasPrefix(strings.TrimSpace(req.Instructions), "# Agente SUMMARIZER") {
 		answer = crashSummary

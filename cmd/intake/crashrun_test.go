@@ -98,6 +98,18 @@ type crashRun struct {
 // serve on a free port, waiting until it answers.
 func (e *crashEnv) newRun(t *testing.T, name string) *crashRun {
 	t.Helper()
+	r := e.prepareRun(t, name)
+	r.serve = startServe(t, e.bin, r.environment(), r.port, r.logDir)
+	if err := r.serve.waitHealthy(context.Background(), 30*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// prepareRun creates a table and a queue named after name, the fakes and a
+// log folder, and picks a free port, but starts no serve.
+func (e *crashEnv) prepareRun(t *testing.T, name string) *crashRun {
+	t.Helper()
 	ctx := context.Background()
 	r := &crashRun{
 		t: t, name: name, env: e,
@@ -137,10 +149,6 @@ func (e *crashEnv) newRun(t *testing.T, name string) *crashRun {
 	table.Env = vars.list()
 	if out, err := table.CombinedOutput(); err != nil {
 		t.Fatalf("intake table create: %v\n%s", err, out)
-	}
-	r.serve = startServe(t, e.bin, vars, r.port, r.logDir)
-	if err := r.serve.waitHealthy(ctx, 30*time.Second); err != nil {
-		t.Fatal(err)
 	}
 	return r
 }
@@ -286,20 +294,31 @@ func (r *crashRun) converse(ctx context.Context, c int) error {
 
 // play runs every conversation, crashConcurrency at a time.
 func (r *crashRun) play(ctx context.Context) error {
+	return forEach(crashConversations, crashConcurrency, func(c int) error {
+		if err := r.converse(ctx, c); err != nil {
+			return fmt.Errorf("conversation %d: %w", c, err)
+		}
+		return nil
+	})
+}
+
+// forEach calls do for 0..n-1, concurrency calls at a time, and returns
+// their errors joined.
+func forEach(n, concurrency int, do func(int) error) error {
 	work := make(chan int)
-	errs := make(chan error, crashConversations)
+	errs := make(chan error, n)
 	var wg sync.WaitGroup
-	for range crashConcurrency {
+	for range concurrency {
 		wg.Go(func() {
-			for c := range work {
-				if err := r.converse(ctx, c); err != nil {
-					errs <- fmt.Errorf("conversation %d: %w", c, err)
+			for i := range work {
+				if err := do(i); err != nil {
+					errs <- err
 				}
 			}
 		})
 	}
-	for c := range crashConversations {
-		work <- c
+	for i := range n {
+		work <- i
 	}
 	close(work)
 	wg.Wait()

@@ -34,6 +34,8 @@ type serveProcess struct {
 	exited chan struct{}
 	runs   int
 	killed bool // the current run was killed on purpose
+	// exitErr is how the last run that ended ended (nil: exit status 0).
+	exitErr error
 	// failure is set when a run exited on its own: serve never does.
 	failure atomic.Pointer[string]
 }
@@ -77,6 +79,7 @@ func (p *serveProcess) start() error {
 		log.Close()
 		p.mu.Lock()
 		killed := p.killed && p.cmd == cmd
+		p.exitErr = err
 		p.mu.Unlock()
 		if !killed {
 			msg := fmt.Sprintf("intake serve (run %d) exited on its own: %v; its output:\n%s", run, err, tail(log.Name(), 4<<10))
@@ -110,7 +113,12 @@ func (p *serveProcess) restart() error {
 
 // stop asks the current run to stop (SIGTERM) and waits for it, killing it
 // after 10 s.
-func (p *serveProcess) stop() {
+func (p *serveProcess) stop() { _ = p.terminate(10 * time.Second) }
+
+// terminate asks the current run to stop (SIGTERM) and returns how it
+// exited: nil for exit status 0 within timeout. A run still going after
+// timeout is killed, and that is an error.
+func (p *serveProcess) terminate(timeout time.Duration) error {
 	p.mu.Lock()
 	cmd, exited := p.cmd, p.exited
 	p.killed = true
@@ -118,9 +126,13 @@ func (p *serveProcess) stop() {
 	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
 	select {
 	case <-exited:
-	case <-time.After(10 * time.Second):
+	case <-time.After(timeout):
 		p.kill()
+		return fmt.Errorf("intake serve did not exit within %v of SIGTERM", timeout)
 	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.exitErr
 }
 
 // failed returns the output of a run that exited on its own, or "".

@@ -27,6 +27,7 @@ type Config struct {
 	Sync      Sync
 	Recovery  Recovery
 	Content   Content
+	Cluster   Cluster
 }
 
 // HTTP holds the listen ports. Both servers listen on 0.0.0.0.
@@ -36,6 +37,10 @@ type HTTP struct {
 	DashboardPort int
 	// Port is the port of `intake serve` (PORT, default 8080).
 	Port int
+	// PublicBaseURL is the service's address as people reach it
+	// (PUBLIC_BASE_URL, e.g. https://intake.example.com); set, links in
+	// notices are absolute. Empty keeps them relative.
+	PublicBaseURL string
 }
 
 // DevUI gates the development surfaces (dashboard, chat, admin pages).
@@ -247,4 +252,8 @@ type Recovery struct {
 type Content struct {
 	// Dir reads them from disk (CONTENT_DIR; empty uses the embedded copy).
 	Dir string
+	// PromptRefresh is how often serve reads the prompt overrides from the
+	// table, so one edited on another node applies here within it
+	// (PROMPT_REFRESH, default 10s).
+	PromptRefresh time.Duration
 }

@@ -46,5 +46,10 @@ func (c *Config) setDefaults() {
 		},
 		Sync:     Sync{Interval: 30 * time.Second},
 		Recovery: Recovery{After: 2 * time.Minute, Interval: 30 * time.Second},
+		Content:  Content{PromptRefresh: 10 * time.Second},
+		Cluster: Cluster{
+			Name: "intake", Host: "127.0.0.1", Port: 6331, Provider: ClusterAutomanaged,
+			Peers: []string{"127.0.0.1:6330"}, AutomanagedPort: 6330, EtcdEndpoints: []string{"127.0.0.1:2379"},
+		},
 	}
 }

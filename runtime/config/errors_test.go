@@ -36,6 +36,12 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"ERP_MAX_RPS": "Inf"}, "ERP_MAX_RPS", "is not a number of requests per second"},
 		{map[string]string{"HANDOFF_MAX_RENOTIFICATIONS": "three"}, "HANDOFF_MAX_RENOTIFICATIONS", "is not a whole number"},
 		{map[string]string{"MAX_CONTEXT_ENRICHMENTS": "1.5"}, "MAX_CONTEXT_ENRICHMENTS", "is not a whole number"},
+		{map[string]string{"PROMPT_REFRESH": "0s"}, "PROMPT_REFRESH", "must be a positive duration"},
+		{map[string]string{"PUBLIC_BASE_URL": "intake.example.com"}, "PUBLIC_BASE_URL", "is not an http(s) URL"},
+		{map[string]string{"CLUSTER_ENABLED": "true", "CLUSTER_PROVIDER": "consul"}, "CLUSTER_PROVIDER", `"consul" is not a provider`},
+		{map[string]string{"CLUSTER_ENABLED": "true", "CLUSTER_PEERS": ","}, "CLUSTER_PEERS", "needs the automanaged host:port of every member"},
+		{map[string]string{"CLUSTER_ENABLED": "true", "CLUSTER_PROVIDER": "etcd", "CLUSTER_ETCD_ENDPOINTS": ","}, "CLUSTER_ETCD_ENDPOINTS", "needs at least one etcd endpoint"},
+		{map[string]string{"CLUSTER_PORT": "gossip"}, "CLUSTER_PORT", "is not a port number"},
 		{map[string]string{"LOG_LEVEL": "verbose"}, "LOG_LEVEL", "is not a log level"},
 
 		// Ranges and relations.

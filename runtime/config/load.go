@@ -107,4 +107,7 @@ func (r *reader) readInto(c *Config) {
 	r.duration("RECOVERY_AFTER", &c.Recovery.After)
 	r.duration("RECOVERY_INTERVAL", &c.Recovery.Interval)
 	r.text("CONTENT_DIR", &c.Content.Dir)
+	r.duration("PROMPT_REFRESH", &c.Content.PromptRefresh)
+	r.text("PUBLIC_BASE_URL", &c.HTTP.PublicBaseURL)
+	r.readCluster(&c.Cluster)
 }

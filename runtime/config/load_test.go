@@ -49,6 +49,11 @@ func TestLoadDefaults(t *testing.T) {
 		},
 		Sync:     config.Sync{Interval: 30 * time.Second},
 		Recovery: config.Recovery{After: 2 * time.Minute, Interval: 30 * time.Second},
+		Content:  config.Content{PromptRefresh: 10 * time.Second},
+		Cluster: config.Cluster{
+			Name: "intake", Host: "127.0.0.1", Port: 6331, Provider: config.ClusterAutomanaged,
+			Peers: []string{"127.0.0.1:6330"}, AutomanagedPort: 6330, EtcdEndpoints: []string{"127.0.0.1:2379"},
+		},
 	}
 	for name, vars := range map[string]map[string]string{
 		"unset": {},
@@ -122,6 +127,17 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"DATA_RETENTION", "720h", func(c config.Config) any { return c.Table.Retention }, 720 * time.Hour},
 		{"RECOVERY_INTERVAL", "10s", func(c config.Config) any { return c.Recovery.Interval }, 10 * time.Second},
 		{"CONTENT_DIR", "./content", func(c config.Config) any { return c.Content.Dir }, "./content"},
+		{"PROMPT_REFRESH", "1s", func(c config.Config) any { return c.Content.PromptRefresh }, time.Second},
+		{"PUBLIC_BASE_URL", "https://intake.example.com", func(c config.Config) any { return c.HTTP.PublicBaseURL }, "https://intake.example.com"},
+		{"CLUSTER_ENABLED", "true", func(c config.Config) any { return c.Cluster.Enabled }, true},
+		{"CLUSTER_NAME", "prod", func(c config.Config) any { return c.Cluster.Name }, "prod"},
+		{"CLUSTER_HOST", "0.0.0.0", func(c config.Config) any { return c.Cluster.Host }, "0.0.0.0"},
+		{"CLUSTER_PORT", "7000", func(c config.Config) any { return c.Cluster.Port }, 7000},
+		{"CLUSTER_ADVERTISED_HOST", "10.0.0.7", func(c config.Config) any { return c.Cluster.AdvertisedHost }, "10.0.0.7"},
+		{"CLUSTER_PROVIDER", "etcd", func(c config.Config) any { return c.Cluster.Provider }, "etcd"},
+		{"CLUSTER_PEERS", "a:1,b:2", func(c config.Config) any { return c.Cluster.Peers }, []string{"a:1", "b:2"}},
+		{"CLUSTER_AUTOMANAGED_PORT", "7001", func(c config.Config) any { return c.Cluster.AutomanagedPort }, 7001},
+		{"CLUSTER_ETCD_ENDPOINTS", "e1:2379,e2:2379", func(c config.Config) any { return c.Cluster.EtcdEndpoints }, []string{"e1:2379", "e2:2379"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

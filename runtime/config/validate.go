@@ -88,6 +88,9 @@ func (c Config) problems() []error {
 	v.positive("RECOVERY_INTERVAL", c.Recovery.Interval)
 	v.atLeastOne("INBOUND_CONCURRENCY", c.Queue.Concurrency)
 	v.atLeastOne("HTTP_MAX_IDLE_PER_HOST", c.Outbound.MaxIdlePerHost)
+	v.url("PUBLIC_BASE_URL", c.HTTP.PublicBaseURL, false)
+	v.positive("PROMPT_REFRESH", c.Content.PromptRefresh)
+	v.cluster(c.Cluster)
 	return v.errs
 }
 

@@ -1,0 +1,75 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+)
+
+// Grains is the session side of a clustered deployment: the props of the
+// conversation actors this node hosts as cluster grains, one per phone,
+// wherever the cluster places them. It shares the conversation rules with
+// the local Supervisor; only addressing differs (the cluster's identity
+// lookup instead of the supervisor's map), so the cluster package above it
+// owns the routing and this one the conversation.
+type Grains struct {
+	deps  *Deps
+	store Store
+}
+
+// NewGrains validates deps for the conversations this node will host.
+func NewGrains(deps Deps) (*Grains, error) {
+	if err := deps.validate(); err != nil {
+		return nil, err
+	}
+	return &Grains{deps: &deps, store: deps.Store}, nil
+}
+
+// Props are the props of the cluster kind whose activations are
+// conversations: phoneOf reads an activation's phone (its cluster identity)
+// from its context when it starts. An activation stops itself when idle,
+// and on Forget.
+func (g *Grains) Props(phoneOf func(actor.Context) string) *actor.Props {
+	return actor.PropsFromProducer(func() actor.Actor {
+		return &conversationActor{
+			deps:     g.deps,
+			phoneOf:  phoneOf,
+			debounce: debounce{window: g.deps.Config.DebounceWindow, maxWait: g.deps.Config.DebounceMaxWait},
+		}
+	})
+}
+
+// WaitingPhones lists the phones whose conversation has work no message
+// will trigger (Store.WaitingPhones), for the cluster's Recover.
+func (g *Grains) WaitingPhones(ctx context.Context) ([]string, error) {
+	return waitingPhones(ctx, g.store)
+}
+
+func waitingPhones(ctx context.Context, store Store) ([]string, error) {
+	phones, err := store.WaitingPhones(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("session: find conversations with work waiting: %w", err)
+	}
+	return phones, nil
+}
+
+// Drain waits until no turn of this node's activations is in flight, or
+// until ctx is done (Supervisor.Drain).
+func (g *Grains) Drain(ctx context.Context) error { return drain(ctx, g.deps.running) }
+
+// drain waits until running is zero or ctx is done.
+func drain(ctx context.Context, running *atomic.Int64) error {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for running.Load() > 0 {
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("session: %d turns still in flight: %w", running.Load(), ctx.Err())
+		case <-tick.C:
+		}
+	}
+	return nil
+}

@@ -1,0 +1,267 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+	pcluster "github.com/asynkron/protoactor-go/cluster"
+	"github.com/asynkron/protoactor-go/eventstream"
+	"go.uber.org/zap"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/runtime/config"
+)
+
+// Conversations addresses the conversation of a phone wherever the cluster
+// placed it. It has the methods of session.Supervisor and is safe for
+// concurrent use. Callers never see a PID.
+type Conversations struct {
+	cluster *pcluster.Cluster
+	grains  *session.Grains
+	metrics Metrics
+	logger  *zap.Logger
+
+	// left wakes the survivors' recovery when a member leaves; wakes holds
+	// the phones Wake was asked to start; stop ends both loops.
+	left     chan struct{}
+	wakes    chan string
+	stop     chan struct{}
+	watching sync.WaitGroup
+	sub      *eventstream.Subscription
+	once     sync.Once
+}
+
+// Metrics receives what the addressing counts; the runtime's Prometheus
+// collectors implement it. It is safe for concurrent use.
+type Metrics interface {
+	// Members reports the members of a new topology.
+	Members(n int)
+	// Request counts one request to a conversation (deliver, chat,
+	// operate, forget) and its latency, retries included.
+	Request(request string, latency time.Duration, ok bool)
+}
+
+// requestTimeout bounds a request whose context has no deadline (the queue
+// consumer's): a conversation takes a turn at once, so a longer wait means
+// its member is gone, and the queue hands the message over again.
+const requestTimeout = 10 * time.Second
+
+// wakeBacklog bounds the phones waiting to be woken; beyond it Wake drops
+// them, and the next recovery sweep or message wakes them.
+const wakeBacklog = 4096
+
+// Join makes this process a member of the cluster cfg names, hosting
+// conversations with grains, and returns their addressing. Stop leaves.
+func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains, metrics Metrics, logger *zap.Logger) (*Conversations, error) {
+	conv := &Conversations{grains: grains, metrics: metrics, logger: logger,
+		left: make(chan struct{}, 1), wakes: make(chan string, wakeBacklog), stop: make(chan struct{})}
+	// Subscribed before joining, so the first topology is counted too.
+	conv.sub = system.EventStream.Subscribe(func(evt any) {
+		t, ok := evt.(*pcluster.ClusterTopology)
+		if !ok {
+			return
+		}
+		metrics.Members(len(t.Members))
+		if len(t.Left) > 0 {
+			select {
+			case conv.left <- struct{}{}:
+			default: // a recovery is due already
+			}
+		}
+	})
+	c, err := join(system, cfg, grains)
+	if err != nil {
+		system.EventStream.Unsubscribe(conv.sub)
+		return nil, err
+	}
+	conv.cluster = c
+	conv.watching.Add(2)
+	go conv.recoverOnLeave()
+	go conv.wakeUp()
+	return conv, nil
+}
+
+// Deliver hands turn to the conversation of its phone (session.Supervisor.Deliver).
+func (c *Conversations) Deliver(ctx context.Context, turn *sessionpb.InboundTurn) (*sessionpb.TurnAck, error) {
+	if err := session.CheckTurn(turn); err != nil {
+		return nil, err
+	}
+	ack, err := request[*sessionpb.TurnAck](ctx, c, "deliver", turn.GetPhoneNumber(), turn)
+	if err == nil {
+		err = session.Taken(turn, ack)
+	}
+	return ack, err
+}
+
+// Chat runs the request's turn at once and returns the reply (session.Supervisor.Chat).
+func (c *Conversations) Chat(ctx context.Context, req *sessionpb.ChatRequest) (*sessionpb.ChatReply, error) {
+	if err := session.CheckTurn(req.GetTurn()); err != nil {
+		return nil, err
+	}
+	return request[*sessionpb.ChatReply](ctx, c, "chat", req.GetTurn().GetPhoneNumber(), req)
+}
+
+// Operate applies an operator's action (session.Supervisor.Operate).
+func (c *Conversations) Operate(ctx context.Context, cmd *sessionpb.OperatorCommand) (*sessionpb.OperatorResult, error) {
+	if err := session.CheckCommand(cmd); err != nil {
+		return nil, err
+	}
+	return request[*sessionpb.OperatorResult](ctx, c, "operate", cmd.GetPhoneNumber(), cmd)
+}
+
+// Forget stops the conversation of phone wherever it runs; the next message
+// loads it afresh (session.Supervisor.Forget). A phone with no activation
+// is activated and stopped: the cost of not knowing where it runs.
+func (c *Conversations) Forget(ctx context.Context, phone string) error {
+	_, err := request[*sessionpb.Forgotten](ctx, c, "forget", phone, &sessionpb.Forget{PhoneNumber: phone})
+	return err
+}
+
+// Wake starts the conversation of phone if it is not running
+// (session.Supervisor.Wake). It does not wait: placing a phone may take a
+// request to another member, and a sweep wakes many. It is best effort: a
+// phone the cluster cannot place now is woken by the next sweep or message.
+func (c *Conversations) Wake(phone string) {
+	select {
+	case c.wakes <- phone:
+	default:
+	}
+}
+
+// wakeUp starts the conversations Wake was asked to, one at a time, until
+// Stop.
+func (c *Conversations) wakeUp() {
+	defer c.watching.Done()
+	for {
+		select {
+		case <-c.stop:
+			return
+		case phone := <-c.wakes:
+			if pid := c.cluster.Get(phone, Kind); pid != nil {
+				c.cluster.ActorSystem.Root.Send(pid, &sessionpb.Wake{PhoneNumber: phone})
+			}
+		}
+	}
+}
+
+// Recover wakes the conversation of every phone with work no message will
+// trigger, wherever the cluster places it (session.Supervisor.Recover).
+// Every member runs it when it starts and again when a member leaves, so
+// the survivors take up the renotifications and unsent replies of the
+// conversations the member held.
+func (c *Conversations) Recover(ctx context.Context) (int, error) {
+	phones, err := c.grains.WaitingPhones(ctx)
+	if err != nil {
+		return 0, err
+	}
+	for _, phone := range phones {
+		c.Wake(phone)
+	}
+	return len(phones), nil
+}
+
+// Drain waits until no turn of this member's conversations is in flight
+// (session.Supervisor.Drain).
+func (c *Conversations) Drain(ctx context.Context) error { return c.grains.Drain(ctx) }
+
+// Stop leaves the cluster: the conversations this member hosts stop (their
+// phones are activated on the others by their next message) and the actor
+// system shuts down.
+func (c *Conversations) Stop() error {
+	c.once.Do(func() {
+		close(c.stop)
+		c.watching.Wait()
+		c.cluster.ActorSystem.EventStream.Unsubscribe(c.sub)
+		c.cluster.Shutdown(true)
+	})
+	return nil
+}
+
+// recoverOnLeave runs Recover after each topology change that lost a
+// member, until Stop.
+func (c *Conversations) recoverOnLeave() {
+	defer c.watching.Done()
+	for {
+		select {
+		case <-c.stop:
+			return
+		case <-c.left:
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+		n, err := c.Recover(ctx)
+		cancel()
+		switch {
+		case err != nil:
+			c.logger.Error("a member left; conversations with work waiting not woken", zap.Error(err))
+		case n > 0:
+			c.logger.Info("a member left; woke conversations with work waiting", zap.Int("phones", n))
+		}
+	}
+}
+
+// request asks the conversation of phone and waits for an answer of type T
+// until ctx's deadline (requestTimeout without one), counting it as name.
+// protoactor's cluster context retries through a topology change: a dead
+// activation, a timeout or an owner not known yet resolve the phone again.
+func request[T proto.Message](ctx context.Context, c *Conversations, name, phone string, msg proto.Message) (answer T, err error) {
+	start := time.Now()
+	defer func() { c.metrics.Request(name, time.Since(start), err == nil) }()
+	var zero T
+	if err := ctx.Err(); err != nil {
+		return zero, err
+	}
+	timeout := requestTimeout
+	if deadline, ok := ctx.Deadline(); ok {
+		timeout = time.Until(deadline)
+	}
+	if timeout <= 0 {
+		return zero, context.DeadlineExceeded
+	}
+	// protoactor's request does not watch ctx: it runs on its own, bounded
+	// by timeout, so that a caller that stops (a consumer, at shutdown)
+	// stops waiting at once.
+	type result struct {
+		res any
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		res, err := c.cluster.Request(phone, Kind, msg, pcluster.WithTimeout(timeout), pcluster.WithRetryCount(retries), pcluster.WithRetryAction(backoff))
+		done <- result{res, err}
+	}()
+	var res any
+	select {
+	case r := <-done:
+		res, err = r.res, r.err
+	case <-ctx.Done():
+		return zero, ctx.Err()
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return zero, fmt.Errorf("cluster: no answer from %s within %s: %w", phone, timeout, context.DeadlineExceeded)
+	case err != nil:
+		return zero, fmt.Errorf("cluster: ask the conversation of %s: %w", phone, err)
+	}
+	answer, ok := res.(T)
+	if !ok {
+		return zero, fmt.Errorf("cluster: unexpected answer %T", res)
+	}
+	return answer, nil
+}
+
+// retries bounds the attempts of one request across topology changes.
+const retries = 8
+
+// backoff waits before attempt n+1: 50 ms, 200 ms, 450 ms… while the
+// members agree on the topology again.
+func backoff(n int) int {
+	n++
+	time.Sleep(time.Duration(n*n) * 50 * time.Millisecond)
+	return n
+}

@@ -1,0 +1,31 @@
+package runtime
+
+import (
+	"context"
+	"time"
+
+	"go.uber.org/zap"
+)
+
+// refreshPrompts applies the prompt overrides stored in the table every
+// interval (PROMPT_REFRESH) until ctx is done. An override is applied at once
+// on the node whose admin API stored it; the others, each holding the
+// prompts in memory, see it by the next refresh, so every node of a cluster
+// runs the new version within one interval.
+func (a *App) refreshPrompts(ctx context.Context, interval time.Duration) {
+	ticker := time.NewTicker(interval)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+		}
+		loadCtx, cancel := context.WithTimeout(ctx, adminStartTimeout)
+		err := a.loadPrompts(loadCtx)
+		cancel()
+		if err != nil && ctx.Err() == nil {
+			a.logger.Warn("prompt overrides not refreshed; the next refresh carries on", zap.Error(err))
+		}
+	}
+}
