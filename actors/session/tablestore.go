@@ -76,7 +76,7 @@ func (s *TableStore) WaitingPhones(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	for _, q := range queued {
-		if q.State == persistence.StateHandoff && !slices.Contains(phones, q.PhoneNumber) {
+		if q.Waiting() && !slices.Contains(phones, q.PhoneNumber) {
 			phones = append(phones, q.PhoneNumber)
 		}
 	}
