@@ -53,3 +53,16 @@ func Desired(s persistence.Session) (persistence.Desired, error) {
 	}
 	return d, nil
 }
+
+// Prepared returns s with the CRM fields the spec keeps on the session, taken
+// from its desired state d in the commit that records d: crm_payload, the
+// prepared contact and deal with their logical stage, and, once the session
+// is closed, crm_terminal_stage, the stage its deal ends in. Desired never
+// reads crm_payload, so writing it does not change the revision.
+func Prepared(s persistence.Session, d persistence.Desired) persistence.Session {
+	s.CRMPayload = map[string]any{"stage": d.Stage, "contact": d.Contact, "deal": d.Deal}
+	if d.Terminal {
+		s.CRMTerminalStage = persistence.NullString(d.Stage)
+	}
+	return s
+}

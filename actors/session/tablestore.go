@@ -131,6 +131,7 @@ func (s *TableStore) Commit(ctx context.Context, c Commit) (persistence.Session,
 		if err != nil {
 			return persistence.Session{}, err
 		}
+		turn.Session = projection.Prepared(c.Session, desired)
 		intent, err := s.projections.DesiredTx(ctx, c.Session.SessionID, desired, c.Now)
 		if err != nil {
 			return persistence.Session{}, err

@@ -303,7 +303,8 @@ func (c *conversationActor) commit(ctx actor.Context, t *turn) {
 	messages = append(messages, c.superseded...)
 	consumed := make([]persistence.Consumed, 0, len(t.turns)+1)
 	for _, m := range t.turns {
-		consumed = append(consumed, persistence.Consumed{MessageID: m.GetMessageId(), RoutedAt: c.routedAt[m.GetMessageId()]})
+		r := c.routedAt[m.GetMessageId()]
+		consumed = append(consumed, persistence.Consumed{MessageID: m.GetMessageId(), RoutedAt: r.at, Sync: r.sync})
 	}
 	if id := t.op.messageID(); id != "" {
 		// An operator's message from their own phone.
