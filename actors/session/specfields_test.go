@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/session"
@@ -65,5 +66,27 @@ func TestChatTurnRecordsSyncClaimed(t *testing.T) {
 	r, err = receipts.Get(context.Background(), "d1")
 	if err != nil || r.SyncClaimedAt != nil || r.CompletedAt == nil {
 		t.Errorf("receipt of a delivered turn = %+v (%v), want completed without sync_claimed_at", r, err)
+	}
+}
+
+// A tapped button reaches the conversation as its title, and the message
+// log keeps the button's ID on the customer's message.
+func TestTappedReplyKeepsItsID(t *testing.T) {
+	h := newHarness(t, session.Config{}, registrationAnswers)
+	phone := "+5511900000082"
+	tap := turn(phone, "b1", "Pesquisa de mercado")
+	tap.ReplyId = "svc_pesquisa"
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := h.sup.Chat(ctx, &sessionpb.ChatRequest{Turn: tap}); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range h.messages(phone) {
+		if m.MessageID == "b1" && (m.ReplyID != "svc_pesquisa" || m.Content != "Pesquisa de mercado") {
+			t.Errorf("logged tap = %+v, want the title with reply_id svc_pesquisa", m)
+		}
+	}
+	if calls := h.model.Calls(); len(calls) == 0 || !contains(joinAll(calls[0]), "Pesquisa de mercado") {
+		t.Errorf("the model saw %q, want the tapped title", calls)
 	}
 }

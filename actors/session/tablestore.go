@@ -154,5 +154,6 @@ func ProtoTurn(t persistence.InboundTurn) *sessionpb.InboundTurn {
 		Instance:    t.Instance,
 		MessageType: string(t.MessageType),
 		PushName:    t.PushName,
+		ReplyId:     t.ReplyID,
 	}
 }
