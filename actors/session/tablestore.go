@@ -127,15 +127,11 @@ func (s *TableStore) Commit(ctx context.Context, c Commit) (persistence.Session,
 		Now:           c.Now,
 	}
 	if c.Project {
-		desired, err := projection.Desired(c.Session)
+		session, intent, err := projection.Intent(ctx, s.projections, c.Session, c.Now)
 		if err != nil {
 			return persistence.Session{}, err
 		}
-		turn.Session = projection.Prepared(c.Session, desired)
-		intent, err := s.projections.DesiredTx(ctx, c.Session.SessionID, desired, c.Now)
-		if err != nil {
-			return persistence.Session{}, err
-		}
+		turn.Session = session
 		if intent != nil {
 			turn.Extra = append(turn.Extra, *intent)
 		}
