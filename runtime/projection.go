@@ -39,8 +39,11 @@ func newCRM(cfg config.Config, logger *zap.Logger) (*crm.Client, error) {
 			MaxRPS:      cfg.CRM.MaxRPS,
 			HTTPClient:  outboundHTTP(cfg),
 		},
-		Pipeline: cfg.CRM.Pipeline,
-		OwnerID:  cfg.CRM.OwnerID,
+		Pipeline:        cfg.CRM.Pipeline,
+		OwnerID:         cfg.CRM.OwnerID,
+		Stages:          cfg.CRM.Stages,
+		SessionProperty: cfg.CRM.SessionProperty,
+		LogicalStages:   projection.Stages(),
 	}, logger)
 }
 

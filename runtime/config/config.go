@@ -131,6 +131,14 @@ type CRM struct {
 	OwnerID string
 	// MaxRPS paces CRM calls (CRM_MAX_RPS, default crm.DefaultMaxRPS).
 	MaxRPS float64
+	// Stages maps the projection's logical stages to the pipeline's stage
+	// IDs (CRM_STAGES, e.g. novo=appointmentscheduled,qualificado=123;
+	// an unmapped stage is sent by its logical name).
+	Stages map[string]string
+	// SessionProperty is the deal property holding the Intake session ID
+	// (CRM_SESSION_PROPERTY, default crm.DefaultSessionProperty); it must
+	// exist in the CRM.
+	SessionProperty string
 }
 
 // ERP configures the management-system client (customers).

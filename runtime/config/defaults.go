@@ -28,7 +28,7 @@ func (c *Config) setDefaults() {
 			MaxRPS:       cloudapi.DefaultMaxRPS,
 		},
 		LLM:      LLM{Provider: ProviderOpenAI},
-		CRM:      CRM{Enabled: true, BaseURL: crm.DefaultBaseURL, MaxRPS: crm.DefaultMaxRPS},
+		CRM:      CRM{Enabled: true, BaseURL: crm.DefaultBaseURL, MaxRPS: crm.DefaultMaxRPS, SessionProperty: crm.DefaultSessionProperty},
 		ERP:      ERP{Enabled: true, BaseURL: erp.DefaultBaseURL, MaxRPS: erp.DefaultMaxRPS},
 		Table:    Table{Name: "intake", Region: "us-east-1"},
 		Queue:    Queue{Concurrency: 16},

@@ -6,8 +6,11 @@ import (
 	"net/mail"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/intake-runtime/intake/actors/projection"
 )
 
 // tableName is DynamoDB's rule for table names, checked here so that a typo
@@ -47,6 +50,11 @@ func (c Config) problems() []error {
 
 	v.url("CRM_BASE_URL", c.CRM.BaseURL, true)
 	v.rate("CRM_MAX_RPS", c.CRM.MaxRPS)
+	for logical := range c.CRM.Stages {
+		if !slices.Contains(projection.Stages(), logical) {
+			v.fail("CRM_STAGES", "%q is no stage of the projection (use %s)", logical, strings.Join(projection.Stages(), ", "))
+		}
+	}
 	v.url("ERP_BASE_URL", c.ERP.BaseURL, true)
 	v.rate("ERP_MAX_RPS", c.ERP.MaxRPS)
 
