@@ -18,7 +18,7 @@ import (
 // customers and succeeds.
 func newERP(cfg config.Config, logger *zap.Logger) (projection.ERP, error) {
 	if !cfg.ERP.Enabled {
-		return &erp.Stub{}, nil
+		return &erp.Stub{History: cfg.Stubs.History}, nil
 	}
 	return erp.New(erp.Config{
 		Config: httpcall.Config{

@@ -27,6 +27,7 @@ type Config struct {
 	Sync      Sync
 	Recovery  Recovery
 	Content   Content
+	Stubs     Stubs
 }
 
 // HTTP holds the listen ports. Both servers listen on 0.0.0.0.
@@ -243,6 +244,13 @@ type Recovery struct {
 	After time.Duration
 	// Interval is how often the sweep runs (RECOVERY_INTERVAL, default 30s).
 	Interval time.Duration
+}
+
+// Stubs configures the local stubs that stand in for disabled adapters.
+type Stubs struct {
+	// History is how many calls each stub keeps for the dashboard and tests,
+	// dropping the oldest (STUB_HISTORY, default recent.DefaultMax).
+	History int
 }
 
 // Content locates prompts, the service catalogue and knowledge packages.

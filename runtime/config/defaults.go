@@ -8,6 +8,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/projection/erp"
+	"github.com/intake-runtime/intake/internal/recent"
 )
 
 // setDefaults fills every field with the default of DESIGN.md's table; an
@@ -46,5 +47,6 @@ func (c *Config) setDefaults() {
 		},
 		Sync:     Sync{Interval: 30 * time.Second},
 		Recovery: Recovery{After: 2 * time.Minute, Interval: 30 * time.Second},
+		Stubs:    Stubs{History: recent.DefaultMax},
 	}
 }

@@ -49,6 +49,7 @@ func TestLoadDefaults(t *testing.T) {
 		},
 		Sync:     config.Sync{Interval: 30 * time.Second},
 		Recovery: config.Recovery{After: 2 * time.Minute, Interval: 30 * time.Second},
+		Stubs:    config.Stubs{History: 1000},
 	}
 	for name, vars := range map[string]map[string]string{
 		"unset": {},
@@ -101,6 +102,7 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"CRM_STAGES", " novo = appointmentscheduled, encerrado=closedlost ", func(c config.Config) any { return c.CRM.Stages },
 			map[string]string{"novo": "appointmentscheduled", "encerrado": "closedlost"}},
 		{"CRM_SESSION_PROPERTY", "intake_id", func(c config.Config) any { return c.CRM.SessionProperty }, "intake_id"},
+		{"STUB_HISTORY", "50", func(c config.Config) any { return c.Stubs.History }, 50},
 		{"ERP_ENABLED", "FALSE", func(c config.Config) any { return c.ERP.Enabled }, false},
 		{"ERP_BASE_URL", "https://erp.test/v3", func(c config.Config) any { return c.ERP.BaseURL }, "https://erp.test/v3"},
 		{"ERP_ACCESS_TOKEN", "erp", func(c config.Config) any { return c.ERP.AccessToken.Reveal() }, "erp"},

@@ -88,6 +88,7 @@ func (c Config) problems() []error {
 	v.positive("RECOVERY_AFTER", c.Recovery.After)
 	v.positive("RECOVERY_INTERVAL", c.Recovery.Interval)
 	v.atLeastOne("INBOUND_CONCURRENCY", c.Queue.Concurrency)
+	v.atLeastOne("STUB_HISTORY", c.Stubs.History)
 	v.atLeastOne("HTTP_MAX_IDLE_PER_HOST", c.Outbound.MaxIdlePerHost)
 	return v.errs
 }

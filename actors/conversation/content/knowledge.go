@@ -92,6 +92,14 @@ func (s *Store) WritePackage(id, text string) error {
 	return nil
 }
 
+// HistoryVersions is how many replaced versions of a package are kept under
+// knowledge/history/<id>/; older ones are deleted as new ones arrive, so a
+// package edited every day does not fill the disk.
+const HistoryVersions = 20
+
+// keepHistory copies the version an edit replaces into the package's
+// history, then drops the oldest copies past HistoryVersions. The names are
+// UTC times of one fixed width, so their order is their age.
 func (s *Store) keepHistory(id, previous string) error {
 	dir := filepath.Join(s.dir, "knowledge", "history", id)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -100,6 +108,21 @@ func (s *Store) keepHistory(id, previous string) error {
 	name := s.now().UTC().Format("20060102T150405.000000000Z") + ".md"
 	if err := writeAtomic(filepath.Join(dir, name), previous); err != nil {
 		return fmt.Errorf("content: package %q history: %w", id, err)
+	}
+	entries, err := os.ReadDir(dir) // sorted by name
+	if err != nil {
+		return fmt.Errorf("content: package %q history: %w", id, err)
+	}
+	var versions []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".md") && !strings.HasPrefix(e.Name(), ".") {
+			versions = append(versions, e.Name())
+		}
+	}
+	for _, old := range versions[:max(len(versions)-HistoryVersions, 0)] {
+		if err := os.Remove(filepath.Join(dir, old)); err != nil {
+			return fmt.Errorf("content: package %q history: %w", id, err)
+		}
 	}
 	return nil
 }
