@@ -19,6 +19,7 @@ func (a *App) dashboardRoutes() error {
 		Sessions:      persistence.NewSessions(a.table),
 		Messages:      persistence.NewMessages(a.table),
 		Content:       a.content,
+		Catalogue:     a.content,
 		Fixtures:      a.dashboardFixtures(),
 		Smokes:        smokes{smoke.New(a.cfg, a.smokeDeps())},
 	}

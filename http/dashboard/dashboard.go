@@ -93,6 +93,8 @@ type Deps struct {
 	Logs          Logs
 	Fixtures      Fixtures
 	Smokes        Smokes
+	// Catalogue is edited in the Catalogue tab; nil leaves the tab out.
+	Catalogue Catalogue
 }
 
 // Handler serves the dashboard page, its assets and its JSON routes.
@@ -142,4 +144,9 @@ func (h *Handler) Register(r fiber.Router) {
 	d.Get("/smokes", h.smokeTargets)
 	d.Post("/run-smoke/:target", h.runSmoke)
 	d.Post("/run-all-smokes", h.runAllSmokes)
+	if h.deps.Catalogue != nil {
+		d.Get("/catalogue", h.catalogue)
+		d.Get("/catalogue/versions/:name", h.catalogueVersion)
+		d.Post("/catalogue", h.writeCatalogue)
+	}
 }

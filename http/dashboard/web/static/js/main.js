@@ -8,6 +8,7 @@ import {initFixtures} from './fixtures.js';
 import {initKnowledge} from './knowledge.js';
 import {initPrompts} from './prompts.js';
 import {initSmokes} from './smokes.js';
+import {initCatalogue} from './catalogue.js';
 
 initChat();
 initSession(phone);
@@ -17,5 +18,6 @@ initFixtures();
 initKnowledge();
 initPrompts();
 initSmokes();
+initCatalogue();
 register('logs', {open: scrollLogs});
 openTab(location.hash.slice(1) || 'logs');
