@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -25,6 +26,9 @@ func (a *App) dashboardRoutes() error {
 	}
 	if ring := logRingOf(a.logger); ring != nil {
 		deps.Logs = ringLogs{ring}
+	}
+	if a.parameters != nil {
+		deps.Parameters = dashboardParameters{store: a.parameters, prefix: cmp.Or(a.cfg.ParameterPrefix, "/")}
 	}
 	h, err := dashboard.New(dashboard.Config{
 		Instances:  a.cfg.Messaging.Instances,

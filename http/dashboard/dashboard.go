@@ -95,6 +95,9 @@ type Deps struct {
 	Smokes        Smokes
 	// Catalogue is edited in the Catalogue tab; nil leaves the tab out.
 	Catalogue Catalogue
+	// Parameters is the parameter store of the Parameters tab; nil (no
+	// simulated store) leaves the tab out.
+	Parameters Parameters
 }
 
 // Handler serves the dashboard page, its assets and its JSON routes.
@@ -148,5 +151,9 @@ func (h *Handler) Register(r fiber.Router) {
 		d.Get("/catalogue", h.catalogue)
 		d.Get("/catalogue/versions/:name", h.catalogueVersion)
 		d.Post("/catalogue", h.writeCatalogue)
+	}
+	if h.deps.Parameters != nil {
+		d.Get("/parameters", h.parameters)
+		d.Post("/parameters", h.putParameter)
 	}
 }

@@ -34,6 +34,7 @@ type pageData struct {
 	HasFixtures  bool
 	HasSmokes    bool
 	HasCatalogue bool
+	HasParams    bool
 	StaticPrefix string
 	MediaTypes   []string
 	// States are the session states in order, for the session panel's
@@ -53,6 +54,7 @@ func (h *Handler) index(c *fiber.Ctx) error {
 		HasFixtures:  h.deps.Fixtures != nil,
 		HasSmokes:    h.deps.Smokes != nil,
 		HasCatalogue: h.deps.Catalogue != nil,
+		HasParams:    h.deps.Parameters != nil,
 		StaticPrefix: staticPrefix,
 		MediaTypes:   mediaTypes,
 		States:       persistence.States(),

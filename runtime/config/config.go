@@ -28,6 +28,10 @@ type Config struct {
 	Recovery  Recovery
 	Content   Content
 	Stubs     Stubs
+	// ParameterPrefix is the parameter-store path of the configuration
+	// (PARAMETER_PREFIX, e.g. /intake/prod; empty reads the environment
+	// only). See WithParameterStore.
+	ParameterPrefix string
 }
 
 // HTTP holds the listen ports. Both servers listen on 0.0.0.0.

@@ -109,4 +109,5 @@ func (r *reader) readInto(c *Config) {
 	r.duration("RECOVERY_INTERVAL", &c.Recovery.Interval)
 	r.text("CONTENT_DIR", &c.Content.Dir)
 	r.count("STUB_HISTORY", &c.Stubs.History)
+	r.text("PARAMETER_PREFIX", &c.ParameterPrefix)
 }

@@ -26,10 +26,10 @@ type ParameterStore interface {
 // ParameterPrefix is PARAMETER_PREFIX ("" when unset): the path under which
 // the configuration's parameters live, e.g. /intake/prod.
 func ParameterPrefix(lookup LookupFunc) string {
+	var c Config
 	r := reader{lookup: lookup}
-	var prefix string
-	r.text("PARAMETER_PREFIX", &prefix)
-	return prefix
+	r.readInto(&c)
+	return c.ParameterPrefix
 }
 
 // ParameterRegion is the region of the parameter store: AWS_REGION, or the
@@ -38,7 +38,7 @@ func ParameterRegion(lookup LookupFunc) string {
 	var c Config
 	c.setDefaults()
 	r := reader{lookup: lookup}
-	r.text("AWS_REGION", &c.Table.Region)
+	r.readInto(&c)
 	return c.Table.Region
 }
 
@@ -59,7 +59,7 @@ func Parameters(ctx context.Context, store ParameterStore, prefix string) (map[s
 		}
 		for _, p := range page.Parameters {
 			name := path.Base(aws.ToString(p.Name))
-			if !variableName(name) {
+			if !VariableName(name) {
 				return nil, &Error{Var: "PARAMETER_PREFIX", Problem: fmt.Sprintf("parameter %s does not end in a variable name", aws.ToString(p.Name))}
 			}
 			out[name] = aws.ToString(p.Value)
@@ -86,8 +86,9 @@ func WithParameterStore(ctx context.Context, lookup LookupFunc, store ParameterS
 	return WithFallback(lookup, params), nil
 }
 
-// variableName reports a name made of letters, digits and underscores.
-func variableName(name string) bool {
+// VariableName reports a name made of letters, digits and underscores: what
+// a parameter's last path element must be.
+func VariableName(name string) bool {
 	if name == "" {
 		return false
 	}

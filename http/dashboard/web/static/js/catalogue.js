@@ -1,14 +1,10 @@
 // Service catalogue: read the YAML in use or a kept version, edit it, save
 // it; the server checks it before it takes effect and keeps the version it
 // replaces.
-import {$, api, busy} from './dom.js';
+import {$, api, statusLine, submit} from './dom.js';
 import {register} from './tabs.js';
 
-function status(text, cls) {
-  const s = $('#catalogue-status');
-  s.textContent = text;
-  s.className = `status ${cls || ''}`;
-}
+const status = statusLine('#catalogue-status');
 
 function listVersions(versions) {
   const select = $('#catalogue-version');
@@ -50,20 +46,14 @@ async function pick() {
   }
 }
 
-async function save(ev) {
-  const b = ev.currentTarget;
-  busy(b, true);
-  try {
+function save(ev) {
+  return submit(ev.currentTarget, status, async () => {
     const r = await api('POST', '/dashboard/catalogue',
       JSON.stringify({content: $('#catalogue-content').value}), {'Content-Type': 'application/json'});
     listVersions(r.versions);
     $('#catalogue-version').value = '';
     status('Saved: the next turn uses it; the replaced version is kept.', 'ok');
-  } catch (e) {
-    status(e.message, 'bad');
-  } finally {
-    busy(b, false);
-  }
+  });
 }
 
 export function initCatalogue() {

@@ -9,6 +9,7 @@ import {initKnowledge} from './knowledge.js';
 import {initPrompts} from './prompts.js';
 import {initSmokes} from './smokes.js';
 import {initCatalogue} from './catalogue.js';
+import {initParameters} from './parameters.js';
 
 initChat();
 initSession(phone);
@@ -19,5 +20,6 @@ initKnowledge();
 initPrompts();
 initSmokes();
 initCatalogue();
+initParameters();
 register('logs', {open: scrollLogs});
 openTab(location.hash.slice(1) || 'logs');
