@@ -49,7 +49,7 @@ func newEmulator(ctx context.Context, cfg config.Config, logger *zap.Logger, pur
 		}
 	}
 	effective := WithFallbacks(cfg)
-	app, err := runtime.New(ctx, effective, logger, runtime.Options{Table: cloud.Table, Queue: cloud.Queue, Mailer: cloud.Mailer, Now: now})
+	app, err := runtime.New(ctx, effective, logger, runtime.Options{Table: cloud.Table, Queue: cloud.Queue, Mailer: cloud.Mailer, Parameters: cloud.Parameters, Now: now})
 	if err != nil {
 		_ = cloud.Queue.Close() // never ran: closing it cannot fail
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	ssmtypes "github.com/aws/aws-sdk-go-v2/service/ssm/types"
 
 	"github.com/intake-runtime/intake/emulator"
+	"github.com/intake-runtime/intake/runtime/config"
 )
 
 // parameterStore is the subset of the SSM client a configuration loader
@@ -20,7 +21,10 @@ type parameterStore interface {
 	PutParameter(ctx context.Context, in *ssm.PutParameterInput, opts ...func(*ssm.Options)) (*ssm.PutParameterOutput, error)
 }
 
-var _ parameterStore = (*emulator.MemoryParameters)(nil)
+var (
+	_ parameterStore        = (*emulator.MemoryParameters)(nil)
+	_ config.ParameterStore = (*emulator.MemoryParameters)(nil)
+)
 
 func TestMemoryParameters(t *testing.T) {
 	ctx := t.Context()
@@ -80,5 +84,26 @@ func TestMemoryParameters(t *testing.T) {
 	}
 	if _, err := p.GetParametersByPath(ctx, &ssm.GetParametersByPathInput{Path: aws.String("/intake"), MaxResults: aws.Int32(11)}); err == nil {
 		t.Error("MaxResults 11 was accepted")
+	}
+}
+
+// The emulator's store serves the path `serve` and `sync` read under
+// PARAMETER_PREFIX, so the configuration loader runs against it unchanged.
+func TestMemoryParametersServeTheConfiguration(t *testing.T) {
+	ctx := t.Context()
+	store := emulator.NewMemoryParameters()
+	for name, value := range map[string]string{"/intake/dev/CRM_PIPELINE": "p-dev", "/intake/dev/crm/CRM_OWNER_ID": "o-dev", "/other/CRM_PIPELINE": "no"} {
+		if _, err := store.PutParameter(ctx, &ssm.PutParameterInput{Name: aws.String(name), Value: aws.String(value), Type: ssmtypes.ParameterTypeSecureString}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	vars := map[string]string{"PARAMETER_PREFIX": "/intake/dev"}
+	lookup, err := config.WithParameterStore(ctx, func(name string) (string, bool) { v, ok := vars[name]; return v, ok }, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(lookup)
+	if err != nil || cfg.CRM.Pipeline != "p-dev" || cfg.CRM.OwnerID != "o-dev" {
+		t.Errorf("config from the emulator's store: pipeline %q owner %q (%v), want p-dev and o-dev", cfg.CRM.Pipeline, cfg.CRM.OwnerID, err)
 	}
 }

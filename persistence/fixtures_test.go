@@ -91,6 +91,9 @@ func fullMessage() persistence.Message {
 		Error:                 persistence.ErrorSuperseded,
 		DeliveryStatus:        persistence.DeliveryRead,
 		DeliveryUpdatedAt:     at(t2),
+		ReplyID:               "btn_atendente",
+		Reaction:              "👍",
+		ReactionAt:            at(t2),
 	}
 }
 

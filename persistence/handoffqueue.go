@@ -7,7 +7,8 @@ import (
 )
 
 // HandoffIndexPK is the gsi1 partition of the conversations handed to people:
-// every session in HANDOFF (queued) or HUMAN (held by an operator). The
+// every session waiting for one (see Waiting) or in HUMAN (held by an
+// operator). The
 // session encoder adds and removes the index keys with the state, so the
 // queue is one index query, never a scan, and it is as small as the work
 // waiting for operators.
@@ -30,9 +31,18 @@ func (s Session) HandoffSince() time.Time {
 	return s.UpdatedAt.UTC()
 }
 
+// Waiting reports whether s waits for an operator: handed off (HANDOFF), or
+// registered and handed over for the sale (COMPLETED with DATA_COMPLETE,
+// where the registrar still answers corrections until someone claims it).
+// This one rule decides the queue position, the claim button and the
+// renotifications.
+func (s Session) Waiting() bool {
+	return s.State == StateHandoff || (s.State == StateCompleted && s.HandoffReason == HandoffDataComplete)
+}
+
 // inHandoffQueue reports whether s belongs in the handoff partition.
 func (s Session) inHandoffQueue() bool {
-	return s.State == StateHandoff || s.State == StateHuman
+	return s.Waiting() || s.State == StateHuman
 }
 
 // HandoffQueue reads the handoff partition. Writes need no method: saving a
@@ -48,21 +58,22 @@ type HandoffQueue struct {
 // NewHandoffQueue returns the handoff queue over table.
 func NewHandoffQueue(table Table) *HandoffQueue { return &HandoffQueue{table: table} }
 
-// List returns every session in HANDOFF or HUMAN, oldest handoff first.
+// List returns every waiting session and every one in HUMAN, oldest handoff
+// first.
 func (q *HandoffQueue) List(ctx context.Context) ([]Session, error) {
 	return q.sessions(ctx, "")
 }
 
-// Position returns the 1-based place of s among the sessions waiting in
-// HANDOFF: 1 plus the queued sessions that entered before it. Sessions held
-// by an operator (HUMAN) are not waiting and do not count. It is 0 when s
-// itself is not in HANDOFF.
+// Position returns the 1-based place of s among the waiting sessions: 1 plus
+// the waiting sessions that entered before it. Sessions held by an operator
+// (HUMAN) are not waiting and do not count. It is 0 when s itself is not
+// waiting.
 //
 // Position takes the session rather than its ID so that a session saved a
 // moment ago, which the eventually consistent index may not list yet, still
 // gets its place.
 func (q *HandoffQueue) Position(ctx context.Context, s Session) (int, error) {
-	if s.State != StateHandoff {
+	if !s.Waiting() {
 		return 0, nil
 	}
 	ahead, err := q.sessions(ctx, HandoffIndexSK(s))
@@ -71,7 +82,7 @@ func (q *HandoffQueue) Position(ctx context.Context, s Session) (int, error) {
 	}
 	pos := 1
 	for _, other := range ahead {
-		if other.State == StateHandoff && other.SessionID != s.SessionID {
+		if other.Waiting() && other.SessionID != s.SessionID {
 			pos++
 		}
 	}

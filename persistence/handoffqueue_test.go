@@ -29,19 +29,21 @@ func TestHandoffSessionRoundTrip(t *testing.T) {
 func TestSessionIndexFollowsState(t *testing.T) {
 	tests := []struct {
 		state   persistence.SessionState
+		reason  persistence.HandoffReason
 		indexed bool
 	}{
-		{persistence.StateNew, false},
-		{persistence.StateQualifying, false},
-		{persistence.StateCompleted, false},
-		{persistence.StateHandoff, true},
-		{persistence.StateHuman, true},
-		{persistence.StateClosed, false},
+		{persistence.StateNew, "", false},
+		{persistence.StateQualifying, "", false},
+		{persistence.StateCompleted, "", false},
+		{persistence.StateCompleted, persistence.HandoffDataComplete, true},
+		{persistence.StateHandoff, persistence.HandoffCustomerRequest, true},
+		{persistence.StateHuman, persistence.HandoffOperatorTakeover, true},
+		{persistence.StateClosed, persistence.HandoffDataComplete, false},
 	}
 	for _, tc := range tests {
-		t.Run(string(tc.state), func(t *testing.T) {
+		t.Run(string(tc.state)+"/"+string(tc.reason), func(t *testing.T) {
 			s := handoffSession("sess-x", phone, t1)
-			s.State = tc.state
+			s.State, s.HandoffReason = tc.state, tc.reason
 			item, err := persistence.EncodeSession(s)
 			must(t, err)
 			pk, sk := avString(item[persistence.AttrGSI1PK]), avString(item[persistence.AttrGSI1SK])
@@ -86,17 +88,21 @@ func TestHandoffQueueListAndPosition(t *testing.T) {
 	held = create(t, sessions, held)
 	bot := persistence.NewSession("s9", "+5511000000009", "instance_a", t0)
 	create(t, sessions, bot)
+	// Registration complete: handed over for the sale, waiting like a handoff.
+	registered := handoffSession("s4", "+5511000000004", t0.Add(4*time.Minute))
+	registered.State, registered.HandoffReason = persistence.StateCompleted, persistence.HandoffDataComplete
+	registered = create(t, sessions, registered)
 
 	listed, err := queue.List(ctx)
 	must(t, err)
-	if got := ids(listed); !slices.Equal(got, []string{"s0", "s1", "s2", "s3"}) {
-		t.Errorf("List = %v, want HANDOFF and HUMAN sessions oldest first [s0 s1 s2 s3]", got)
+	if got := ids(listed); !slices.Equal(got, []string{"s0", "s1", "s2", "s3", "s4"}) {
+		t.Errorf("List = %v, want waiting and HUMAN sessions oldest first [s0 s1 s2 s3 s4]", got)
 	}
 
 	for _, tc := range []struct {
 		s    persistence.Session
 		want int
-	}{{first, 1}, {second, 2}, {third, 3}, {held, 0}, {bot, 0}} {
+	}{{first, 1}, {second, 2}, {third, 3}, {held, 0}, {bot, 0}, {registered, 4}} {
 		got, err := queue.Position(ctx, tc.s)
 		must(t, err)
 		if got != tc.want {
@@ -107,8 +113,8 @@ func TestHandoffQueueListAndPosition(t *testing.T) {
 	// A claim (an Update of assigned_to) keeps the session in the partition.
 	claimed, err := sessions.Claim(ctx, first.PhoneNumber, first.SessionID, "+5511888880001")
 	must(t, err)
-	if listed, err = queue.List(ctx); err != nil || len(listed) != 4 {
-		t.Fatalf("List after a claim = %v, %v; want 4 sessions", ids(listed), err)
+	if listed, err = queue.List(ctx); err != nil || len(listed) != 5 {
+		t.Fatalf("List after a claim = %v, %v; want 5 sessions", ids(listed), err)
 	}
 
 	// Leaving the handoff states leaves the partition; positions close up.
@@ -117,8 +123,8 @@ func TestHandoffQueueListAndPosition(t *testing.T) {
 	must(t, err)
 	listed, err = queue.List(ctx)
 	must(t, err)
-	if got := ids(listed); !slices.Equal(got, []string{"s0", "s2", "s3"}) {
-		t.Errorf("List after closing s1 = %v, want [s0 s2 s3]", got)
+	if got := ids(listed); !slices.Equal(got, []string{"s0", "s2", "s3", "s4"}) {
+		t.Errorf("List after closing s1 = %v, want [s0 s2 s3 s4]", got)
 	}
 	if got, _ := queue.Position(ctx, second); got != 1 {
 		t.Errorf("Position(s2) after s1 closed = %d, want 1", got)

@@ -18,6 +18,9 @@ type InboundTurn struct {
 	MessageType MessageType `dynamodbav:"message_type,omitempty" json:"message_type,omitempty"`
 	// PushName is the customer's profile name on the platform, when known.
 	PushName string `dynamodbav:"push_name,omitempty" json:"push_name,omitempty"`
+	// ReplyID is the ID of the button or list item the customer tapped,
+	// whose title is Content.
+	ReplyID string `dynamodbav:"reply_id,omitempty" json:"reply_id,omitempty"`
 }
 
 // QueueMessage is the inbound queue message: on the wire (SQS) exactly the

@@ -81,6 +81,14 @@ type Message struct {
 	DeliveryStatus    DeliveryStatus `dynamodbav:"delivery_status,omitempty" json:"delivery_status,omitempty"`
 	DeliveryUpdatedAt *time.Time     `dynamodbav:"delivery_updated_at,omitempty" json:"delivery_updated_at,omitempty"`
 
+	// ReplyID is the ID of the reply button, list item or template button a
+	// customer tapped; Content holds its title.
+	ReplyID string `dynamodbav:"reply_id,omitempty" json:"reply_id,omitempty"`
+	// Reaction is the customer's emoji on this message, at ReactionAt; a
+	// reaction taken back leaves Reaction empty with its time.
+	Reaction   string     `dynamodbav:"reaction,omitempty" json:"reaction,omitempty"`
+	ReactionAt *time.Time `dynamodbav:"reaction_at,omitempty" json:"reaction_at,omitempty"`
+
 	// OutboxStatus is the send state of a reply committed by a turn (see
 	// OutboxStatus); empty on inbound and system messages and on replies
 	// logged before the outbox existed, which read as sent.

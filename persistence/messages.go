@@ -91,19 +91,16 @@ func (r *Messages) UpdateDeliveryStatus(ctx context.Context, providerMessageID s
 	if !ok {
 		return fmt.Errorf("persistence: unknown delivery status %q", status)
 	}
-	page, err := r.table.QueryIndex(ctx, IndexQuery{GSI1PK: ProviderIndexPK(providerMessageID), Limit: 1})
+	key, err := r.byProvider(ctx, providerMessageID)
 	if err != nil {
-		return fmt.Errorf("persistence: find message by provider ID: %w", err)
-	}
-	if len(page.Items) == 0 {
-		return fmt.Errorf("persistence: message with provider ID %s: %w", providerMessageID, ErrNotFound)
+		return err
 	}
 	conds := []Condition{NotExists("delivery_status")}
 	for _, from := range froms {
 		conds = append(conds, Equal("delivery_status", string(from)))
 	}
 	upd := Update{Set: map[string]any{"delivery_status": string(status), "delivery_updated_at": FormatTime(at)}}
-	_, err = r.table.Update(ctx, keyOf(page.Items[0]), upd, And(Exists(AttrPK), Or(conds...)).Ptr())
+	_, err = r.table.Update(ctx, key, upd, And(Exists(AttrPK), Or(conds...)).Ptr())
 	if err != nil && !errors.Is(err, ErrConflict) {
 		return fmt.Errorf("persistence: delivery status of %s: %w", providerMessageID, err)
 	}

@@ -75,6 +75,19 @@ func (r *Sessions) Save(ctx context.Context, s Session) (Session, error) {
 	return saved, nil
 }
 
+// SaveWith is Save in one transaction with extra writes (a projection
+// intent): all of them land, or none.
+func (r *Sessions) SaveWith(ctx context.Context, s Session, extra ...TxWrite) (Session, error) {
+	write, saved, err := saveTx(s)
+	if err != nil {
+		return Session{}, err
+	}
+	if err := r.table.Transact(ctx, append([]TxWrite{write}, extra...)); err != nil {
+		return Session{}, fmt.Errorf("persistence: save session %s at version %d: %w", s.SessionID, s.Version, err)
+	}
+	return saved, nil
+}
+
 // saveTx is the write of Save, for a transaction, and the session as it will
 // be stored.
 func saveTx(s Session) (TxWrite, Session, error) {

@@ -58,6 +58,9 @@ type Consumed struct {
 	// is not known (the message was reloaded after a restart), and the
 	// commit's time is recorded instead.
 	RoutedAt time.Time
+	// Sync marks a message a synchronous path (/chat) handed to the
+	// conversation and waited for: its receipt records sync_claimed_at.
+	Sync bool
 }
 
 // ConsumedError reports a turn that would answer a message an earlier
@@ -179,7 +182,8 @@ func completeReceiptTx(messageID string, now time.Time) TxWrite {
 
 // answeredReceiptTx is completeReceiptTx for a message a turn answered: it
 // also stamps when the message was dispatched to and taken by its
-// conversation, in the same write instead of one write per step.
+// conversation (and claimed by the synchronous path that brought it), in the
+// same write instead of one write per step.
 func answeredReceiptTx(m Consumed, now time.Time) TxWrite {
 	w := completeReceiptTx(m.MessageID, now)
 	routed := m.RoutedAt
@@ -188,6 +192,9 @@ func answeredReceiptTx(m Consumed, now time.Time) TxWrite {
 	}
 	w.Update.Set[string(StepDispatched)] = FormatTime(routed)
 	w.Update.Set[string(StepAgentRouted)] = FormatTime(routed)
+	if m.Sync {
+		w.Update.Set[string(StepSyncClaimed)] = FormatTime(routed)
+	}
 	return w
 }
 

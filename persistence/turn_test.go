@@ -80,8 +80,8 @@ func TestTurnCommitWritesEverythingTogether(t *testing.T) {
 	}
 	r, err := f.receipts.Get(ctx, f.first.MessageID)
 	must(t, err)
-	if r.CompletedAt == nil || r.DispatchedAt == nil || !r.AgentRoutedAt.Equal(t1) {
-		t.Errorf("the consumed message's receipt: %+v, want completed, dispatched and routed at %s", r, t1)
+	if r.CompletedAt == nil || r.DispatchedAt == nil || !r.AgentRoutedAt.Equal(t1) || r.SyncClaimedAt != nil {
+		t.Errorf("the consumed message's receipt: %+v, want completed, dispatched and routed at %s, not sync-claimed", r, t1)
 	}
 	if r2, _ := f.receipts.Get(ctx, f.second.MessageID); r2.CompletedAt != nil {
 		t.Error("the message still buffered was marked completed")
@@ -210,5 +210,28 @@ func TestSessionCreateIsOneTransaction(t *testing.T) {
 	}
 	if after := allItems(t, table); !reflect.DeepEqual(before, after) {
 		t.Error("a refused create changed the table")
+	}
+}
+
+// A message a synchronous path (/chat) brought records sync_claimed_at in
+// the commit of the turn that answers it; a /chat message has no receipt
+// before, and gets one.
+func TestTurnCommitStampsSyncClaimed(t *testing.T) {
+	ctx := context.Background()
+	f := newTurnFixture(t)
+	c := f.commit()
+	c.Pending = nil
+	c.Consumed = []persistence.Consumed{
+		{MessageID: f.first.MessageID, RoutedAt: t1, Sync: true},
+		{MessageID: "chat-1", RoutedAt: t1, Sync: true},
+	}
+	_, err := f.turns.Commit(ctx, c)
+	must(t, err)
+	for _, id := range []string{f.first.MessageID, "chat-1"} {
+		r, err := f.receipts.Get(ctx, id)
+		must(t, err)
+		if r.SyncClaimedAt == nil || !r.SyncClaimedAt.Equal(t1) || r.CompletedAt == nil {
+			t.Errorf("receipt of %s: %+v, want sync_claimed_at %s and completed", id, r, t1)
+		}
 	}
 }

@@ -69,7 +69,7 @@ func newModel(cfg config.Config, logger *zap.Logger) (agent.Model, error) {
 // MESSAGING_CLOUD_ENABLED, else the local stub that records sends.
 func newSender(cfg config.Config, logger *zap.Logger) (messaging.Sender, error) {
 	if !cfg.Messaging.CloudEnabled {
-		return messaging.NewStub(logger), nil
+		return messaging.NewStub(logger, cfg.Stubs.History), nil
 	}
 	client, err := cloudapi.NewClient(cloudapi.ClientConfig{
 		Config: httpcall.Config{

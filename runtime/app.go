@@ -44,6 +44,9 @@ type Options struct {
 	Mailer ses.API
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
+	// Parameters is a parameter store the dashboard shows and edits under
+	// PARAMETER_PREFIX (the emulator's in-memory one); nil shows none.
+	Parameters ParameterStore
 }
 
 // App is one running Intake: the table, the actor system with the
@@ -65,11 +68,13 @@ type App struct {
 	http          *fiber.App
 	// loadPrompts applies the prompt overrides stored in the table.
 	loadPrompts func(context.Context) error
+	// parameters is the store the dashboard shows, nil for none.
+	parameters ParameterStore
 }
 
 // New builds the application of cfg. Nothing runs until Run.
 func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Options) (*App, error) {
-	a := &App{cfg: cfg, logger: logger, now: opts.Now, table: opts.Table, queue: opts.Queue}
+	a := &App{cfg: cfg, logger: logger, now: opts.Now, table: opts.Table, queue: opts.Queue, parameters: opts.Parameters}
 	if a.now == nil {
 		a.now = time.Now
 	}

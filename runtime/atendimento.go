@@ -101,7 +101,7 @@ func consoleCookieKey(adminKey config.Secret) ([]byte, error) {
 // texts OPERATOR_PHONES through sender; both when both are configured.
 func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Sender, mailer ses.API, logger *zap.Logger) (handoff.Notifier, error) {
 	if !cfg.Handoff.NotifierEnabled {
-		return handoff.NewStub(logger), nil
+		return handoff.NewStub(logger, cfg.Stubs.History), nil
 	}
 	var notifiers []handoff.Notifier
 	if cfg.Handoff.EmailFrom != "" && len(cfg.Handoff.EmailTo) > 0 {

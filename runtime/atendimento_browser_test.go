@@ -183,4 +183,28 @@ func TestOperatorConsoleInTheBrowser(t *testing.T) {
 	if stored.State != persistence.StateClosed {
 		t.Errorf("after closing in the console the session is %s, want CLOSED (screenshot: %s)", stored.State, consoleScreenshot(t, ctx))
 	}
+
+	// Take over a conversation the bot holds: find it by the customer's
+	// number, ask to take it over, confirm.
+	const qualifying = "+5511988886666"
+	held := persistence.NewSession("bot-held", qualifying, "instance_a", time.Now())
+	held.State, held.CurrentAgent = persistence.StateQualifying, persistence.AgentQualifier
+	if _, err := persistence.NewSessions(app.Table()).Create(context.Background(), held); err != nil {
+		t.Fatal(err)
+	}
+	consoleStep(t, ctx, "find the bot's conversation and take it over after confirming",
+		chromedp.Navigate(base+"/atendimento"),
+		chromedp.WaitVisible(chromedp.CSS("#find-phone")),
+		chromedp.SendKeys(chromedp.CSS("#find-phone"), qualifying),
+		chromedp.Click(chromedp.CSS("#find-open")),
+		chromedp.WaitVisible(chromedp.CSS("#takeover")),
+		chromedp.Click(chromedp.CSS("#takeover")),
+		chromedp.WaitVisible(chromedp.CSS("#takeover-confirm")),
+		chromedp.Click(chromedp.CSS("#takeover-yes")),
+		chromedp.WaitVisible(chromedp.CSS("#reply")),
+	)
+	taken, err := persistence.NewSessions(app.Table()).Get(context.Background(), qualifying, "bot-held")
+	if err != nil || taken.State != persistence.StateHuman || taken.HandoffReason != persistence.HandoffOperatorTakeover || string(taken.AssignedTo) != operator {
+		t.Errorf("after the takeover: %+v (%v), want HUMAN, OPERATOR_TAKEOVER, held by %s", taken, err, operator)
+	}
 }

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -19,11 +20,15 @@ func (a *App) dashboardRoutes() error {
 		Sessions:      persistence.NewSessions(a.table),
 		Messages:      persistence.NewMessages(a.table),
 		Content:       a.content,
+		Catalogue:     a.content,
 		Fixtures:      a.dashboardFixtures(),
 		Smokes:        smokes{smoke.New(a.cfg, a.smokeDeps())},
 	}
 	if ring := logRingOf(a.logger); ring != nil {
 		deps.Logs = ringLogs{ring}
+	}
+	if a.parameters != nil {
+		deps.Parameters = dashboardParameters{store: a.parameters, prefix: cmp.Or(a.cfg.ParameterPrefix, "/")}
 	}
 	h, err := dashboard.New(dashboard.Config{
 		Instances:  a.cfg.Messaging.Instances,

@@ -18,7 +18,7 @@ import (
 // customers and succeeds.
 func newERP(cfg config.Config, logger *zap.Logger) (projection.ERP, error) {
 	if !cfg.ERP.Enabled {
-		return &erp.Stub{}, nil
+		return &erp.Stub{History: cfg.Stubs.History}, nil
 	}
 	return erp.New(erp.Config{
 		Config: httpcall.Config{
@@ -39,8 +39,11 @@ func newCRM(cfg config.Config, logger *zap.Logger) (*crm.Client, error) {
 			MaxRPS:      cfg.CRM.MaxRPS,
 			HTTPClient:  outboundHTTP(cfg),
 		},
-		Pipeline: cfg.CRM.Pipeline,
-		OwnerID:  cfg.CRM.OwnerID,
+		Pipeline:        cfg.CRM.Pipeline,
+		OwnerID:         cfg.CRM.OwnerID,
+		Stages:          cfg.CRM.Stages,
+		SessionProperty: cfg.CRM.SessionProperty,
+		LogicalStages:   projection.Stages(),
 	}, logger)
 }
 

@@ -71,3 +71,35 @@ func TestSyncJobMakesTheERPCustomer(t *testing.T) {
 		})
 	}
 }
+
+// The sync job sends the pipeline's stage IDs of CRM_STAGES and names the
+// session by CRM_SESSION_PROPERTY, not the logical names and the default.
+func TestSyncJobSendsConfiguredStagesAndProperty(t *testing.T) {
+	crmServer := crmtest.New(t)
+	crmServer.SessionProperty = "sessao_intake"
+	cfg := load(t, map[string]string{
+		"CRM_BASE_URL": crmServer.URL, "CRM_ACCESS_TOKEN": "crm-token", "ERP_ENABLED": "false",
+		"CRM_STAGES": "encerrado=closedlost,novo=appointmentscheduled", "CRM_SESSION_PROPERTY": "sessao_intake",
+	})
+	table := memory.New()
+	s := persistence.NewSession("s2", "+5511987654322", "instance_a", time.Now())
+	s.State, s.ServiceIdentified = persistence.StateClosed, "Pesquisa de mercado"
+	desired, err := projection.Desired(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := persistence.NewProjections(table).PutDesired(t.Context(), s.SessionID, desired, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	job, err := runtime.NewSyncJob(cfg, table, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := job.Run(t.Context(), nil); err != nil {
+		t.Fatal(err)
+	}
+	deals := crmServer.Deals()
+	if len(deals) != 1 || deals[0].Properties["dealstage"] != "closedlost" || deals[0].Properties["sessao_intake"] != "s2" {
+		t.Errorf("deals = %+v, want one in stage closedlost named by sessao_intake", deals)
+	}
+}

@@ -49,7 +49,9 @@ func refused(code Refusal, message string) (Outcome, *persistence.Message, *Refu
 // outcome to commit and the operator's message to log and send (SEND only).
 //
 //	action   allowed when                           then
-//	CLAIM    HANDOFF or HUMAN, unassigned           HUMAN, assigned to them; Project
+//	CLAIM    waiting or HUMAN, unassigned           HUMAN, assigned to them; Project
+//	         the bot holds it (TakeOver)            HUMAN, assigned to them, handoff
+//	                                                OPERATOR_TAKEOVER; Project, Summarize
 //	         HUMAN held by them                     nothing changes
 //	SEND     HUMAN held by them, text, window open  the message; nothing changes
 //	RELEASE  HUMAN held by them                     HANDOFF, unassigned; Project
@@ -67,8 +69,14 @@ func Operate(s persistence.Session, history []persistence.Message, cmd *sessionp
 			return Outcome{Session: next}, nil, nil
 		case s.AssignedTo != "":
 			return refused(RefusedClaimed, "another operator took this conversation first")
+		case TakeOver(s):
+			at := now.UTC()
+			next.AssignedTo, next.State = persistence.NullString(operator), persistence.StateHuman
+			next.HandoffReason, next.HandoffAt = persistence.HandoffOperatorTakeover, &at
+			next.HandoffRenotificationCount, next.HandoffRenotifiedAt = 0, nil
+			return Outcome{Session: next, Project: true, Summarize: true}, nil, nil
 		case !Claimable(s):
-			return refused(RefusedState, "only conversations waiting for a person can be claimed")
+			return refused(RefusedState, "only open conversations can be claimed")
 		}
 		next.AssignedTo, next.State = persistence.NullString(operator), persistence.StateHuman
 		return Outcome{Session: next, Project: true}, nil, nil
@@ -111,7 +119,15 @@ func Operate(s persistence.Session, history []persistence.Message, cmd *sessionp
 // Claimable reports whether any operator may claim s: it waits for a person
 // and no one holds it. The console shows its claim button by this rule.
 func Claimable(s persistence.Session) bool {
-	return s.AssignedTo == "" && (s.State == persistence.StateHandoff || s.State == persistence.StateHuman)
+	return s.AssignedTo == "" && (s.Waiting() || s.State == persistence.StateHuman)
+}
+
+// TakeOver reports whether a claim of s takes the conversation from the bot:
+// it is open and the bot answers it (nobody waits for a person). The console
+// asks the operator to confirm such a claim; the bot stops at the claim and
+// the handoff reason is OPERATOR_TAKEOVER.
+func TakeOver(s persistence.Session) bool {
+	return !Silent(s.State) && !s.Waiting()
 }
 
 // HeldBy reports whether operator holds s, and so may write in it, release

@@ -49,13 +49,19 @@ func TestOperate(t *testing.T) {
 		project   bool
 		summarize bool
 		message   string
+		// reason, when set, is the handoff reason the claim leaves.
+		reason persistence.HandoffReason
 	}{
 		{name: "claim waiting", state: persistence.StateHandoff, action: claim, operator: other,
 			wantState: persistence.StateHuman, wantHeld: other, project: true},
 		{name: "claim held by oneself", state: persistence.StateHuman, action: claim, operator: holder,
 			wantState: persistence.StateHuman, wantHeld: holder},
 		{name: "claim held by another", state: persistence.StateHuman, action: claim, operator: other, refused: conversation.RefusedClaimed},
-		{name: "claim with the bot", state: persistence.StateQualifying, action: claim, operator: other, refused: conversation.RefusedState},
+		{name: "take over from the bot", state: persistence.StateQualifying, action: claim, operator: other,
+			wantState: persistence.StateHuman, wantHeld: other, project: true, summarize: true, reason: persistence.HandoffOperatorTakeover},
+		{name: "claim registered", state: persistence.StateCompleted, action: claim, operator: other,
+			wantState: persistence.StateHuman, wantHeld: other, project: true, reason: persistence.HandoffDataComplete},
+		{name: "claim closed", state: persistence.StateClosed, action: claim, operator: other, refused: conversation.RefusedState},
 		{name: "claim a session left", state: persistence.StateHandoff, action: claim, operator: other, session: "sess-0", refused: conversation.RefusedStale},
 		{name: "send", state: persistence.StateHuman, action: send, operator: holder, text: " Olá! ", history: recent,
 			wantState: persistence.StateHuman, wantHeld: holder, message: "Olá!"},
@@ -97,6 +103,12 @@ func TestOperate(t *testing.T) {
 				t.Errorf("= state %s held by %q project %v summarize %v; want %s, %q, %v, %v",
 					got.State, got.AssignedTo, out.Project, out.Summarize, tt.wantState, tt.wantHeld, tt.project, tt.summarize)
 			}
+			if tt.reason != "" && got.HandoffReason != tt.reason {
+				t.Errorf("handoff reason %q, want %q", got.HandoffReason, tt.reason)
+			}
+			if tt.reason == persistence.HandoffOperatorTakeover && (got.HandoffAt == nil || !got.HandoffAt.Equal(now)) {
+				t.Errorf("handoff_at = %v, want the takeover's time %v", got.HandoffAt, now)
+			}
 			if tt.wantState == persistence.StateClosed && (got.ClosedAt == nil || !got.ClosedAt.Equal(now)) {
 				t.Errorf("closed_at = %v, want %v", got.ClosedAt, now)
 			}
@@ -112,15 +124,20 @@ func TestOperate(t *testing.T) {
 }
 
 // TestClaimableAndHeldBy: a conversation may be claimed while it waits for a
-// person (HANDOFF, or HUMAN with no one holding it) and no one holds it; an
-// operator holds it only in HUMAN, assigned to them.
+// person (HANDOFF, COMPLETED with DATA_COMPLETE, or HUMAN with no one holding
+// it) and no one holds it; the bot's other open conversations are taken over;
+// an operator holds it only in HUMAN, assigned to them.
 func TestClaimableAndHeldBy(t *testing.T) {
 	for _, state := range persistence.States() {
-		waiting := state == persistence.StateHandoff || state == persistence.StateHuman
+		waiting := state == persistence.StateHandoff || state == persistence.StateHuman || state == persistence.StateCompleted
 		s := sessionIn(state)
 		s.AssignedTo = ""
 		if got := conversation.Claimable(s); got != waiting {
 			t.Errorf("%s, unassigned: Claimable = %v, want %v", state, got, waiting)
+		}
+		bot := !waiting && state != persistence.StateClosed
+		if got := conversation.TakeOver(s); got != bot {
+			t.Errorf("%s: TakeOver = %v, want %v", state, got, bot)
 		}
 		s.AssignedTo = holder
 		if conversation.Claimable(s) {

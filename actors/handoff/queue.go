@@ -8,7 +8,7 @@ import (
 )
 
 // Queue is the handoff queue: the conversations waiting for an operator
-// (HANDOFF), ordered by the time they were handed off, and those an operator
+// (persistence.Session.Waiting), ordered by the time they were handed off, and those an operator
 // holds (HUMAN). It reads the gsi1 partition "HANDOFF" that the persistence
 // layer maintains as sessions change state, so it is one index query and
 // never a scan. It is safe for concurrent use.
@@ -42,7 +42,7 @@ type Entry struct {
 	Renotifications int
 }
 
-// List returns the queue: every conversation in HANDOFF or HUMAN, oldest
+// List returns the queue: every conversation waiting or in HUMAN, oldest
 // handoff first, waiting ones numbered by position.
 func (q *Queue) List(ctx context.Context) ([]Entry, error) {
 	sessions, err := q.index.List(ctx)
@@ -64,7 +64,7 @@ func (q *Queue) List(ctx context.Context) ([]Entry, error) {
 			AssignedTo:      string(s.AssignedTo),
 			Renotifications: s.HandoffRenotificationCount,
 		}
-		if s.State == persistence.StateHandoff {
+		if s.Waiting() {
 			waiting++
 			e.Position = waiting
 		}
@@ -74,7 +74,7 @@ func (q *Queue) List(ctx context.Context) ([]Entry, error) {
 }
 
 // QueuePosition returns the 1-based place of the session among the
-// conversations waiting in HANDOFF, or 0 when it is not waiting (held by an
+// waiting conversations, or 0 when it is not waiting (held by an
 // operator, in another state, or unknown to the index).
 func (q *Queue) QueuePosition(ctx context.Context, sessionID string) (int, error) {
 	entries, err := q.List(ctx)
@@ -90,7 +90,7 @@ func (q *Queue) QueuePosition(ctx context.Context, sessionID string) (int, error
 }
 
 // Position returns the place of s among the waiting conversations, 0 when s
-// is not in HANDOFF. Unlike QueuePosition it needs no index entry for s
+// is not waiting. Unlike QueuePosition it needs no index entry for s
 // itself, so a session saved a moment ago (DynamoDB's index is eventually
 // consistent) still gets the right place; the handoff child uses it.
 func (q *Queue) Position(ctx context.Context, s persistence.Session) (int, error) {

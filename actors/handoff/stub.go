@@ -3,12 +3,12 @@ package handoff
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sync"
 
 	"github.com/google/uuid"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/internal/recent"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -20,17 +20,23 @@ type Stub struct {
 	log *zap.Logger
 
 	mu      sync.Mutex
-	notices []Notice
+	notices recent.List[Notice]
 }
 
 var _ Notifier = (*Stub)(nil)
 
-// NewStub returns an empty Stub. A nil logger logs nothing.
-func NewStub(logger *zap.Logger) *Stub {
+// NewStub returns an empty Stub that keeps the last history notices (none
+// given, or zero: recent.DefaultMax, STUB_HISTORY). A nil logger logs
+// nothing.
+func NewStub(logger *zap.Logger, history ...int) *Stub {
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	return &Stub{log: logger.Named("handoff.stub")}
+	s := &Stub{log: logger.Named("handoff.stub")}
+	if len(history) > 0 {
+		s.notices.Max = history[0]
+	}
+	return s
 }
 
 // Notify records n and reports the conversation queued.
@@ -39,7 +45,7 @@ func (s *Stub) Notify(ctx context.Context, n Notice) (persistence.HandoffNotifyR
 		return Failed(n.QueuePosition, persistence.ErrorKindTransient, "not recorded: "+err.Error()), err
 	}
 	s.mu.Lock()
-	s.notices = append(s.notices, n)
+	s.notices.Add(n)
 	s.mu.Unlock()
 	s.log.Info("handoff queued; notifications are off (HANDOFF_NOTIFIER_ENABLED=false)",
 		zap.String("session_id", n.Session.SessionID), zap.Int("queue_position", n.QueuePosition),
@@ -52,5 +58,5 @@ func (s *Stub) Notify(ctx context.Context, n Notice) (persistence.HandoffNotifyR
 func (s *Stub) Notices() []Notice {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return slices.Clone(s.notices)
+	return s.notices.All()
 }

@@ -28,6 +28,9 @@ type InboundMessage struct {
 	PhoneNumberID string
 	// PushName is the customer's profile name when the platform sent it.
 	PushName string
+	// ReplyID is the ID of the reply button, list item or template button
+	// the customer tapped (Content is its title), "" for anything else.
+	ReplyID string
 }
 
 // InternalPayload is the spec's internal inbound payload: what the internal
@@ -72,5 +75,6 @@ func (m InboundMessage) Turn() persistence.InboundTurn {
 		Instance:    m.Instance,
 		MessageType: m.MessageType,
 		PushName:    m.PushName,
+		ReplyID:     m.ReplyID,
 	}
 }

@@ -2,13 +2,13 @@ package messaging
 
 import (
 	"context"
-	"slices"
 	"sync"
 	"time"
 
 	"github.com/google/uuid"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/internal/recent"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -16,13 +16,14 @@ import (
 // records every call for tests and the emulator to inspect, and succeeds with a
 // mock_id of "stub-" and a UUID. It validates arguments exactly as the
 // platform clients do (CheckSend, CheckRead), so a message the platform would
-// refuse fails locally too. It is safe for concurrent use.
+// refuse fails locally too. It keeps the last history calls of each kind
+// (STUB_HISTORY, see NewStub). It is safe for concurrent use.
 type Stub struct {
 	log *zap.Logger
 
 	mu    sync.Mutex
-	sends []StubSend
-	reads []string
+	sends recent.List[StubSend]
+	reads recent.List[string]
 }
 
 // StubSend is one recorded send.
@@ -36,12 +37,17 @@ type StubSend struct {
 
 var _ Sender = (*Stub)(nil)
 
-// NewStub returns an empty Stub. A nil logger logs nothing.
-func NewStub(logger *zap.Logger) *Stub {
+// NewStub returns an empty Stub that keeps the last history sends and
+// reads (none given, or zero: recent.DefaultMax). A nil logger logs nothing.
+func NewStub(logger *zap.Logger, history ...int) *Stub {
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	return &Stub{log: logger.Named("messaging.stub")}
+	s := &Stub{log: logger.Named("messaging.stub")}
+	if len(history) > 0 {
+		s.sends.Max, s.reads.Max = history[0], history[0]
+	}
+	return s
 }
 
 // Send records the message and succeeds.
@@ -55,7 +61,7 @@ func (s *Stub) Send(ctx context.Context, to, text string) (persistence.AdapterRe
 	}
 	id := "stub-" + uuid.NewString()
 	s.mu.Lock()
-	s.sends = append(s.sends, StubSend{To: digits, Text: text, MockID: id, At: time.Now().UTC()})
+	s.sends.Add(StubSend{To: digits, Text: text, MockID: id, At: time.Now().UTC()})
 	s.mu.Unlock()
 	s.log.Debug("stub send recorded", zap.String("to", MaskPhone(digits)), zap.String("mock_id", id))
 	return recorded(id), nil
@@ -70,7 +76,7 @@ func (s *Stub) MarkRead(ctx context.Context, messageID string) (persistence.Adap
 		return notSent(persistence.ErrorKindTransient, err), err
 	}
 	s.mu.Lock()
-	s.reads = append(s.reads, messageID)
+	s.reads.Add(messageID)
 	s.mu.Unlock()
 	return recorded(""), nil
 }
@@ -89,19 +95,19 @@ func notSent(kind persistence.ErrorKind, err error) persistence.AdapterResult {
 func (s *Stub) Sends() []StubSend {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return slices.Clone(s.sends)
+	return s.sends.All()
 }
 
 // Reads returns a copy of the message IDs marked read, oldest first.
 func (s *Stub) Reads() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return slices.Clone(s.reads)
+	return s.reads.All()
 }
 
 // Reset forgets everything recorded, e.g. when the dashboard clears a chat.
 func (s *Stub) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.sends, s.reads = nil, nil
+	s.sends, s.reads = recent.List[StubSend]{Max: s.sends.Max}, recent.List[string]{Max: s.reads.Max}
 }

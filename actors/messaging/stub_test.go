@@ -3,6 +3,8 @@ package messaging_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -76,5 +78,23 @@ func TestStubValidatesLikeTheClient(t *testing.T) {
 	}
 	if len(s.Sends()) != 0 {
 		t.Errorf("failed sends were recorded: %+v", s.Sends())
+	}
+}
+
+// The stub keeps the last STUB_HISTORY sends and reads, not every call of a
+// long-running emulator.
+func TestStubKeepsTheLastCalls(t *testing.T) {
+	s := messaging.NewStub(nil, 3)
+	for i := range 5 {
+		if _, err := s.Send(context.Background(), "+5511999990000", fmt.Sprintf("m%d", i)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.MarkRead(context.Background(), fmt.Sprintf("wamid.%d", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sends, reads := s.Sends(), s.Reads()
+	if len(sends) != 3 || sends[0].Text != "m2" || sends[2].Text != "m4" || !slices.Equal(reads, []string{"wamid.2", "wamid.3", "wamid.4"}) {
+		t.Errorf("sends %+v, reads %v; want the last three of each", sends, reads)
 	}
 }

@@ -28,6 +28,10 @@ var errSuperseded = errors.New("projection: changed during the sync")
 // creation_started set without a deal ID does not know whether the earlier
 // create happened (a crash, a timeout after the request was written), so it
 // looks the deal up by its session property first. Never a second deal.
+//
+// The deal's version tag (etag) the CRM returns is kept on p and sent as the
+// precondition of the next update, so a deal edited in the CRM meanwhile is
+// not overwritten; a CRM that returns none gets unconditional updates.
 func (j *Job) converge(ctx context.Context, p *persistence.CRMProjection) (persistence.AdapterResult, error) {
 	resp, err := j.cfg.CRM.SyncContact(ctx, p.ContactID, p.Desired.Contact)
 	if err != nil || !resp.Success {
@@ -46,16 +50,20 @@ func (j *Job) converge(ctx context.Context, p *persistence.CRMProjection) (persi
 				zap.String("session_id", p.SessionID), zap.String("deal_id", p.DealID))
 		}
 	}
+	var etag string
 	if p.DealID != "" {
-		return j.cfg.CRM.UpdateDeal(ctx, p.DealID, p.Desired.Stage, deal)
+		if resp, etag, err = j.cfg.CRM.UpdateDeal(ctx, p.DealID, p.Desired.Stage, deal, p.ETag); err == nil && resp.Success {
+			p.ETag = etag
+		}
+		return resp, err
 	}
 	if err := j.markCreation(ctx, p); err != nil {
 		return persistence.AdapterResult{}, err
 	}
-	if resp, err = j.cfg.CRM.CreateDeal(ctx, p.SessionID, p.Desired.Stage, deal); err != nil || !resp.Success {
+	if resp, etag, err = j.cfg.CRM.CreateDeal(ctx, p.SessionID, p.Desired.Stage, deal); err != nil || !resp.Success {
 		return resp, err
 	}
-	p.DealID = string(resp.MockID)
+	p.DealID, p.ETag = string(resp.MockID), etag
 	return resp, nil
 }
 

@@ -17,8 +17,11 @@ type CRM interface {
 	SyncContact(ctx context.Context, id string, contact map[string]any) (persistence.AdapterResult, error)
 	// FindDeal returns the ID of the session's deal, null when none exists.
 	FindDeal(ctx context.Context, sessionID string) (persistence.AdapterResult, error)
-	// CreateDeal creates the session's deal in the logical stage.
-	CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (persistence.AdapterResult, error)
-	// UpdateDeal writes the payload and the logical stage to deal id.
-	UpdateDeal(ctx context.Context, id, stage string, deal map[string]any) (persistence.AdapterResult, error)
+	// CreateDeal creates the session's deal in the logical stage; the string
+	// is the deal's version tag (ETag) when the CRM returns one.
+	CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (persistence.AdapterResult, string, error)
+	// UpdateDeal writes the payload and the logical stage to deal id,
+	// conditional on etag (If-Match) when the CRM gave one, and returns the
+	// new tag.
+	UpdateDeal(ctx context.Context, id, stage string, deal map[string]any, etag string) (persistence.AdapterResult, string, error)
 }

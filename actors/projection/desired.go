@@ -1,6 +1,11 @@
 package projection
 
-import "github.com/intake-runtime/intake/persistence"
+import (
+	"context"
+	"time"
+
+	"github.com/intake-runtime/intake/persistence"
+)
 
 // subjectKey is the qualification_data key in which the qualifier keeps the
 // customer's request in their own words (actors/conversation).
@@ -52,4 +57,43 @@ func Desired(s persistence.Session) (persistence.Desired, error) {
 		d.Customer = s.ERPPayload
 	}
 	return d, nil
+}
+
+// Prepared returns s with the CRM fields the spec keeps on the session, taken
+// from its desired state d in the commit that records d: crm_payload, the
+// prepared contact and deal with their logical stage, and, once the session
+// is closed, crm_terminal_stage, the stage its deal ends in. Desired never
+// reads crm_payload, so writing it does not change the revision.
+func Prepared(s persistence.Session, d persistence.Desired) persistence.Session {
+	s.CRMPayload = map[string]any{"stage": d.Stage, "contact": d.Contact, "deal": d.Deal}
+	if d.Terminal {
+		s.CRMTerminalStage = persistence.NullString(d.Stage)
+	}
+	return s
+}
+
+// Wanted reports whether s is projected: a session with a service
+// identified, one holding an ERP customer intent (which the conversation
+// rules only reach through a service, and which must never be dropped), and
+// one whose deal was prepared already (crm_payload), so that a subject change
+// that clears the service, or a reset that closes the session, still moves
+// the deal. A greeting never becomes a CRM deal.
+func Wanted(s persistence.Session) bool {
+	return s.ServiceIdentified != "" || s.ERPPayload != nil || s.CRMPayload != nil
+}
+
+// Intent returns s prepared (see Prepared) with the write that records its
+// desired state in a transaction with s, nil when the projection holds it
+// already or s is not projected (Wanted): the intent path of every writer
+// that changes a session outside a turn.
+func Intent(ctx context.Context, projections *persistence.Projections, s persistence.Session, now time.Time) (persistence.Session, *persistence.TxWrite, error) {
+	if !Wanted(s) {
+		return s, nil, nil
+	}
+	d, err := Desired(s)
+	if err != nil {
+		return s, nil, err
+	}
+	w, err := projections.DesiredTx(ctx, s.SessionID, d, now)
+	return Prepared(s, d), w, err
 }

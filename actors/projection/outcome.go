@@ -118,6 +118,7 @@ func (j *Job) release(ctx context.Context, p persistence.CRMProjection, confirme
 		now := j.now()
 		cur.ContactID = cmp.Or(p.ContactID, cur.ContactID)
 		cur.DealID = cmp.Or(p.DealID, cur.DealID)
+		cur.ETag = cmp.Or(p.ETag, cur.ETag)
 		cur.CreationStarted = cmp.Or(cur.CreationStarted, p.CreationStarted)
 		if p.ERPSyncedAt != nil && cur.ERPSyncedAt == nil {
 			cur.ERPCustomerID, cur.ERPSyncedAt, cur.ERPLastError = p.ERPCustomerID, p.ERPSyncedAt, ""

@@ -18,6 +18,13 @@ const (
 	StageClosed     = "encerrado"
 )
 
+// Stages are the logical stages Stage returns for the known states, in the
+// order of a deal's life; a terminal stage stored on a session
+// (crm_terminal_stage) is one of them too.
+func Stages() []string {
+	return []string{StageNew, StageQualified, StageRegistered, StageInService, StageClosed}
+}
+
 // ErrUnknownState: the session is in a state this release does not know (a
 // newer release's, or a damaged record), so it has no CRM stage. Guessing one
 // could move a deal backwards, so the projection fails instead.

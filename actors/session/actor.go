@@ -50,8 +50,9 @@ type conversationActor struct {
 	session *persistence.Session // nil until the phone's first turn
 	buffer  []*sessionpb.InboundTurn
 	// routedAt is when this activation accepted each message it has not
-	// answered yet, for the receipt's agent_routed_at.
-	routedAt map[string]time.Time
+	// answered yet, and whether a chat brought it, for the receipt's
+	// agent_routed_at and sync_claimed_at.
+	routedAt map[string]routed
 	// history is the log of the session historyOf names, oldest first, as
 	// remember keeps it: read when the activation starts, then kept by the
 	// commits and the send results, so a turn reads no history from the
@@ -277,9 +278,9 @@ func (c *conversationActor) accept(ctx actor.Context, msg any, sender *actor.PID
 	}
 	c.buffer = append(c.buffer, turn)
 	if c.routedAt == nil {
-		c.routedAt = map[string]time.Time{}
+		c.routedAt = map[string]routed{}
 	}
-	c.routedAt[turn.GetMessageId()] = now
+	c.routedAt[turn.GetMessageId()] = routed{at: now, sync: chat}
 	if c.inflight != nil {
 		c.inflight.superseded = true
 	}
@@ -291,6 +292,13 @@ func (c *conversationActor) accept(ctx actor.Context, msg any, sender *actor.PID
 		ctx.Send(sender, &sessionpb.TurnAck{})
 	}
 	c.armFlush(ctx, c.debounce.deadline(c.firstAt, now).Sub(now))
+}
+
+// routed is when the conversation accepted a message, and whether a
+// synchronous path (/chat) brought it and waits for its answer.
+type routed struct {
+	at   time.Time
+	sync bool
 }
 
 // holds reports whether the conversation already buffers or runs messageID.

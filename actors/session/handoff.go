@@ -23,15 +23,16 @@ import (
 type renotifyDue struct{ gen uint64 }
 
 // enteredHandoff reports whether a committed turn put the conversation in the
-// handoff queue.
-func enteredHandoff(before persistence.SessionState, after persistence.Session) bool {
-	return after.State == persistence.StateHandoff && before != persistence.StateHandoff
+// handoff queue (persistence.Session.Waiting): handed off, released, or
+// registered for the sale.
+func enteredHandoff(waitedBefore bool, after persistence.Session) bool {
+	return after.Waiting() && !waitedBefore
 }
 
 // markHandoff stamps the time a session enters the queue, which orders the
 // queue and starts the renotification clock.
-func markHandoff(before persistence.SessionState, s *persistence.Session, now time.Time) {
-	if enteredHandoff(before, *s) {
+func markHandoff(waitedBefore bool, s *persistence.Session, now time.Time) {
+	if enteredHandoff(waitedBefore, *s) {
 		at := now.UTC()
 		s.HandoffAt = &at
 		s.HandoffRenotificationCount = 0
@@ -57,7 +58,7 @@ func (c *conversationActor) armRenotify(ctx actor.Context) {
 	c.stopRenotify()
 	s := c.session
 	cfg := c.deps.Config
-	if s == nil || s.State != persistence.StateHandoff || s.HandoffRenotificationCount >= cfg.MaxRenotifications {
+	if s == nil || !s.Waiting() || s.HandoffRenotificationCount >= cfg.MaxRenotifications {
 		return
 	}
 	base := s.UpdatedAt
@@ -96,7 +97,7 @@ func (c *conversationActor) onRenotifyDue(ctx actor.Context, msg *renotifyDue) {
 // decideRenotify records one renotification on a conversation still waiting,
 // with the notice the customer receives; nothing when someone claimed it.
 func (c *conversationActor) decideRenotify(s persistence.Session) (conversation.Outcome, *persistence.Message, bool) {
-	if s.State != persistence.StateHandoff || s.HandoffRenotificationCount >= c.deps.Config.MaxRenotifications {
+	if !s.Waiting() || s.HandoffRenotificationCount >= c.deps.Config.MaxRenotifications {
 		return conversation.Outcome{}, nil, false
 	}
 	now := c.deps.Now().UTC()
@@ -121,7 +122,7 @@ func (c *conversationActor) afterCommit(ctx actor.Context, t *turn, s persistenc
 	switch {
 	case t.op != nil && t.op.renotify:
 		c.notifyHandoff(ctx, s, true)
-	case enteredHandoff(t.before, s) || t.outcome.Handoff != "":
+	case enteredHandoff(t.waitedBefore, s) || t.outcome.Handoff != "":
 		c.notifyHandoff(ctx, s, false)
 	}
 	c.armRenotify(ctx)

@@ -38,9 +38,12 @@ type harness struct {
 	metrics session.Metrics
 	// notices records what operators were told of handoffs.
 	notices *handoff.Stub
-	system  *actor.ActorSystem
-	sup     *session.Supervisor
-	cfg     session.Config
+	// notifier, when set, is what the actors notify through instead of
+	// notices (it may record into notices itself).
+	notifier handoff.Notifier
+	system   *actor.ActorSystem
+	sup      *session.Supervisor
+	cfg      session.Config
 	// shift moves the actors' clock forward; tests change it between steps.
 	shift atomic.Int64
 }
@@ -86,7 +89,7 @@ func (h *harness) supervise() (*actor.ActorSystem, *session.Supervisor) {
 		Engine:    engine,
 		Model:     model,
 		Messaging: messaging.RepliesDeps{Sender: h.platform(), Outbox: persistence.NewOutbox(h.table), Retry: quickRetry},
-		Handoff:   handoff.Props(h.notices, handoff.NewQueue(h.table), zap.NewNop()),
+		Handoff:   handoff.Props(h.notifierOrStub(), handoff.NewQueue(h.table), zap.NewNop()),
 		Metrics:   h.metrics,
 		Now:       h.now,
 		Logger:    zap.NewNop(),
@@ -104,6 +107,14 @@ func (h *harness) platform() messaging.Sender {
 		return h.send
 	}
 	return h.sender
+}
+
+// notifierOrStub is what the actors notify operators through.
+func (h *harness) notifierOrStub() handoff.Notifier {
+	if h.notifier != nil {
+		return h.notifier
+	}
+	return h.notices
 }
 
 func (h *harness) stop() {

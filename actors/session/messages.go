@@ -31,6 +31,7 @@ func (c *conversationActor) inboundMessages(t *turn, after persistence.SessionSt
 			Direction:         persistence.DirectionInbound,
 			MessageType:       persistence.MessageType(m.GetMessageType()),
 			ProviderMessageID: m.GetMessageId(),
+			ReplyID:           m.GetReplyId(),
 		}
 		if msg.MessageType == "" {
 			msg.MessageType = persistence.MessageText

@@ -28,8 +28,15 @@ func (op *opRequest) messageID() string {
 	return op.cmd.GetMessageId()
 }
 
-// operate queues an operator command and starts it when nothing runs.
+// operate queues an operator command and starts it when nothing runs. A
+// claim that takes the conversation from the bot stops the bot at once: the
+// customer turn in flight is superseded (its answer logged, never sent), the
+// claim runs first, and the turn reruns in HUMAN, where the bot is silent.
 func (c *conversationActor) operate(ctx actor.Context, cmd *sessionpb.OperatorCommand, sender *actor.PID) {
+	if t := c.inflight; t != nil && t.op == nil && cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM &&
+		c.session != nil && conversation.TakeOver(*c.session) {
+		t.superseded = true
+	}
 	c.ops = append(c.ops, opRequest{cmd: cmd, sender: sender})
 	if c.inflight == nil {
 		c.nextOp(ctx)
@@ -46,7 +53,7 @@ func (c *conversationActor) nextOp(ctx actor.Context) bool {
 			c.answerOp(ctx, op, refuse(conversation.RefusedNotFound, "this phone has no open conversation"))
 			continue
 		}
-		if op.renotify && c.session.State != persistence.StateHandoff {
+		if op.renotify && !c.session.Waiting() {
 			continue // claimed or moved on meanwhile: nothing to renotify
 		}
 		c.seq++

@@ -9,14 +9,11 @@ import (
 )
 
 // projected reports whether a turn records the session's desired state (CRM
-// and ERP) in its commit. Only qualified sessions (a service identified) are
-// projected, so a greeting never becomes a CRM deal; so is one holding an ERP
-// customer intent, which the conversation rules only reach through a service
-// but which must never be dropped. Renotifications and operator messages
-// change nothing projected. The commit writes the intent only when its
-// revision changed.
+// and ERP) in its commit: the sessions projection.Wanted names.
+// Renotifications and operator messages change nothing projected. The commit
+// writes the intent only when its revision changed.
 func projected(t *turn, s persistence.Session) bool {
-	if s.ServiceIdentified == "" && s.ERPPayload == nil {
+	if !projection.Wanted(s) {
 		return false
 	}
 	op := t.op

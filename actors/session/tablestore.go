@@ -76,7 +76,7 @@ func (s *TableStore) WaitingPhones(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	for _, q := range queued {
-		if q.State == persistence.StateHandoff && !slices.Contains(phones, q.PhoneNumber) {
+		if q.Waiting() && !slices.Contains(phones, q.PhoneNumber) {
 			phones = append(phones, q.PhoneNumber)
 		}
 	}
@@ -127,14 +127,11 @@ func (s *TableStore) Commit(ctx context.Context, c Commit) (persistence.Session,
 		Now:           c.Now,
 	}
 	if c.Project {
-		desired, err := projection.Desired(c.Session)
+		session, intent, err := projection.Intent(ctx, s.projections, c.Session, c.Now)
 		if err != nil {
 			return persistence.Session{}, err
 		}
-		intent, err := s.projections.DesiredTx(ctx, c.Session.SessionID, desired, c.Now)
-		if err != nil {
-			return persistence.Session{}, err
-		}
+		turn.Session = session
 		if intent != nil {
 			turn.Extra = append(turn.Extra, *intent)
 		}
@@ -153,5 +150,6 @@ func ProtoTurn(t persistence.InboundTurn) *sessionpb.InboundTurn {
 		Instance:    t.Instance,
 		MessageType: string(t.MessageType),
 		PushName:    t.PushName,
+		ReplyId:     t.ReplyID,
 	}
 }

@@ -28,14 +28,16 @@ type turn struct {
 	// with everything buffered.
 	superseded bool
 
-	session     persistence.Session // as it stands in this turn
-	before      persistence.SessionState
-	history     []persistence.Message
-	packages    []string
-	attempts    int
-	enrichments int
-	summarizing bool
-	outcome     conversation.Outcome
+	session persistence.Session // as it stands in this turn
+	before  persistence.SessionState
+	// waitedBefore: the session waited for an operator when the turn began.
+	waitedBefore bool
+	history      []persistence.Message
+	packages     []string
+	attempts     int
+	enrichments  int
+	summarizing  bool
+	outcome      conversation.Outcome
 	// log holds the model answers of this turn, committed with it.
 	log []persistence.Message
 	// answered is true when the last entry of log is the answer whose outcome
@@ -137,7 +139,7 @@ func (c *conversationActor) onBegin(ctx actor.Context, res *beginResult) {
 	s := res.session
 	c.session = &s
 	c.history, c.historyOf = res.history, s.SessionID
-	t.session, t.before, t.history = s, s.State, res.history
+	t.session, t.before, t.waitedBefore, t.history = s, s.State, s.Waiting(), res.history
 	if t.op != nil {
 		c.applyOp(ctx, t)
 		return
@@ -283,7 +285,7 @@ func (c *conversationActor) commit(ctx actor.Context, t *turn) {
 	now := c.deps.Now()
 	session := c.withCustomerIntent(t.outcome.Session)
 	session.UpdatedAt = now
-	markHandoff(t.before, &session, now)
+	markHandoff(t.waitedBefore, &session, now)
 	messages := c.inboundMessages(t, session.State)
 	messages = append(messages, t.log...)
 	if text := t.outcome.Reply; text != "" {
@@ -301,7 +303,8 @@ func (c *conversationActor) commit(ctx actor.Context, t *turn) {
 	messages = append(messages, c.superseded...)
 	consumed := make([]persistence.Consumed, 0, len(t.turns)+1)
 	for _, m := range t.turns {
-		consumed = append(consumed, persistence.Consumed{MessageID: m.GetMessageId(), RoutedAt: c.routedAt[m.GetMessageId()]})
+		r := c.routedAt[m.GetMessageId()]
+		consumed = append(consumed, persistence.Consumed{MessageID: m.GetMessageId(), RoutedAt: r.at, Sync: r.sync})
 	}
 	if id := t.op.messageID(); id != "" {
 		// An operator's message from their own phone.

@@ -100,7 +100,10 @@ type InboundTurn struct {
 	// message_type is text or a media kind (image, audio, video, document, sticker).
 	MessageType string `protobuf:"bytes,6,opt,name=message_type,json=messageType,proto3" json:"message_type,omitempty"`
 	// push_name is the customer's profile name on the platform, when known.
-	PushName      string `protobuf:"bytes,7,opt,name=push_name,json=pushName,proto3" json:"push_name,omitempty"`
+	PushName string `protobuf:"bytes,7,opt,name=push_name,json=pushName,proto3" json:"push_name,omitempty"`
+	// reply_id is the ID of the reply button, list item or template button the
+	// customer tapped; content is its title.
+	ReplyId       string `protobuf:"bytes,8,opt,name=reply_id,json=replyId,proto3" json:"reply_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -180,6 +183,13 @@ func (x *InboundTurn) GetMessageType() string {
 func (x *InboundTurn) GetPushName() string {
 	if x != nil {
 		return x.PushName
+	}
+	return ""
+}
+
+func (x *InboundTurn) GetReplyId() string {
+	if x != nil {
+		return x.ReplyId
 	}
 	return ""
 }
@@ -683,7 +693,7 @@ var File_actors_sessionpb_conversation_proto protoreflect.FileDescriptor
 
 const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\n" +
-	"#actors/sessionpb/conversation.proto\x12\x0eintake.session\x1a\x1fgoogle/protobuf/timestamp.proto\"\x82\x02\n" +
+	"#actors/sessionpb/conversation.proto\x12\x0eintake.session\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9d\x02\n" +
 	"\vInboundTurn\x12!\n" +
 	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\x12\x1d\n" +
 	"\n" +
@@ -693,7 +703,8 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"receivedAt\x12\x1a\n" +
 	"\binstance\x18\x05 \x01(\tR\binstance\x12!\n" +
 	"\fmessage_type\x18\x06 \x01(\tR\vmessageType\x12\x1b\n" +
-	"\tpush_name\x18\a \x01(\tR\bpushName\"=\n" +
+	"\tpush_name\x18\a \x01(\tR\bpushName\x12\x19\n" +
+	"\breply_id\x18\b \x01(\tR\areplyId\"=\n" +
 	"\aTurnAck\x12\x1c\n" +
 	"\tduplicate\x18\x01 \x01(\bR\tduplicate\x12\x14\n" +
 	"\x05error\x18\x02 \x01(\tR\x05error\">\n" +

@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/intake-runtime/intake/runtime"
 	"github.com/intake-runtime/intake/runtime/config"
 )
 
@@ -23,6 +24,9 @@ const (
 type cli struct {
 	stdout, stderr io.Writer
 	lookup         config.LookupFunc
+	// parameters layers the parameter store under lookup for serve and sync
+	// (runtime.ParameterLookup); nil reads the environment only.
+	parameters func(context.Context, config.LookupFunc) (config.LookupFunc, error)
 }
 
 // command is one subcommand of the root usage.
@@ -51,7 +55,7 @@ func commands() []command {
 func run(args []string, stdout, stderr io.Writer, lookup func(string) (string, bool)) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return cli{stdout: stdout, stderr: stderr, lookup: lookup}.dispatch(ctx, args)
+	return cli{stdout: stdout, stderr: stderr, lookup: lookup, parameters: runtime.ParameterLookup}.dispatch(ctx, args)
 }
 
 func (c cli) dispatch(ctx context.Context, args []string) int {
@@ -88,6 +92,22 @@ func usage(w io.Writer) {
 // prints every problem, one a line, each naming its variable, and the caller
 // exits with exitUsage.
 func (c cli) loadConfig(lookup config.LookupFunc, needs ...config.Need) (config.Config, bool) {
+	return c.loadConfigFrom(context.Background(), lookup, nil, needs...)
+}
+
+// loadConfigFrom is loadConfig over the parameter store too when
+// PARAMETER_PREFIX is set (serve and sync): parameters builds the lookup
+// layered over it; nil reads the environment only.
+func (c cli) loadConfigFrom(ctx context.Context, lookup config.LookupFunc,
+	parameters func(context.Context, config.LookupFunc) (config.LookupFunc, error), needs ...config.Need) (config.Config, bool) {
+	if parameters != nil {
+		layered, err := parameters(ctx, lookup)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "intake: invalid configuration:\n%v\n", err)
+			return config.Config{}, false
+		}
+		lookup = layered
+	}
 	cfg, err := config.Load(lookup, needs...)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "intake: invalid configuration:\n%v\n", err)

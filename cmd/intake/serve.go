@@ -25,7 +25,7 @@ func runServe(ctx context.Context, c cli, args []string) int {
 	if code, ok := c.parse(fs, args, false); !ok {
 		return code
 	}
-	cfg, ok := c.loadConfig(c.lookup, config.ServeNeeds)
+	cfg, ok := c.loadConfigFrom(ctx, c.lookup, c.parameters, config.ServeNeeds)
 	if !ok {
 		return exitUsage
 	}

@@ -21,7 +21,7 @@ func runSync(ctx context.Context, c cli, args []string) int {
 	if code, ok := c.parse(fs, args, false); !ok {
 		return code
 	}
-	cfg, ok := c.loadConfig(c.lookup, config.SyncNeeds)
+	cfg, ok := c.loadConfigFrom(ctx, c.lookup, c.parameters, config.SyncNeeds)
 	if !ok {
 		return exitUsage
 	}

@@ -112,7 +112,7 @@ func (r *AlertReport) add(a Alert) {
 // HANDOFF_MAX_RENOTIFICATIONS reminders (none when 0) and waited
 // HANDOFF_RENOTIFY_AFTER after the last notice without an operator.
 func (h *Handler) unattended(s persistence.Session, now time.Time) (Alert, bool) {
-	if s.State != persistence.StateHandoff || s.AssignedTo != "" || s.HandoffRenotificationCount < h.cfg.MaxRenotifications {
+	if !s.Waiting() || s.AssignedTo != "" || s.HandoffRenotificationCount < h.cfg.MaxRenotifications {
 		return Alert{}, false
 	}
 	last := s.HandoffSince()

@@ -93,7 +93,7 @@ func (h *Handler) overview(ctx context.Context) (Overview, error) {
 		return Overview{}, err
 	}
 	for _, s := range queue {
-		if s.State != persistence.StateHandoff {
+		if !s.Waiting() {
 			continue // HUMAN: an operator holds it
 		}
 		o.Handoffs = append(o.Handoffs, QueuedHandoff{

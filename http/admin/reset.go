@@ -10,6 +10,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -66,7 +67,8 @@ func (h *Handler) reset(c *fiber.Ctx) error {
 }
 
 // closeActive closes the phone's active session, if it has an open one, and
-// returns its ID ("" when there was none).
+// returns its ID ("" when there was none), recording the closed session's
+// desired CRM state in the same transaction.
 func (h *Handler) closeActive(ctx context.Context, phone string) (string, error) {
 	for range resetAttempts {
 		s, err := h.sessions.Active(ctx, phone)
@@ -81,7 +83,16 @@ func (h *Handler) closeActive(ctx context.Context, phone string) (string, error)
 		}
 		now := h.cfg.Now().UTC()
 		s.State, s.ClosedAt, s.UpdatedAt = persistence.StateClosed, &now, now
-		_, err = h.sessions.Save(ctx, s)
+		// The deal follows the close, by the turns' own intent path.
+		s, intent, err := projection.Intent(ctx, h.projections, s, now)
+		if err != nil {
+			return "", err
+		}
+		var extra []persistence.TxWrite
+		if intent != nil {
+			extra = append(extra, *intent)
+		}
+		_, err = h.sessions.SaveWith(ctx, s, extra...)
 		if errors.Is(err, persistence.ErrConflict) {
 			continue // the conversation saved meanwhile: close what it saved
 		}

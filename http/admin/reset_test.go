@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -80,5 +81,27 @@ func TestResetErrors(t *testing.T) {
 	// Our own pages post with our own origin.
 	if status, body := f.do("POST", "/admin/reset", `{"phone":"+5511955554444"}`, map[string]string{"Origin": "http://example.com"}); status != 200 {
 		t.Errorf("same-origin reset = %d %s", status, body)
+	}
+}
+
+// A reset closes a qualified session through the turns' intent path: the
+// closed session's deal goes to its terminal stage with the close, in the
+// same write.
+func TestResetMovesTheDealToItsTerminalStage(t *testing.T) {
+	f := newFixture(t, admin.Config{})
+	const phone = "+5511977776667"
+	f.seed().session(phone, "qualified", persistence.StateDataCollect, now.Add(-time.Hour), func(s *persistence.Session) {
+		s.ServiceIdentified, s.Segment = "Pesquisa de mercado", "pesquisa"
+	})
+	if status, body := f.do("POST", "/admin/reset", `{"phone": "`+phone+`"}`, nil); status != 200 {
+		t.Fatalf("POST /admin/reset = %d %s", status, body)
+	}
+	p, err := persistence.NewProjections(f.table).Get(t.Context(), "qualified")
+	if err != nil || p.Desired.Stage != projection.StageClosed || !p.Desired.Terminal || p.Status != persistence.ProjectionPending {
+		t.Fatalf("projection after the reset = %+v, %v; want PENDING at the terminal stage %q", p, err, projection.StageClosed)
+	}
+	closed, err := persistence.NewSessions(f.table).Get(t.Context(), phone, "qualified")
+	if err != nil || closed.CRMTerminalStage != projection.StageClosed || closed.CRMPayload == nil {
+		t.Errorf("closed session: crm_terminal_stage %q, crm_payload %v (%v)", closed.CRMTerminalStage, closed.CRMPayload, err)
 	}
 }

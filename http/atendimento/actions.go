@@ -39,7 +39,8 @@ type actionResult struct {
 }
 
 // act applies one operator command: POST …/conversations/:phone/:session/:action
-// with {"text": "…"} for send.
+// with {"text": "…"} for send, {"confirm": true} for a claim that takes the
+// conversation from the bot (takeover.go).
 func (c *Console) act(ctx *fiber.Ctx) error {
 	action, ok := conversation.OperatorAction(ctx.Params("action"))
 	if !ok {
@@ -50,6 +51,10 @@ func (c *Console) act(ctx *fiber.Ctx) error {
 		return httperr.Write(ctx, fiber.StatusNotFound, "not_found", "no such conversation")
 	}
 	cmd := &sessionpb.OperatorCommand{PhoneNumber: phone, SessionId: sessionID, OperatorPhone: operatorOf(ctx), Action: action}
+	if action == sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM && c.unconfirmedTakeover(ctx, phone, sessionID) {
+		return httperr.Write(ctx, fiber.StatusConflict, codeConfirmTakeover,
+			"the bot is answering this conversation: confirm to take it over (the bot stops at once)")
+	}
 	if action == sessionpb.OperatorAction_OPERATOR_ACTION_SEND {
 		var body struct {
 			Text string `json:"text"`

@@ -18,9 +18,11 @@ type Queue interface {
 	List(ctx context.Context) ([]handoff.Entry, error)
 }
 
-// Sessions reads one session; *persistence.Sessions implements it.
+// Sessions reads one session, or a phone's active one; *persistence.Sessions
+// implements it.
 type Sessions interface {
 	Get(ctx context.Context, phone, sessionID string) (persistence.Session, error)
+	Active(ctx context.Context, phone string) (persistence.Session, error)
 }
 
 // History reads a session's message log, oldest first; *persistence.Messages

@@ -75,6 +75,7 @@ func (c *Console) Register(r fiber.Router) {
 	g.Post("/logout", c.logout)
 	g.Get("/", c.pageAuth, c.queuePage)
 	g.Get("/conversations/:phone/:session", c.pageAuth, c.conversationPage)
+	g.Get("/find", c.pageAuth, c.find)
 
 	api := g.Group("/api", c.apiAuth)
 	api.Get("/queue", c.queueJSON)

@@ -29,9 +29,11 @@ type conversationView struct {
 	State       string `json:"state"`
 	AssignedTo  string `json:"assigned_to"`
 	// Mine: the operator holds it (may write, release, close). CanClaim: it
-	// waits for a person and no one holds it.
+	// waits for a person and no one holds it. CanTakeOver: the bot answers
+	// it; a claim, once confirmed, takes it from the bot.
 	Mine         bool          `json:"mine"`
 	CanClaim     bool          `json:"can_claim"`
+	CanTakeOver  bool          `json:"can_take_over"`
 	WaitingSince *time.Time    `json:"waiting_since"`
 	Summary      string        `json:"summary"`
 	Window       windowView    `json:"window"`
@@ -115,12 +117,13 @@ func (c *Console) conversationView(s persistence.Session, history []persistence.
 		AssignedTo:  string(s.AssignedTo),
 		Mine:        conversation.HeldBy(s, operator),
 		CanClaim:    conversation.Claimable(s),
+		CanTakeOver: s.AssignedTo == "" && conversation.TakeOver(s),
 		Summary:     persistence.SummaryText(s.OperationalSummary),
 		Window:      windowViewAt(conversation.WindowAt(history, now)),
 		Messages:    messageViews(history),
 		API:         conversationAPI(s.PhoneNumber, s.SessionID),
 	}
-	if s.State == persistence.StateHandoff || s.State == persistence.StateHuman {
+	if s.Waiting() || s.State == persistence.StateHuman {
 		since := s.HandoffSince()
 		v.WaitingSince = &since
 	}

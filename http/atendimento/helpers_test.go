@@ -18,6 +18,7 @@ import (
 	"github.com/google/uuid"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
@@ -256,7 +257,7 @@ func (f *fakeConversations) Operate(ctx context.Context, cmd *sessionpb.Operator
 		switch {
 		case s.AssignedTo != "" && !held:
 			return refuse("already_claimed"), nil
-		case s.State != persistence.StateHandoff && !held:
+		case !conversation.Claimable(s) && !conversation.TakeOver(s) && !held:
 			return refuse("invalid_state"), nil
 		}
 		claimed, err := f.sessions.Claim(ctx, phone, s.SessionID, op)

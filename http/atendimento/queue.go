@@ -11,7 +11,6 @@ import (
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/http/httperr"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // queueItem is one conversation of the queue, for the page and its script.
@@ -67,7 +66,7 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 			URL:            conversationURL(e.PhoneNumber, e.SessionID),
 			API:            conversationAPI(e.PhoneNumber, e.SessionID),
 		}
-		if e.State == persistence.StateHandoff {
+		if e.Position > 0 {
 			v.Waiting++
 		} else {
 			v.Held++

@@ -93,6 +93,11 @@ type Deps struct {
 	Logs          Logs
 	Fixtures      Fixtures
 	Smokes        Smokes
+	// Catalogue is edited in the Catalogue tab; nil leaves the tab out.
+	Catalogue Catalogue
+	// Parameters is the parameter store of the Parameters tab; nil (no
+	// simulated store) leaves the tab out.
+	Parameters Parameters
 }
 
 // Handler serves the dashboard page, its assets and its JSON routes.
@@ -142,4 +147,13 @@ func (h *Handler) Register(r fiber.Router) {
 	d.Get("/smokes", h.smokeTargets)
 	d.Post("/run-smoke/:target", h.runSmoke)
 	d.Post("/run-all-smokes", h.runAllSmokes)
+	if h.deps.Catalogue != nil {
+		d.Get("/catalogue", h.catalogue)
+		d.Get("/catalogue/versions/:name", h.catalogueVersion)
+		d.Post("/catalogue", h.writeCatalogue)
+	}
+	if h.deps.Parameters != nil {
+		d.Get("/parameters", h.parameters)
+		d.Post("/parameters", h.putParameter)
+	}
 }

@@ -33,6 +33,8 @@ type pageData struct {
 	HasLogs      bool
 	HasFixtures  bool
 	HasSmokes    bool
+	HasCatalogue bool
+	HasParams    bool
 	StaticPrefix string
 	MediaTypes   []string
 	// States are the session states in order, for the session panel's
@@ -51,6 +53,8 @@ func (h *Handler) index(c *fiber.Ctx) error {
 		HasLogs:      h.deps.Logs != nil,
 		HasFixtures:  h.deps.Fixtures != nil,
 		HasSmokes:    h.deps.Smokes != nil,
+		HasCatalogue: h.deps.Catalogue != nil,
+		HasParams:    h.deps.Parameters != nil,
 		StaticPrefix: staticPrefix,
 		MediaTypes:   mediaTypes,
 		States:       persistence.States(),

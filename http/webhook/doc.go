@@ -24,7 +24,8 @@
 // the whole envelope for one bad message would only make it redeliver the
 // good ones, and the bad one forever. Delivery statuses (sent, delivered,
 // read, failed) go on the outbound message log item that carries their
-// provider message ID; statuses of unknown messages are ignored (debug log).
+// provider message ID, and a customer's reaction on the message it reacts
+// to (never a turn); those of unknown messages are ignored (debug log).
 // POST /webhook/internal answers 200 with {"message_id": "...",
 // "duplicate": bool}, and 422 for a payload that cannot become a turn
 // (unknown_instance, invalid_phone, empty_content, ...).

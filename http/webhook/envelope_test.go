@@ -67,10 +67,9 @@ func TestDeliveries(t *testing.T) {
 				wantContent(t, h, "wamid.N3", persistence.MessageVideo, "[video]")
 			}},
 		{name: "unknown type", path: "/webhook", file: "unknown_type.json", status: 200,
-			queued: []string{"wamid.U1", "wamid.U2"},
+			queued: []string{"wamid.U1"},
 			check: func(t *testing.T, h *harness) {
-				wantContent(t, h, "wamid.U1", persistence.MessageDocument, "[document]")
-				wantContent(t, h, "wamid.U2", persistence.MessageDocument, "[document]")
+				wantContent(t, h, "wamid.U1", persistence.MessageDocument, "[location] Escritório (-23.55, -46.63)")
 			}},
 		{name: "bad timestamp", path: "/webhook", file: "bad_timestamp.json", status: 200,
 			queued: []string{"wamid.T1", "wamid.T2", "wamid.T3"},
@@ -86,6 +85,23 @@ func TestDeliveries(t *testing.T) {
 			check: func(t *testing.T, h *harness) {
 				wantDelivery(t, h, "out-1", persistence.DeliveryRead)
 				wantDelivery(t, h, "out-2", persistence.DeliveryFailed)
+			}},
+		{name: "answers shares and reactions", path: "/webhook", file: "answers.json", status: 200,
+			setup:  logOutbound,
+			queued: []string{"wamid.A1", "wamid.A2", "wamid.A3", "wamid.A4", "wamid.A5", "wamid.A8"},
+			rejected: []webhook.Rejected{
+				{MessageID: "wamid.A9", Reason: webhook.ReasonEmptyContent},
+			},
+			check: func(t *testing.T, h *harness) {
+				wantContent(t, h, "wamid.A1", persistence.MessageText, "Falar com atendente")
+				wantContent(t, h, "wamid.A4", persistence.MessageDocument,
+					"[location] Escritório Paulista, Av. Paulista, 1000 - São Paulo (-23.561684, -46.655981)")
+				wantContent(t, h, "wamid.A8", persistence.MessageDocument, "[document]")
+				if r, _ := persistence.NewReceipts(h.table).Get(context.Background(), "wamid.A2"); r.ReplyID != "svc_pesquisa" {
+					t.Errorf("receipt of a list reply keeps reply_id %q, want svc_pesquisa", r.ReplyID)
+				}
+				wantReaction(t, h, "out-1", "❤️")
+				wantReaction(t, h, "out-2", "")
 			}},
 		{name: "sender without digits among valid ones", path: "/webhook", file: "sender_no_digits.json", status: 200,
 			queued: []string{"wamid.V1", "wamid.V3"},
@@ -289,17 +305,32 @@ func logOutbound(t *testing.T, h *harness) {
 
 func wantDelivery(t *testing.T, h *harness, messageID string, want persistence.DeliveryStatus) {
 	t.Helper()
+	if m, ok := loggedOutbound(t, h, messageID); ok && (m.DeliveryStatus != want || m.DeliveryUpdatedAt == nil) {
+		t.Errorf("%s delivery status %q at %v, want %q", messageID, m.DeliveryStatus, m.DeliveryUpdatedAt, want)
+	}
+}
+
+// loggedOutbound reads one of logOutbound's messages as stored now.
+func loggedOutbound(t *testing.T, h *harness, messageID string) (persistence.Message, bool) {
+	t.Helper()
 	log, err := persistence.NewMessages(h.table).List(context.Background(), "+5511988887777", outboundSession)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range log {
 		if m.MessageID == messageID {
-			if m.DeliveryStatus != want || m.DeliveryUpdatedAt == nil {
-				t.Errorf("%s delivery status %q at %v, want %q", messageID, m.DeliveryStatus, m.DeliveryUpdatedAt, want)
-			}
-			return
+			return m, true
 		}
 	}
 	t.Errorf("message %s not in the log", messageID)
+	return persistence.Message{}, false
+}
+
+// wantReaction checks the customer's reaction recorded on a logged message:
+// emoji, or none (taken back) with the time of the change.
+func wantReaction(t *testing.T, h *harness, messageID, emoji string) {
+	t.Helper()
+	if m, ok := loggedOutbound(t, h, messageID); ok && (m.Reaction != emoji || m.ReactionAt == nil) {
+		t.Errorf("%s reaction %q at %v, want %q", messageID, m.Reaction, m.ReactionAt, emoji)
+	}
 }

@@ -86,6 +86,10 @@ func (h *Handler) receive(c *fiber.Ctx) error {
 		h.log.Error("delivery status not stored", zap.Error(err))
 		return errStore.write(c)
 	}
+	if err := h.recordReactions(ctx, batch.Reactions); err != nil {
+		h.log.Error("reaction not stored", zap.Error(err))
+		return errStore.write(c)
+	}
 	if busy {
 		return writeInProgress(c)
 	}

@@ -45,3 +45,24 @@ func failureFields(s messaging.Status) []zap.Field {
 	}
 	return fields
 }
+
+// recordReactions puts each customer reaction on the logged message it
+// reacts to; a reaction is not a turn, so the conversation never sees it.
+// Reactions to messages Intake did not log are ignored. A table failure is
+// returned so the platform delivers them again; recording is idempotent.
+func (h *Handler) recordReactions(ctx context.Context, reactions []messaging.Reaction) error {
+	for _, r := range reactions {
+		if len(r.MessageID) > MaxMessageIDBytes {
+			continue // no logged message has such an ID
+		}
+		err := h.messages.SetReaction(ctx, r.MessageID, r.Emoji, r.At)
+		if errors.Is(err, persistence.ErrNotFound) {
+			h.log.Debug("reaction to an unknown message ignored", zap.String("provider_message_id", r.MessageID))
+			continue
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

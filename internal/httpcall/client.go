@@ -63,6 +63,9 @@ func (c *Client) Logger() *zap.Logger { return c.log }
 type Response struct {
 	Status int
 	Body   []byte
+	// ETag is the version tag of the resource the answer carries, "" when
+	// the provider sent none.
+	ETag   string
 	Kind   persistence.ErrorKind
 	Detail string
 }
@@ -76,6 +79,13 @@ func (r Response) OK() bool { return r.Kind == "" }
 // that wait is at most MaxRetryWait. The error is non-nil only when ctx ended;
 // the Response is filled in even then.
 func (c *Client) Do(ctx context.Context, method, path string, query url.Values, body any) (Response, error) {
+	return c.DoIfMatch(ctx, method, path, query, body, "")
+}
+
+// DoIfMatch is Do with an If-Match precondition on etag (none when ""): a
+// provider that versions the resource refuses the write with 412 when it
+// changed since that version, which classifies as permanent.
+func (c *Client) DoIfMatch(ctx context.Context, method, path string, query url.Values, body any, etag string) (Response, error) {
 	call := c.name + ": " + method + " " + path
 	var payload []byte
 	if body != nil {
@@ -92,7 +102,7 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 		if err := c.limiter.Wait(ctx); err != nil {
 			return Response{Kind: persistence.ErrorKindTransient, Detail: fmt.Sprintf("%s: not sent, no rate-limit slot: %v", call, err)}, err
 		}
-		resp, wait, err := c.once(ctx, call, method, target, payload)
+		resp, wait, err := c.once(ctx, call, method, target, payload, etag)
 		if err != nil || resp.Status != http.StatusTooManyRequests {
 			return resp, err
 		}
@@ -111,7 +121,7 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 // once sends one request. Whether the request was fully written decides what
 // a transport failure means: before it the provider cannot have acted
 // (transient), after it it may have (uncertain); httptrace tells them apart.
-func (c *Client) once(ctx context.Context, call, method, target string, payload []byte) (Response, time.Duration, error) {
+func (c *Client) once(ctx context.Context, call, method, target string, payload []byte, etag string) (Response, time.Duration, error) {
 	reqCtx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
 	var wrote atomic.Bool
@@ -135,13 +145,16 @@ func (c *Client) once(ctx context.Context, call, method, target string, payload 
 	if payload != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	if etag != "" {
+		req.Header.Set("If-Match", etag)
+	}
 	resp, err := c.cfg.HTTPClient.Do(req)
 	if err != nil {
 		return c.transportFailure(ctx, call, err, wrote.Load())
 	}
 	defer resp.Body.Close()
 	data, readErr := io.ReadAll(io.LimitReader(resp.Body, maxResponse))
-	out := Response{Status: resp.StatusCode, Body: data}
+	out := Response{Status: resp.StatusCode, Body: data, ETag: resp.Header.Get("ETag")}
 	var wait time.Duration
 	switch {
 	case resp.StatusCode >= 200 && resp.StatusCode < 300 && readErr != nil:

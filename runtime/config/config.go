@@ -28,6 +28,11 @@ type Config struct {
 	Recovery  Recovery
 	Content   Content
 	Cluster   Cluster
+	Stubs     Stubs
+	// ParameterPrefix is the parameter-store path of the configuration
+	// (PARAMETER_PREFIX, e.g. /intake/prod; empty reads the environment
+	// only). See WithParameterStore.
+	ParameterPrefix string
 }
 
 // HTTP holds the listen ports. Both servers listen on 0.0.0.0.
@@ -136,6 +141,14 @@ type CRM struct {
 	OwnerID string
 	// MaxRPS paces CRM calls (CRM_MAX_RPS, default crm.DefaultMaxRPS).
 	MaxRPS float64
+	// Stages maps the projection's logical stages to the pipeline's stage
+	// IDs (CRM_STAGES, e.g. novo=appointmentscheduled,qualificado=123;
+	// an unmapped stage is sent by its logical name).
+	Stages map[string]string
+	// SessionProperty is the deal property holding the Intake session ID
+	// (CRM_SESSION_PROPERTY, default crm.DefaultSessionProperty); it must
+	// exist in the CRM.
+	SessionProperty string
 }
 
 // ERP configures the management-system client (customers).
@@ -246,6 +259,13 @@ type Recovery struct {
 	After time.Duration
 	// Interval is how often the sweep runs (RECOVERY_INTERVAL, default 30s).
 	Interval time.Duration
+}
+
+// Stubs configures the local stubs that stand in for disabled adapters.
+type Stubs struct {
+	// History is how many calls each stub keeps for the dashboard and tests,
+	// dropping the oldest (STUB_HISTORY, default recent.DefaultMax).
+	History int
 }
 
 // Content locates prompts, the service catalogue and knowledge packages.

@@ -8,6 +8,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/projection/erp"
+	"github.com/intake-runtime/intake/internal/recent"
 )
 
 // setDefaults fills every field with the default of DESIGN.md's table; an
@@ -28,7 +29,7 @@ func (c *Config) setDefaults() {
 			MaxRPS:       cloudapi.DefaultMaxRPS,
 		},
 		LLM:      LLM{Provider: ProviderOpenAI},
-		CRM:      CRM{Enabled: true, BaseURL: crm.DefaultBaseURL, MaxRPS: crm.DefaultMaxRPS},
+		CRM:      CRM{Enabled: true, BaseURL: crm.DefaultBaseURL, MaxRPS: crm.DefaultMaxRPS, SessionProperty: crm.DefaultSessionProperty},
 		ERP:      ERP{Enabled: true, BaseURL: erp.DefaultBaseURL, MaxRPS: erp.DefaultMaxRPS},
 		Table:    Table{Name: "intake", Region: "us-east-1"},
 		Queue:    Queue{Concurrency: 16},
@@ -51,5 +52,6 @@ func (c *Config) setDefaults() {
 			Name: "intake", Host: "127.0.0.1", Port: 6331, Provider: ClusterAutomanaged,
 			Peers: []string{"127.0.0.1:6330"}, AutomanagedPort: 6330, EtcdEndpoints: []string{"127.0.0.1:2379"},
 		},
+		Stubs: Stubs{History: recent.DefaultMax},
 	}
 }

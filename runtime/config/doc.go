@@ -14,7 +14,12 @@
 //
 // Secrets are held as Secret values, which never print themselves.
 //
+// With PARAMETER_PREFIX set, `serve` and `sync` also read the parameter
+// store (WithParameterStore, parameters.go): every parameter under the
+// prefix, named by its last path element, the environment winning.
+//
 // Of Intake's packages it imports only the adapters whose defaults it takes
-// (actors/messaging/cloudapi, actors/projection/crm and erp), so each default
-// has one home. Nothing below runtime imports it.
+// (actors/messaging/cloudapi, actors/projection/crm and erp, internal/recent)
+// and actors/projection, whose logical stages CRM_STAGES must name, so each
+// default and each name list has one home. Nothing below runtime imports it.
 package config

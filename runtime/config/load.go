@@ -77,6 +77,8 @@ func (r *reader) readInto(c *Config) {
 	r.text("CRM_PIPELINE", &c.CRM.Pipeline)
 	r.text("CRM_OWNER_ID", &c.CRM.OwnerID)
 	r.rate("CRM_MAX_RPS", &c.CRM.MaxRPS)
+	r.pairs("CRM_STAGES", &c.CRM.Stages)
+	r.text("CRM_SESSION_PROPERTY", &c.CRM.SessionProperty)
 
 	r.boolean("ERP_ENABLED", &c.ERP.Enabled)
 	r.text("ERP_BASE_URL", &c.ERP.BaseURL)
@@ -110,4 +112,6 @@ func (r *reader) readInto(c *Config) {
 	r.duration("PROMPT_REFRESH", &c.Content.PromptRefresh)
 	r.text("PUBLIC_BASE_URL", &c.HTTP.PublicBaseURL)
 	r.readCluster(&c.Cluster)
+	r.count("STUB_HISTORY", &c.Stubs.History)
+	r.text("PARAMETER_PREFIX", &c.ParameterPrefix)
 }

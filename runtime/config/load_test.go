@@ -31,7 +31,7 @@ func TestLoadDefaults(t *testing.T) {
 			MaxRPS:       80,
 		},
 		LLM:      config.LLM{Provider: "openai"},
-		CRM:      config.CRM{Enabled: true, BaseURL: "https://api.hubapi.com", MaxRPS: 9},
+		CRM:      config.CRM{Enabled: true, BaseURL: "https://api.hubapi.com", MaxRPS: 9, SessionProperty: "intake_session_id"},
 		ERP:      config.ERP{Enabled: true, BaseURL: "https://api.bling.com.br/Api/v3", MaxRPS: 3},
 		Table:    config.Table{Name: "intake", Region: "us-east-1"},
 		Queue:    config.Queue{Concurrency: 16},
@@ -54,6 +54,7 @@ func TestLoadDefaults(t *testing.T) {
 			Name: "intake", Host: "127.0.0.1", Port: 6331, Provider: config.ClusterAutomanaged,
 			Peers: []string{"127.0.0.1:6330"}, AutomanagedPort: 6330, EtcdEndpoints: []string{"127.0.0.1:2379"},
 		},
+		Stubs: config.Stubs{History: 1000},
 	}
 	for name, vars := range map[string]map[string]string{
 		"unset": {},
@@ -103,6 +104,10 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"CRM_PIPELINE", "p1", func(c config.Config) any { return c.CRM.Pipeline }, "p1"},
 		{"CRM_OWNER_ID", "o1", func(c config.Config) any { return c.CRM.OwnerID }, "o1"},
 		{"CRM_MAX_RPS", "4", func(c config.Config) any { return c.CRM.MaxRPS }, 4.0},
+		{"CRM_STAGES", " novo = appointmentscheduled, encerrado=closedlost ", func(c config.Config) any { return c.CRM.Stages },
+			map[string]string{"novo": "appointmentscheduled", "encerrado": "closedlost"}},
+		{"CRM_SESSION_PROPERTY", "intake_id", func(c config.Config) any { return c.CRM.SessionProperty }, "intake_id"},
+		{"STUB_HISTORY", "50", func(c config.Config) any { return c.Stubs.History }, 50},
 		{"ERP_ENABLED", "FALSE", func(c config.Config) any { return c.ERP.Enabled }, false},
 		{"ERP_BASE_URL", "https://erp.test/v3", func(c config.Config) any { return c.ERP.BaseURL }, "https://erp.test/v3"},
 		{"ERP_ACCESS_TOKEN", "erp", func(c config.Config) any { return c.ERP.AccessToken.Reveal() }, "erp"},

@@ -56,6 +56,32 @@ func (r *reader) list(name string, dst *[]string) {
 	*dst = items
 }
 
+// pairs reads comma-separated key=value items, each key once.
+func (r *reader) pairs(name string, dst *map[string]string) {
+	v, ok := r.get(name)
+	if !ok {
+		return
+	}
+	out := map[string]string{}
+	for item := range strings.SplitSeq(v, ",") {
+		if item = strings.TrimSpace(item); item == "" {
+			continue
+		}
+		key, value, found := strings.Cut(item, "=")
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		if !found || key == "" || value == "" {
+			r.fail(name, "%q is not key=value (e.g. novo=appointmentscheduled)", item)
+			return
+		}
+		if _, dup := out[key]; dup {
+			r.fail(name, "%q is given twice", key)
+			return
+		}
+		out[key] = value
+	}
+	*dst = out
+}
+
 func (r *reader) boolean(name string, dst *bool) {
 	v, ok := r.get(name)
 	if !ok {

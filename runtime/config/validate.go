@@ -6,8 +6,11 @@ import (
 	"net/mail"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/intake-runtime/intake/actors/projection"
 )
 
 // tableName is DynamoDB's rule for table names, checked here so that a typo
@@ -51,6 +54,11 @@ func (c Config) problems() []error {
 
 	v.url("CRM_BASE_URL", c.CRM.BaseURL, true)
 	v.rate("CRM_MAX_RPS", c.CRM.MaxRPS)
+	for logical := range c.CRM.Stages {
+		if !slices.Contains(projection.Stages(), logical) {
+			v.fail("CRM_STAGES", "%q is no stage of the projection (use %s)", logical, strings.Join(projection.Stages(), ", "))
+		}
+	}
 	v.url("ERP_BASE_URL", c.ERP.BaseURL, true)
 	v.rate("ERP_MAX_RPS", c.ERP.MaxRPS)
 
@@ -87,6 +95,7 @@ func (c Config) problems() []error {
 	v.positive("RECOVERY_AFTER", c.Recovery.After)
 	v.positive("RECOVERY_INTERVAL", c.Recovery.Interval)
 	v.atLeastOne("INBOUND_CONCURRENCY", c.Queue.Concurrency)
+	v.atLeastOne("STUB_HISTORY", c.Stubs.History)
 	v.atLeastOne("HTTP_MAX_IDLE_PER_HOST", c.Outbound.MaxIdlePerHost)
 	v.url("PUBLIC_BASE_URL", c.HTTP.PublicBaseURL, false)
 	v.positive("PROMPT_REFRESH", c.Content.PromptRefresh)

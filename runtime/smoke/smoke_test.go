@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -108,11 +109,13 @@ func run(t *testing.T, c *smoke.Checker, target, mode string) smoke.Result {
 	return r
 }
 
-// Each real call is one harmless GET with the bearer token; preflight calls
-// nothing.
+// Each real call is a harmless GET with the bearer token (the CRM's also
+// reads its pipeline and the session property); preflight calls nothing.
 func TestRealCallsReadOnly(t *testing.T) {
 	graph := newProvider(t, map[string]string{"/v21.0/1234": `{"display_phone_number":"+55 11 4000-0000","verified_name":"Intake","id":"1234"}`}, 200)
-	crm := newProvider(t, map[string]string{"/crm/v3/objects/contacts": `{"results":[{"id":"1"}]}`}, 200)
+	crm := newProvider(t, map[string]string{"/crm/v3/objects/contacts": `{"results":[{"id":"1"}]}`,
+		"/crm/v3/pipelines/deals/default":            `{"id":"default","stages":[{"id":"appointmentscheduled"}]}`,
+		"/crm/v3/properties/deals/intake_session_id": `{"name":"intake_session_id"}`}, 200)
 	erp := newProvider(t, map[string]string{"/Api/v3/contatos": `{"data":[{"id":7}]}`}, 200)
 	c := smoke.New(load(t, map[string]string{
 		"MESSAGING_API_BASE_URL": graph.URL, "MESSAGING_PHONE_NUMBER_ID": "1234", "MESSAGING_ACCESS_TOKEN": messagingToken,
@@ -132,12 +135,14 @@ func TestRealCallsReadOnly(t *testing.T) {
 	for _, tc := range []struct {
 		target string
 		p      *provider
-		call   string
+		calls  []string
 		detail []string
 	}{
-		{smoke.Messaging, graph, "GET /v21.0/1234?fields=display_phone_number,verified_name Bearer " + messagingToken, []string{"HTTP 200", "+55 11 4000-0000", "nothing was sent"}},
-		{smoke.CRM, crm, "GET /crm/v3/objects/contacts?limit=1 Bearer " + crmToken, []string{"HTTP 200", "1 record(s)", "nothing written"}},
-		{smoke.ERP, erp, "GET /Api/v3/contatos?limite=1 Bearer " + erpToken, []string{"HTTP 200", "1 record(s)"}},
+		{smoke.Messaging, graph, []string{"GET /v21.0/1234?fields=display_phone_number,verified_name Bearer " + messagingToken}, []string{"HTTP 200", "+55 11 4000-0000", "nothing was sent"}},
+		{smoke.CRM, crm, []string{"GET /crm/v3/objects/contacts?limit=1 Bearer " + crmToken,
+			"GET /crm/v3/pipelines/deals/default Bearer " + crmToken, "GET /crm/v3/properties/deals/intake_session_id Bearer " + crmToken},
+			[]string{"HTTP 200", "1 record(s)", "nothing written", `deal property "intake_session_id" exists`}},
+		{smoke.ERP, erp, []string{"GET /Api/v3/contatos?limite=1 Bearer " + erpToken}, []string{"HTTP 200", "1 record(s)"}},
 	} {
 		r := run(t, c, tc.target, smoke.Real)
 		if !r.OK {
@@ -148,8 +153,8 @@ func TestRealCallsReadOnly(t *testing.T) {
 				t.Errorf("%s real detail %q lacks %q", tc.target, r.Detail, want)
 			}
 		}
-		if calls := tc.p.calls(); len(calls) != 1 || calls[0] != tc.call {
-			t.Errorf("%s real made %q, want one %q", tc.target, calls, tc.call)
+		if calls := tc.p.calls(); !slices.Equal(calls, tc.calls) {
+			t.Errorf("%s real made %q, want %q", tc.target, calls, tc.calls)
 		}
 	}
 }

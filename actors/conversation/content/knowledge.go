@@ -92,16 +92,60 @@ func (s *Store) WritePackage(id, text string) error {
 	return nil
 }
 
+// HistoryVersions is how many replaced versions of a package are kept under
+// knowledge/history/<id>/; older ones are deleted as new ones arrive, so a
+// package edited every day does not fill the disk.
+const HistoryVersions = 20
+
+// keepHistory copies the version an edit replaces into the package's
+// history (see keepVersion).
 func (s *Store) keepHistory(id, previous string) error {
-	dir := filepath.Join(s.dir, "knowledge", "history", id)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("content: %w", err)
-	}
-	name := s.now().UTC().Format("20060102T150405.000000000Z") + ".md"
-	if err := writeAtomic(filepath.Join(dir, name), previous); err != nil {
+	if err := s.keepVersion(filepath.Join(s.dir, "knowledge", "history", id), ".md", previous); err != nil {
 		return fmt.Errorf("content: package %q history: %w", id, err)
 	}
 	return nil
+}
+
+// keepVersion writes previous into dir as <UTC time><ext>, then drops the
+// oldest copies past HistoryVersions. The names are UTC times of one fixed
+// width, so their order is their age.
+func (s *Store) keepVersion(dir, ext, previous string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	name := s.now().UTC().Format("20060102T150405.000000000Z") + ext
+	if err := writeAtomic(filepath.Join(dir, name), previous); err != nil {
+		return err
+	}
+	versions, err := versionNames(dir, ext)
+	if err != nil {
+		return err
+	}
+	for _, old := range versions[:max(len(versions)-HistoryVersions, 0)] {
+		if err := os.Remove(filepath.Join(dir, old)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// versionNames lists the kept versions in dir, oldest first; none when dir
+// does not exist.
+func versionNames(dir, ext string) ([]string, error) {
+	entries, err := os.ReadDir(dir) // sorted by name
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var versions []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ext) && !strings.HasPrefix(e.Name(), ".") {
+			versions = append(versions, e.Name())
+		}
+	}
+	return versions, nil
 }
 
 // writeAtomic writes name through a temporary file in the same folder and a

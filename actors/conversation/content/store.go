@@ -30,7 +30,9 @@ type Store struct {
 	prompts   map[string]string
 	overrides map[string]string
 	catalogue Catalogue
-	packages  map[string]Package
+	// catalogueText is the YAML the catalogue was read from.
+	catalogueText string
+	packages      map[string]Package
 
 	// writeMu serialises WritePackage so two editors cannot interleave their
 	// history copy and rename; readers are not blocked by its disk I/O.
@@ -87,7 +89,7 @@ func (s *Store) Reload() error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.prompts, s.packages, s.catalogue = prompts, packages, catalogue
+	s.prompts, s.packages, s.catalogue, s.catalogueText = prompts, packages, catalogue, string(raw)
 	return nil
 }
 

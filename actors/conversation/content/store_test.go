@@ -2,6 +2,7 @@ package content_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -289,4 +290,27 @@ func contains(list []string, v string) bool {
 		}
 	}
 	return false
+}
+
+// The history keeps the last HistoryVersions replaced versions, dropping
+// the oldest.
+func TestWritePackageKeepsTheLastVersions(t *testing.T) {
+	dir := t.TempDir()
+	s, err := content.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits := content.HistoryVersions + 5
+	for i := range edits {
+		if err := s.WritePackage("empresa", fmt.Sprintf("# Versão %d\n", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	history := readDir(t, filepath.Join(dir, "knowledge", "history", "empresa"))
+	if len(history) != content.HistoryVersions {
+		t.Fatalf("history holds %d versions, want %d", len(history), content.HistoryVersions)
+	}
+	if first, last := history[0], history[len(history)-1]; first != fmt.Sprintf("# Versão %d\n", edits-1-content.HistoryVersions) || last != fmt.Sprintf("# Versão %d\n", edits-2) {
+		t.Errorf("history runs from %q to %q, want the versions just before the current one", first, last)
+	}
 }

@@ -10,9 +10,11 @@
 // sender is normalized to "+digits", the platform message ID is kept, a
 // missing or invalid timestamp becomes the current UTC time, media become
 // their caption or "[type]" (unknown types count as document) and no binary
-// is downloaded. Delivery statuses (sent, delivered, read, failed) are
-// returned apart so the webhook handler can record them on the outbound
-// message log; a statuses-only callback yields no message. A message that
+// is downloaded. The customer's taps and shares (reply buttons, list items,
+// template buttons, locations, contact cards) become the words they stand
+// for (kinds.go). Delivery statuses (sent, delivered, read, failed) and
+// reactions are returned apart so the webhook handler can record them on
+// the message log; a statuses-only callback yields no message. A message that
 // cannot become a turn (a sender without digits, no ID, an empty text, a
 // malformed object) is reported in Batch.Rejected while the others in the
 // same envelope are still returned.

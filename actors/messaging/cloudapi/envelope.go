@@ -57,6 +57,12 @@ type wireMessage struct {
 	Video    *wireMedia `json:"video"`
 	Document *wireMedia `json:"document"`
 	Sticker  *wireMedia `json:"sticker"`
+	// The customer's answers and shares (kinds.go).
+	Interactive *wireInteractive `json:"interactive"`
+	Button      *wireButton      `json:"button"`
+	Location    *wireLocation    `json:"location"`
+	Contacts    []wireShared     `json:"contacts"`
+	Reaction    *wireReaction    `json:"reaction"`
 }
 
 // wireMedia is the media object of a message; only the caption is read, the

@@ -58,12 +58,15 @@ func (p *Parser) ParseEnvelope(body []byte) (messaging.Batch, error) {
 func (p *Parser) parseChange(v changeValue, b *messaging.Batch) {
 	names := pushNames(v.Contacts)
 	for _, raw := range v.Messages {
-		msg, err := p.parseMessage(raw, v.Metadata.PhoneNumberID, names)
-		if err != nil {
+		msg, reaction, err := p.parseMessage(raw, v.Metadata.PhoneNumberID, names)
+		switch {
+		case err != nil:
 			b.Rejected = append(b.Rejected, messaging.Rejection{Item: messaging.ItemMessage, ID: rawID(raw), Err: err})
-			continue
+		case reaction != nil:
+			b.Reactions = append(b.Reactions, *reaction)
+		default:
+			b.Messages = append(b.Messages, msg)
 		}
-		b.Messages = append(b.Messages, msg)
 	}
 	for _, raw := range v.Statuses {
 		st, err := p.parseStatus(raw)
@@ -75,32 +78,39 @@ func (p *Parser) parseChange(v changeValue, b *messaging.Batch) {
 	}
 }
 
-func (p *Parser) parseMessage(raw json.RawMessage, phoneNumberID string, names contactNames) (messaging.InboundMessage, error) {
+// parseMessage reads one message: a customer message, or a reaction to an
+// earlier message of the conversation.
+func (p *Parser) parseMessage(raw json.RawMessage, phoneNumberID string, names contactNames) (messaging.InboundMessage, *messaging.Reaction, error) {
 	var m wireMessage
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return messaging.InboundMessage{}, fmt.Errorf("%w message: %v", messaging.ErrMalformed, err)
+		return messaging.InboundMessage{}, nil, fmt.Errorf("%w message: %v", messaging.ErrMalformed, err)
 	}
 	if m.ID == "" {
-		return messaging.InboundMessage{}, messaging.ErrMissingID
+		return messaging.InboundMessage{}, nil, messaging.ErrMissingID
 	}
 	phone, err := messaging.NormalizeSender(m.From)
 	if err != nil {
-		return messaging.InboundMessage{}, fmt.Errorf("message %s: %w", m.ID, err)
+		return messaging.InboundMessage{}, nil, fmt.Errorf("message %s: %w", m.ID, err)
 	}
-	msgType, content := messageContent(m)
-	if strings.TrimSpace(content) == "" {
-		return messaging.InboundMessage{}, fmt.Errorf("message %s: %w", m.ID, messaging.ErrEmptyContent)
+	if m.Type == typeReaction {
+		r, err := p.parseReaction(m, phone)
+		return messaging.InboundMessage{}, &r, err
+	}
+	c := messageContent(m)
+	if strings.TrimSpace(c.text) == "" {
+		return messaging.InboundMessage{}, nil, fmt.Errorf("message %s: %w", m.ID, messaging.ErrEmptyContent)
 	}
 	return messaging.InboundMessage{
 		PhoneNumber:       phone,
-		Content:           content,
-		MessageType:       msgType,
+		Content:           c.text,
+		MessageType:       c.kind,
+		ReplyID:           c.replyID,
 		Instance:          p.DefaultInstance(),
 		ProviderMessageID: m.ID,
 		ReceivedAt:        timeOr(m.Timestamp, p.Now),
 		PhoneNumberID:     phoneNumberID,
 		PushName:          names.lookup(phone),
-	}, nil
+	}, nil, nil
 }
 
 // rawID reads the "id" of an item that failed to parse, for the messaging.Rejection.
@@ -183,21 +193,25 @@ func (n contactNames) lookup(phone string) string {
 	return n.anonymous
 }
 
-// messageContent returns the message type and the content of one message:
-// the body for text, otherwise the media caption when there is one, else
-// "[type]". No media binary is fetched (rule 6).
-func messageContent(m wireMessage) (persistence.MessageType, string) {
+// messageContent returns the type and the content of one message: the body
+// for text, the customer's answer or share for the kinds of kinds.go,
+// otherwise the media caption when there is one, else "[type]". No media
+// binary is fetched (rule 6).
+func messageContent(m wireMessage) content {
 	if m.Type == string(persistence.MessageText) {
 		if m.Text == nil {
-			return persistence.MessageText, ""
+			return content{kind: persistence.MessageText}
 		}
-		return persistence.MessageText, m.Text.Body
+		return content{kind: persistence.MessageText, text: m.Text.Body}
+	}
+	if c, ok := answerContent(m); ok {
+		return c
 	}
 	kind := messaging.MediaType(m.Type)
 	if media := m.media(kind); media != nil && strings.TrimSpace(media.Caption) != "" {
-		return kind, media.Caption
+		return content{kind: kind, text: media.Caption}
 	}
-	return kind, messaging.Placeholder(kind)
+	return content{kind: kind, text: messaging.Placeholder(kind)}
 }
 
 // media returns the media object of kind, nil when the message has none.

@@ -106,10 +106,9 @@ func TestParseEnvelope(t *testing.T) {
 			},
 		},
 		{
-			file: "unknown_type.json", rule: "unknown types are documents",
+			file: "unknown_type.json", rule: "unknown types are documents; a location says where; a reaction is no message",
 			messages: []messaging.InboundMessage{
-				msg(ana, "wamid.U1", "document", "[document]", epoch(1700000400)),
-				msg(ana, "wamid.U2", "document", "[document]", epoch(1700000401)),
+				msg(ana, "wamid.U1", "document", "[location] Escritório (-23.55, -46.63)", epoch(1700000400)),
 				msg(ana, "wamid.U3", "document", "[document]", epoch(1700000402)),
 				msg(ana, "wamid.U4", "document", "legenda de tipo novo", epoch(1700000403)),
 			},

@@ -2,6 +2,7 @@ package crm
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -44,6 +45,11 @@ type Config struct {
 	// duplicate create into a 409, which the client resolves to the existing
 	// deal.
 	SessionProperty string
+	// LogicalStages are the logical stages the projection sends
+	// (projection.Stages): CheckSetup looks for each one's stage ID in the
+	// pipeline, and a Stages key outside them is a typo Validate refuses.
+	// Empty checks only the mapped stages.
+	LogicalStages []string
 }
 
 func (c *Config) setDefaults() {
@@ -66,6 +72,9 @@ func (c Config) Validate() error {
 	for logical, id := range c.Stages {
 		if strings.TrimSpace(logical) == "" || strings.TrimSpace(id) == "" {
 			return fmt.Errorf("crm: stage mapping %q -> %q needs both names", logical, id)
+		}
+		if len(c.LogicalStages) > 0 && !slices.Contains(c.LogicalStages, logical) {
+			return fmt.Errorf("crm: stage mapping names %q, which is no stage of the projection (%s)", logical, strings.Join(c.LogicalStages, ", "))
 		}
 	}
 	return nil

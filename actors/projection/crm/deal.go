@@ -26,8 +26,9 @@ func (c *Client) FindDeal(ctx context.Context, sessionID string) (persistence.Ad
 // 409 resolves to the existing deal of the session.
 //
 // The caller must record that a create started before calling it: a timeout
-// leaves the outcome unknown, and only a lookup by FindDeal may follow.
-func (c *Client) CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (persistence.AdapterResult, error) {
+// leaves the outcome unknown, and only a lookup by FindDeal may follow. The
+// string is the deal's version tag (ETag) when the CRM sent one.
+func (c *Client) CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (persistence.AdapterResult, string, error) {
 	props := properties(deal)
 	props[propDealStage] = c.cfg.stageID(stage)
 	props[c.cfg.SessionProperty] = sessionID
@@ -43,32 +44,37 @@ func (c *Client) CreateDeal(ctx context.Context, sessionID, stage string, deal m
 	}
 	resp, err := c.api.Do(ctx, http.MethodPost, dealsPath, nil, map[string]any{"properties": props, "associations": associations})
 	if err != nil {
-		return failed(resp), err
+		return failed(resp), "", err
 	}
 	if resp.Status == http.StatusConflict {
 		found, err := c.FindDeal(ctx, sessionID)
 		if err != nil || (found.Success && found.MockID != "") {
 			c.api.Logger().Debug("deal of the session exists", zap.String("session_id", sessionID), zap.String("deal_id", string(found.MockID)))
-			return found, err
+			return found, "", err
 		}
 	}
 	if !resp.OK() {
-		return failed(resp), nil
+		return failed(resp), "", nil
 	}
 	_, out := createdID(resp)
-	return out, nil
+	return out, resp.ETag, nil
 }
 
 // UpdateDeal writes the deal payload's properties and the stage to an
 // existing deal. Pipeline and owner are not sent: they are set on create,
 // and an operator may have changed them since. Associations are not touched.
-func (c *Client) UpdateDeal(ctx context.Context, id, stage string, deal map[string]any) (persistence.AdapterResult, error) {
+// With etag (the version Intake last wrote) the write is conditional
+// (If-Match): a deal changed in the CRM since is refused with 412, a
+// permanent failure that blocks the projection for a person to reconcile,
+// rather than silently overwritten. It returns the deal's new version tag
+// when the CRM sent one.
+func (c *Client) UpdateDeal(ctx context.Context, id, stage string, deal map[string]any, etag string) (persistence.AdapterResult, string, error) {
 	props := properties(deal)
 	delete(props, propPipeline)
 	props[propDealStage] = c.cfg.stageID(stage)
-	resp, err := c.api.Do(ctx, http.MethodPatch, objectPath(dealsPath, id), nil, map[string]any{"properties": props})
+	resp, err := c.api.DoIfMatch(ctx, http.MethodPatch, objectPath(dealsPath, id), nil, map[string]any{"properties": props}, etag)
 	if err != nil || !resp.OK() {
-		return failed(resp), err
+		return failed(resp), "", err
 	}
-	return succeeded(id, fmt.Sprintf("%s: deal %s updated", resp.Detail, id)), nil
+	return succeeded(id, fmt.Sprintf("%s: deal %s updated", resp.Detail, id)), resp.ETag, nil
 }

@@ -78,7 +78,7 @@ func TestCreateDealFinalForm(t *testing.T) {
 				}
 			}
 			payload := dealPayload()
-			resp, err := newClient(t, srv, tt.cfg).CreateDeal(t.Context(), "s1", tt.stage, payload)
+			resp, _, err := newClient(t, srv, tt.cfg).CreateDeal(t.Context(), "s1", tt.stage, payload)
 			if err != nil || !resp.Success {
 				t.Fatalf("CreateDeal = %+v, %v", resp, err)
 			}
@@ -104,7 +104,7 @@ func TestCreateDealFinalForm(t *testing.T) {
 func TestCreateDealConflict(t *testing.T) {
 	srv := crmtest.New(t)
 	c := newClient(t, srv, nil)
-	first, err := c.CreateDeal(t.Context(), "s1", "qualificado", dealPayload())
+	first, _, err := c.CreateDeal(t.Context(), "s1", "qualificado", dealPayload())
 	if err != nil || !first.Success {
 		t.Fatalf("first create = %+v, %v", first, err)
 	}
@@ -114,7 +114,7 @@ func TestCreateDealConflict(t *testing.T) {
 		}
 		return crmtest.Fault{}
 	})
-	second, err := c.CreateDeal(t.Context(), "s1", "qualificado", dealPayload())
+	second, _, err := c.CreateDeal(t.Context(), "s1", "qualificado", dealPayload())
 	if err != nil || !second.Success || second.MockID != first.MockID {
 		t.Errorf("second create = %+v, %v; want the first deal %s", second, err, first.MockID)
 	}
@@ -131,7 +131,7 @@ func TestFindDeal(t *testing.T) {
 		t.Errorf("FindDeal before any deal = %+v, %v; want success with a null id", none, err)
 	}
 	for _, sid := range []string{"s0", "s1", "s1"} { // a duplicate from an older release
-		if _, err := c.CreateDeal(t.Context(), sid, "qualificado", dealPayload()); err != nil {
+		if _, _, err := c.CreateDeal(t.Context(), sid, "qualificado", dealPayload()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -147,13 +147,13 @@ func TestUpdateDeal(t *testing.T) {
 		c.Pipeline, c.OwnerID = "pipe-1", "owner-7"
 		c.Stages = map[string]string{"em_atendimento": "stage-9"}
 	})
-	created, err := c.CreateDeal(t.Context(), "s1", "qualificado", dealPayload())
+	created, _, err := c.CreateDeal(t.Context(), "s1", "qualificado", dealPayload())
 	if err != nil {
 		t.Fatal(err)
 	}
 	payload := dealPayload()
 	payload["properties"].(map[string]any)["pipeline"] = "pipe-from-payload"
-	resp, err := c.UpdateDeal(t.Context(), string(created.MockID), "em_atendimento", payload)
+	resp, _, err := c.UpdateDeal(t.Context(), string(created.MockID), "em_atendimento", payload, "")
 	if err != nil || !resp.Success || resp.MockID != created.MockID {
 		t.Fatalf("UpdateDeal = %+v, %v", resp, err)
 	}
@@ -180,7 +180,7 @@ func TestCallsFailWithoutLeakingTheToken(t *testing.T) {
 	srv.Inject(func(crmtest.Request) crmtest.Fault {
 		return crmtest.Fault{Status: http.StatusUnauthorized, Body: `{"message":"Authentication credentials not found. Bearer ` + testToken + `"}`}
 	})
-	resp, err := newClient(t, srv, nil).UpdateDeal(t.Context(), "5", "qualificado", dealPayload())
+	resp, _, err := newClient(t, srv, nil).UpdateDeal(t.Context(), "5", "qualificado", dealPayload(), "")
 	if err != nil || resp.Success || resp.ErrorKind != persistence.ErrorKindTransient {
 		t.Fatalf("UpdateDeal = %+v, %v; want a transient failure", resp, err)
 	}

@@ -6,15 +6,21 @@ import (
 	"maps"
 	"sync"
 
+	"github.com/intake-runtime/intake/internal/recent"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 // Stub stands in for the ERP when ERP_ENABLED=false: it records the payloads
 // it receives and succeeds with a local ID, so the emulator runs without the
-// provider. It is safe for concurrent use.
+// provider. It keeps the last History payloads (STUB_HISTORY; zero keeps
+// recent.DefaultMax). It is safe for concurrent use.
 type Stub struct {
+	// History is how many payloads are kept; set it before the first call.
+	History int
+
 	mu       sync.Mutex
-	received []map[string]any
+	received recent.List[map[string]any]
+	count    int
 }
 
 // EnsureCustomer records a copy of the payload and succeeds.
@@ -24,8 +30,10 @@ func (s *Stub) EnsureCustomer(ctx context.Context, customer map[string]any) (per
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.received = append(s.received, maps.Clone(customer))
-	id := fmt.Sprintf("stub-%d", len(s.received))
+	s.received.Max = s.History
+	s.received.Add(maps.Clone(customer))
+	s.count++
+	id := fmt.Sprintf("stub-%d", s.count)
 	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: "erp stub: customer recorded"}, nil
 }
 
@@ -33,7 +41,5 @@ func (s *Stub) EnsureCustomer(ctx context.Context, customer map[string]any) (per
 func (s *Stub) Received() []map[string]any {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]map[string]any, len(s.received))
-	copy(out, s.received)
-	return out
+	return s.received.All()
 }

@@ -72,7 +72,7 @@
       const status = c.state === "HUMAN" ? (c.mine ? "yours" : "with " + c.assigned_to) : "waiting";
       tr.appendChild(el("td", status));
       const act = el("td");
-      if (c.state === "HANDOFF") {
+      if (c.position) {
         const claim = el("button", "Claim", "claim");
         claim.type = "button";
         claim.dataset.api = c.api;
@@ -137,7 +137,8 @@
     const form = document.getElementById("reply");
     const text = document.getElementById("text");
     const send = document.getElementById("send");
-    const buttons = { claim: document.getElementById("claim"), release: document.getElementById("release"), close: document.getElementById("close") };
+    const buttons = { claim: document.getElementById("claim"), takeover: document.getElementById("takeover"), release: document.getElementById("release"), close: document.getElementById("close") };
+    const confirmTakeover = document.getElementById("takeover-confirm");
 
     function render(c) {
       document.getElementById("state").textContent = c.state + (c.assigned_to ? " · " + c.assigned_to : "");
@@ -145,6 +146,8 @@
       win.textContent = c.window.text;
       win.className = "window " + (c.window.open ? "open" : "closed");
       buttons.claim.hidden = !c.can_claim;
+      buttons.takeover.hidden = !c.can_take_over;
+      if (!c.can_take_over) confirmTakeover.hidden = true;
       buttons.release.hidden = !c.mine;
       buttons.close.hidden = !c.mine;
       form.hidden = !c.mine;
@@ -186,6 +189,14 @@
     }
 
     buttons.claim.addEventListener("click", () => act("claim"));
+    // Taking a conversation from the bot is confirmed on the page first: the
+    // server refuses the claim without {"confirm": true}.
+    buttons.takeover.addEventListener("click", () => { confirmTakeover.hidden = false; });
+    document.getElementById("takeover-no").addEventListener("click", () => { confirmTakeover.hidden = true; });
+    document.getElementById("takeover-yes").addEventListener("click", async () => {
+      confirmTakeover.hidden = true;
+      await act("claim", { confirm: true });
+    });
     buttons.release.addEventListener("click", () => act("release"));
     buttons.close.addEventListener("click", () => {
       if (window.confirm("Close this conversation? The customer's session ends.")) act("close");

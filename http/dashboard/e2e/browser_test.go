@@ -114,6 +114,18 @@ func TestDashboardInTheBrowser(t *testing.T) {
 		waitForText(`#knowledge-status.ok`, "no restart needed"),
 	)
 
+	b.step("edit the catalogue: a missing package is refused, a valid edit saved and versioned",
+		chromedp.Click(chromedp.CSS(`[data-tab="catalogue"]`)),
+		waitFor(`document.querySelector('#catalogue-content').value.includes('services:')`),
+		chromedp.Evaluate[chromedp.Void](`(() => { const t = document.querySelector('#catalogue-content'); t.value = t.value.replace('packages: [pesquisa-satisfacao,', 'packages: [nao-existe,'); })()`),
+		chromedp.Click(chromedp.CSS(`#catalogue-save`)),
+		waitForText(`#catalogue-status.bad`, "nao-existe"),
+		chromedp.Evaluate[chromedp.Void](`(() => { const t = document.querySelector('#catalogue-content'); t.value = t.value.replace('packages: [nao-existe,', 'packages: [pesquisa-satisfacao,').replace('description: Mede a satisfação', 'description: Mede, com método, a satisfação'); })()`),
+		chromedp.Click(chromedp.CSS(`#catalogue-save`)),
+		waitForText(`#catalogue-status.ok`, "replaced version is kept"),
+		expect(`document.querySelectorAll('#catalogue-version option').length`, 2),
+	)
+
 	b.step("the next turn uses the edit",
 		say("Vocês atendem fora de São Paulo?"),
 		waitForText(`#transcript li.msg.bot:last-child`, "atendemos empresas de todo o Brasil"),

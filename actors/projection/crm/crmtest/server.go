@@ -20,6 +20,33 @@ type Object struct {
 	Properties map[string]any
 	// Associations lists the associated contact IDs of a deal.
 	Associations []string
+	// Version counts the object's writes; its ETag is "v<Version>".
+	Version int
+}
+
+// ETag is the version tag the server sends with the object.
+func (o Object) ETag() string { return fmt.Sprintf(`"v%d"`, o.Version) }
+
+// tagged is an object's answer with its ETag header.
+func tagged(o Object) fakeapi.Answer {
+	return fakeapi.Answer{Header: http.Header{"Etag": {o.ETag()}}, Body: map[string]any{"id": o.ID, "properties": o.Properties}}
+}
+
+// Edit changes a stored deal as a person in the CRM would, bumping its
+// version, and reports whether it exists.
+func (s *Server) Edit(id string, props map[string]any) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range s.deals {
+		if s.deals[i].ID == id {
+			for k, v := range props {
+				s.deals[i].Properties[k] = v
+			}
+			s.deals[i].Version++
+			return true
+		}
+	}
+	return false
 }
 
 // Fault is what an injected hook asks the server to do with one request:
@@ -108,11 +135,15 @@ func (s *Server) route(r Request) (int, any) {
 	case r.Method == http.MethodPatch && id != "":
 		for i := range *store {
 			if (*store)[i].ID == id {
+				if r.IfMatch != "" && r.IfMatch != (*store)[i].ETag() {
+					return http.StatusPreconditionFailed, errorBody("the object changed since version " + r.IfMatch)
+				}
 				props, _ := r.Body["properties"].(map[string]any)
 				for k, v := range props {
 					(*store)[i].Properties[k] = v
 				}
-				return http.StatusOK, map[string]any{"id": id, "properties": (*store)[i].Properties}
+				(*store)[i].Version++
+				return http.StatusOK, tagged((*store)[i])
 			}
 		}
 		return http.StatusNotFound, errorBody("object not found")
@@ -138,7 +169,7 @@ func (s *Server) create(kind string, store *[]Object, body map[string]any) (int,
 		}
 	}
 	s.seq++
-	obj := Object{ID: fmt.Sprint(s.seq), Properties: props}
+	obj := Object{ID: fmt.Sprint(s.seq), Properties: props, Version: 1}
 	if kind == "deals" {
 		obj.Associations = associated(body)
 		if sid, _ := props[s.SessionProperty].(string); sid != "" {
@@ -146,7 +177,7 @@ func (s *Server) create(kind string, store *[]Object, body map[string]any) (int,
 		}
 	}
 	*store = append(*store, obj)
-	return http.StatusCreated, map[string]any{"id": obj.ID, "properties": props}
+	return http.StatusCreated, tagged(obj)
 }
 
 // associated reads the contact IDs of a create's associations.

@@ -24,6 +24,8 @@ type Request struct {
 	Query url.Values
 	// Authorization is the header as received.
 	Authorization string
+	// IfMatch is the If-Match header as received, "" without one.
+	IfMatch string
 	// Body is the decoded JSON body; nil without one.
 	Body map[string]any
 }
@@ -46,6 +48,12 @@ type Fault struct {
 
 // Route serves a request no fault stopped: the status and the JSON body of
 // the answer. The Server holds none of its locks while it runs.
+// Answer is a route's body with response headers (an ETag).
+type Answer struct {
+	Header http.Header
+	Body   any
+}
+
 type Route func(Request) (status int, body any)
 
 // Server is a fake provider. It is safe for concurrent use.
@@ -102,6 +110,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		Path:          strings.TrimPrefix(r.URL.Path, s.root),
 		Query:         r.URL.Query(),
 		Authorization: r.Header.Get("Authorization"),
+		IfMatch:       r.Header.Get("If-Match"),
 	}
 	if data, _ := io.ReadAll(r.Body); len(data) > 0 {
 		if err := json.Unmarshal(data, &req.Body); err != nil {
@@ -131,6 +140,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if f.Hang {
 		<-r.Context().Done()
 		return
+	}
+	if a, ok := body.(Answer); ok {
+		for k, vs := range a.Header {
+			w.Header()[k] = vs
+		}
+		body = a.Body
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)

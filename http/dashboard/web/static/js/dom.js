@@ -58,3 +58,25 @@ export function busy(button, on) {
   button.classList.toggle('busy', on);
   button.disabled = on;
 }
+
+// statusLine returns the setter of a panel's status line: its text, and a
+// class (ok, bad) or none.
+export function statusLine(sel) {
+  return (text, cls) => {
+    const s = $(sel);
+    s.textContent = text;
+    s.className = `status ${cls || ''}`;
+  };
+}
+
+// submit runs action with button busy; a failure is shown through report.
+export async function submit(button, report, action) {
+  busy(button, true);
+  try {
+    await action();
+  } catch (e) {
+    report(e.message, 'bad');
+  } finally {
+    busy(button, false);
+  }
+}

@@ -8,6 +8,8 @@ import {initFixtures} from './fixtures.js';
 import {initKnowledge} from './knowledge.js';
 import {initPrompts} from './prompts.js';
 import {initSmokes} from './smokes.js';
+import {initCatalogue} from './catalogue.js';
+import {initParameters} from './parameters.js';
 
 initChat();
 initSession(phone);
@@ -17,5 +19,7 @@ initFixtures();
 initKnowledge();
 initPrompts();
 initSmokes();
+initCatalogue();
+initParameters();
 register('logs', {open: scrollLogs});
 openTab(location.hash.slice(1) || 'logs');
