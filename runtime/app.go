@@ -120,6 +120,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			MaxEnrichments:     cfg.Session.MaxContextEnrichments,
 			RenotifyAfter:      cfg.Handoff.RenotifyAfter,
 			MaxRenotifications: cfg.Handoff.MaxRenotifications,
+			TurnDeadline:       cfg.Session.TurnDeadline,
 		},
 		Store:     session.NewTableStore(a.table),
 		Engine:    engine,
