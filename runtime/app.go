@@ -248,6 +248,13 @@ func (a *App) routes() error {
 		DisableStartupMessage: true,
 		ErrorHandler:          httperr.Handler,
 		BodyLimit:             bodyLimit,
+		// A client that sends half a request, or keeps a connection idle,
+		// is cut off instead of holding it (and a goroutine) forever; past
+		// the cap, connections are refused rather than served slowly.
+		ReadTimeout:  a.cfg.HTTP.ReadTimeout,
+		WriteTimeout: a.cfg.HTTP.WriteTimeout,
+		IdleTimeout:  a.cfg.HTTP.IdleTimeout,
+		Concurrency:  a.cfg.HTTP.MaxConcurrency,
 	})
 	a.http.Use(a.metrics.HTTP(), a.devGate())
 	// /healthz proves only that the process answers: it queries nothing.
