@@ -63,6 +63,8 @@ type App struct {
 	replies       *handoff.OperatorMessages
 	metrics       *Metrics
 	http          *fiber.App
+	// metricsHTTP serves /metrics on METRICS_ADDR; nil when it is unset.
+	metricsHTTP *fiber.App
 }
 
 // New builds the application of cfg. Nothing runs until Run.
@@ -162,6 +164,11 @@ func (a *App) Conversations() *session.Supervisor { return a.conversations }
 // (bounded by shutdownTimeout), then the conversations (messages still
 // buffered are answered after the next start, through their receipts).
 func (a *App) Run(ctx context.Context, ln net.Listener) error {
+	stopMetrics, err := a.serveMetrics()
+	if err != nil {
+		_ = ln.Close()
+		return errors.Join(err, a.Close())
+	}
 	consumeCtx, stopConsuming := context.WithCancel(context.Background())
 	var consuming sync.WaitGroup
 	consuming.Add(1)
@@ -206,6 +213,9 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 		_ = ln.Close() // already closed by the shutdown otherwise
 		<-served
 	}
+	stopCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	serveErr = errors.Join(serveErr, stopMetrics(stopCtx))
+	cancel()
 	stopConsuming()
 	consuming.Wait()
 	drainCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)

@@ -78,6 +78,7 @@ func e2eEnv(f *e2eFakes) map[string]string {
 		"CRM_ENABLED":       "false", "ERP_ENABLED": "false", "HANDOFF_NOTIFIER_ENABLED": "false",
 		"DEBOUNCE_WINDOW": "1ms", "DEBOUNCE_MAX_WAIT": "5ms",
 		"RECOVERY_INTERVAL": "1h", "SYNC_INTERVAL": "1h",
+		"METRICS_TOKEN": testMetricsToken, // sessionActors scrapes /metrics
 	}
 }
 
