@@ -18,7 +18,7 @@ import (
 
 // slowTable delays every call the webhook makes by delay, or, while stalled,
 // holds it until its context ends (a table that does not answer), and
-// counts the calls in flight at once.
+// counts the calls in flight at once, the inner table's call included.
 type slowTable struct {
 	persistence.Table
 	delay          time.Duration
@@ -26,39 +26,47 @@ type slowTable struct {
 	inflight, peak atomic.Int64
 }
 
-func (s *slowTable) wait(ctx context.Context) error {
+// enter waits as the table is set to, and returns the function that ends
+// the call; err is the context's when it ended first.
+func (s *slowTable) enter(ctx context.Context) (leave func(), err error) {
 	n := s.inflight.Add(1)
-	defer s.inflight.Add(-1)
+	leave = func() { s.inflight.Add(-1) }
 	for p := s.peak.Load(); n > p && !s.peak.CompareAndSwap(p, n); p = s.peak.Load() {
 	}
 	if s.stalled.Load() {
 		<-ctx.Done()
-		return ctx.Err()
+		return leave, ctx.Err()
 	}
 	select {
 	case <-time.After(s.delay):
-		return nil
+		return leave, nil
 	case <-ctx.Done():
-		return ctx.Err()
+		return leave, ctx.Err()
 	}
 }
 
 func (s *slowTable) Get(ctx context.Context, key persistence.Key) (persistence.Item, error) {
-	if err := s.wait(ctx); err != nil {
+	leave, err := s.enter(ctx)
+	defer leave()
+	if err != nil {
 		return nil, err
 	}
 	return s.Table.Get(ctx, key)
 }
 
 func (s *slowTable) Put(ctx context.Context, item persistence.Item, cond *persistence.Condition) error {
-	if err := s.wait(ctx); err != nil {
+	leave, err := s.enter(ctx)
+	defer leave()
+	if err != nil {
 		return err
 	}
 	return s.Table.Put(ctx, item, cond)
 }
 
 func (s *slowTable) Update(ctx context.Context, key persistence.Key, upd persistence.Update, cond *persistence.Condition) (persistence.Item, error) {
-	if err := s.wait(ctx); err != nil {
+	leave, err := s.enter(ctx)
+	defer leave()
+	if err != nil {
 		return nil, err
 	}
 	return s.Table.Update(ctx, key, upd, cond)
