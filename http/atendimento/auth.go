@@ -145,7 +145,7 @@ func (c *Console) pageAuth(ctx *fiber.Ctx) error {
 		return ctx.Redirect(BasePath+"/login", fiber.StatusSeeOther)
 	}
 	ctx.Locals(localOperator, phone)
-	return ctx.Next()
+	return c.withStoreDeadline(ctx)
 }
 
 // apiAuth answers 401 to requests without a session, and 415 to posts that
@@ -163,6 +163,19 @@ func (c *Console) apiAuth(ctx *fiber.Ctx) error {
 		return httperr.Write(ctx, fiber.StatusUnsupportedMediaType, "unsupported_media_type", "send JSON (Content-Type: application/json)")
 	}
 	ctx.Locals(localOperator, phone)
+	if ctx.Method() == fiber.MethodPost {
+		return ctx.Next() // commands have CommandTimeout: they wait for the conversation
+	}
+	return c.withStoreDeadline(ctx)
+}
+
+// withStoreDeadline runs the rest of a read-only request (a page, the queue,
+// a conversation) with StoreTimeout on its table reads, so a stalled table
+// answers an error in time instead of holding the request.
+func (c *Console) withStoreDeadline(ctx *fiber.Ctx) error {
+	tctx, cancel := context.WithTimeout(ctx.UserContext(), c.cfg.StoreTimeout)
+	defer cancel()
+	ctx.SetUserContext(tctx)
 	return ctx.Next()
 }
 

@@ -16,6 +16,7 @@
 // Every failure answers {"error": {"code": "...", "message": "..."}}
 // (http/httperr). POST /webhook answers 200 with
 // {"accepted": n, "duplicates": n, "rejected": [{"message_id", "reason"}]}
+// (and "stale": n when messages were older than Config.MaxAge)
 // as soon as every usable message of the envelope is recorded and enqueued,
 // or recorded and left to the recovery sweep (see "A full queue"). A message that
 // cannot become a turn (a sender without digits, no ID, no content, content

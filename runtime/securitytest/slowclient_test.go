@@ -60,8 +60,8 @@ func TestSlowClientsAreCutOff(t *testing.T) {
 		}
 	}
 	t.Logf("%d slow connections: %d served before, %d while they were held; all closed within %v", len(conns), before, held, time.Since(start).Round(time.Millisecond))
-	if held < len(conns)/2 {
-		t.Errorf("only %d of %d slow connections were being served: the probe measured nothing", held, len(conns))
+	if held == 0 {
+		t.Errorf("none of the %d slow connections was being served: the probe measured nothing", len(conns))
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for serving() > before && time.Now().Before(deadline) {

@@ -14,10 +14,13 @@ import (
 )
 
 // envelope is a platform envelope of one message, sent now.
-func envelope(from, id, body string) string {
+func envelope(from, id, body string) string { return envelopeAt(from, id, body, time.Now()) }
+
+// envelopeAt is a platform envelope of one message sent at sent.
+func envelopeAt(from, id, body string, sent time.Time) string {
 	return fmt.Sprintf(`{"object":"whatsapp_business_account","entry":[{"id":"1","changes":[{"field":"messages","value":{`+
 		`"messaging_product":"whatsapp","metadata":{"phone_number_id":"PNID"},`+
-		`"messages":[{"from":%q,"id":%q,"timestamp":"%d","type":"text","text":{"body":%q}}]}}]}]}`, from, id, time.Now().Unix(), body)
+		`"messages":[{"from":%q,"id":%q,"timestamp":"%d","type":"text","text":{"body":%q}}]}}]}]}`, from, id, sent.Unix(), body)
 }
 
 // TestBadWebhookInputsAreRefused: unsigned, mis-signed, malformed and
@@ -99,5 +102,24 @@ func countItems(t *testing.T, table persistence.Table, prefix string) int {
 		if cursor = page.Next; cursor == "" {
 			return n
 		}
+	}
+}
+
+// TestOldDeliveriesNeverBecomeTurns: a delivery older than WEBHOOK_MAX_AGE
+// (a redelivery after its receipt expired) is acknowledged, dropped and
+// counted in intake_inbound_stale_total.
+func TestOldDeliveriesNeverBecomeTurns(t *testing.T) {
+	tg := start(t, map[string]string{"WEBHOOK_MAX_AGE": "24h"}, nil)
+	old := envelopeAt("5511977776666", "wamid.OLD", "Oi", time.Now().Add(-25*time.Hour))
+	res := tg.do(t, "POST", "/webhook", old, map[string]string{
+		"Content-Type": "application/json", cloudapi.SignatureHeader: cloudapi.Signature(appSecret, []byte(old))})
+	if res.status != 200 || !strings.Contains(res.body, `"stale":1`) {
+		t.Errorf("old delivery: %d %s, want 200 with stale 1", res.status, res.body)
+	}
+	if n := countItems(t, tg.table, "RECEIPT#"); n != 0 {
+		t.Errorf("the old delivery left %d receipts", n)
+	}
+	if m := tg.do(t, "GET", "/metrics", "", nil); !strings.Contains(m.body, "intake_inbound_stale_total 1") {
+		t.Errorf("/metrics does not count the stale delivery")
 	}
 }
