@@ -67,14 +67,14 @@ func (s *stallingTable) Transact(ctx context.Context, writes []persistence.TxWri
 }
 
 // TestStalledTableUnderLoad: with the table not answering, webhook
-// deliveries from 50 clients at once are each answered 503 with Retry-After
+// deliveries from 25 clients at once are each answered 503 with Retry-After
 // within STORE_TIMEOUT + 1 s, and the goroutines stay bounded (before: a
 // delivery waited 70 s and abandoned requests piled up goroutines). Once the
 // table answers again, deliveries are taken.
 func TestStalledTableUnderLoad(t *testing.T) {
 	const storeTimeout = 300 * time.Millisecond
 	const stallFor = 3 * time.Second
-	const clients = 50
+	const clients = 25
 	table := &stallingTable{Table: memory.New()}
 	tg := start(t, map[string]string{"STORE_TIMEOUT": storeTimeout.String()}, table)
 	baseline := goruntime.NumGoroutine()
