@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -34,15 +35,7 @@ func TestLogStreamOutlivesTheWriteTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	ln := listen(t)
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- app.Run(ctx, ln) }()
-	defer func() {
-		stop()
-		if err := <-done; err != nil {
-			t.Errorf("Run after stop: %v", err)
-		}
-	}()
+	defer running(t, app, ln)()
 
 	client := &http.Client{}
 	defer client.CloseIdleConnections()
@@ -79,6 +72,20 @@ func TestLogStreamOutlivesTheWriteTimeout(t *testing.T) {
 			}
 		case <-deadline:
 			t.Fatal("the entry logged after the write timeout never arrived")
+		}
+	}
+}
+
+// running runs app on ln until the returned function stops it and waits
+// for Run, which must return no error.
+func running(t *testing.T, app *runtime.App, ln net.Listener) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- app.Run(ctx, ln) }()
+	return func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run after stop: %v", err)
 		}
 	}
 }

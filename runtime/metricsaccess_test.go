@@ -1,7 +1,6 @@
 package runtime_test
 
 import (
-	"context"
 	"io"
 	"net/http"
 	"strings"
@@ -50,9 +49,7 @@ func TestMetricsOnTheirOwnListener(t *testing.T) {
 		"DEV_UI_ENABLED": "true", "METRICS_ADDR": addr,
 	})
 	app, ln := newListening(t, cfg, runtime.Options{})
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- app.Run(ctx, ln) }()
+	stop := running(t, app, ln)
 	client := &http.Client{Timeout: 5 * time.Second}
 	get := func(url string) (int, string) {
 		for range 100 {
@@ -76,7 +73,4 @@ func TestMetricsOnTheirOwnListener(t *testing.T) {
 	}
 	client.CloseIdleConnections()
 	stop()
-	if err := <-done; err != nil {
-		t.Errorf("Run after stop: %v", err)
-	}
 }
