@@ -26,6 +26,8 @@ import (
 const (
 	plantedLLMKey   = "llmkey-Zx81Qp77Wv"
 	plantedMsgToken = "msgtoken-Kq02Lm55Rt"
+	plantedCRMToken = "crmtoken-Hh41Jd09Xa"
+	plantedERPToken = "erptoken-Pp73Wq21Lm"
 	plantedAdminKey = "admin-key-for-the-probe"
 )
 
@@ -51,14 +53,24 @@ func TestProviderErrorsNeverCarryTheSecrets(t *testing.T) {
 		fmt.Fprintf(w, `{"error":{"message":"Invalid parameter: token %s is not valid for this number","type":"OAuthException","code":100,"fbtrace_id":"A1"}}`, plantedMsgToken)
 	}))
 	defer platform.Close()
+	// The CRM and the ERP echo the whole Authorization header they got.
+	echo := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		fmt.Fprintf(w, `{"message":"Authentication failed for %s","error":{"message":"bad credentials %s"}}`,
+			r.Header.Get("Authorization"), strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
+	}))
+	defer echo.Close()
 
 	core, logs := observer.New(zap.DebugLevel)
 	table := memory.New()
 	cfg := load(t, map[string]string{
 		"LLM_API_KEY": plantedLLMKey, "LLM_BASE_URL": model.URL + "/v1", "LLM_MODEL": "test-model",
 		"MESSAGING_API_BASE_URL": platform.URL, "MESSAGING_ACCESS_TOKEN": plantedMsgToken, "MESSAGING_PHONE_NUMBER_ID": "PNID",
-		"CRM_ENABLED": "false", "ERP_ENABLED": "false", "HANDOFF_NOTIFIER_ENABLED": "false",
-		"DEV_UI_ENABLED": "true", "ADMIN_API_KEY": plantedAdminKey,
+		"CRM_BASE_URL": echo.URL, "CRM_ACCESS_TOKEN": plantedCRMToken, "ERP_BASE_URL": echo.URL, "ERP_ACCESS_TOKEN": plantedERPToken,
+		"HANDOFF_NOTIFIER_ENABLED": "false",
+		"DEV_UI_ENABLED":           "true", "ADMIN_API_KEY": plantedAdminKey,
 	})
 	app, err := runtime.New(context.Background(), cfg, zap.New(core), runtime.Options{Table: table})
 	if err != nil {
@@ -81,6 +93,13 @@ func TestProviderErrorsNeverCarryTheSecrets(t *testing.T) {
 	waitFor(t, "the fallback's send to fail", func() bool { return sends.Load() > 0 && failedSendLogged(logs) })
 
 	var seen []string
+	// The smokes of every adapter, for real: their answers carry each
+	// provider's error detail.
+	for _, target := range []string{"llm", "messaging", "crm", "erp"} {
+		res := do(t, app, "POST", "/dashboard/run-smoke/"+target, strings.NewReader("mode=real"),
+			map[string]string{"Content-Type": "application/x-www-form-urlencoded"})
+		seen = append(seen, "smoke "+target+": "+res.body)
+	}
 	for _, e := range logs.All() {
 		seen = append(seen, fmt.Sprint(e.Message, e.ContextMap()))
 	}
@@ -98,17 +117,21 @@ func TestProviderErrorsNeverCarryTheSecrets(t *testing.T) {
 		res := do(t, app, "GET", path, nil, admin)
 		seen = append(seen, path+": "+res.body)
 	}
-	var errorsSeen bool
+	errorsSeen := map[string]bool{}
 	for _, s := range seen {
-		for _, secret := range []string{plantedLLMKey, plantedMsgToken} {
+		for _, secret := range []string{plantedLLMKey, plantedMsgToken, plantedCRMToken, plantedERPToken} {
 			if strings.Contains(s, secret) {
 				t.Errorf("secret %q leaked in: %.400s", secret, s)
 			}
 		}
-		errorsSeen = errorsSeen || strings.Contains(s, "Incorrect API key provided")
+		for _, echoed := range []string{"Incorrect API key provided", "Authentication failed for"} {
+			if strings.Contains(s, echoed) {
+				errorsSeen[echoed] = true
+			}
+		}
 	}
-	if !errorsSeen {
-		t.Error("the provider's error text appears nowhere: the probe did not reach the error path")
+	if len(errorsSeen) != 2 {
+		t.Errorf("provider error texts seen: %v; the probe did not reach every error path", errorsSeen)
 	}
 }
 
