@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"fmt"
+	"net/netip"
 	"strings"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -31,13 +32,22 @@ const consoleLink = atendimento.BasePath
 // also answer from their own phones: the queue consumer hands their messages
 // to the handoff's Replies.
 func (a *App) atendimentoRoutes() error {
+	var proxies []netip.Prefix
+	for _, p := range a.cfg.HTTP.TrustedProxies {
+		prefix, err := config.ParsePrefix(p) // validated by config.Load
+		if err != nil {
+			return fmt.Errorf("HTTP_TRUSTED_PROXIES: %w", err)
+		}
+		proxies = append(proxies, prefix)
+	}
 	queue := handoff.NewQueue(a.table)
 	console, err := atendimento.New(atendimento.Config{
-		Operators:    a.cfg.Handoff.OperatorPhones,
-		SecureCookie: !strings.HasPrefix(strings.ToLower(a.cfg.HTTP.PublicBaseURL), "http://"),
-		StoreTimeout: a.cfg.Table.Timeout,
-		LogCodes:     !a.cfg.Messaging.CloudEnabled,
-		Now:          a.now,
+		Operators:      a.cfg.Handoff.OperatorPhones,
+		TrustedProxies: proxies,
+		SecureCookie:   !strings.HasPrefix(strings.ToLower(a.cfg.HTTP.PublicBaseURL), "http://"),
+		StoreTimeout:   a.cfg.Table.Timeout,
+		LogCodes:       !a.cfg.Messaging.CloudEnabled,
+		Now:            a.now,
 	}, atendimento.Deps{
 		Conversations:    a.conversations,
 		Queue:            queue,

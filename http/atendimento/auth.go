@@ -45,7 +45,7 @@ func (c *Console) requestCode(ctx *fiber.Ctx) error {
 	}
 	tctx, cancel := context.WithTimeout(ctx.UserContext(), c.cfg.StoreTimeout)
 	defer cancel()
-	code, err := c.issue(tctx, phone, ctx.IP(), c.operators.Has(phone), c.cfg.Now())
+	code, err := c.issue(tctx, phone, c.source(ctx), c.operators.Has(phone), c.cfg.Now())
 	if err != nil {
 		c.log.Error("login code not issued", zap.Error(err))
 	}
@@ -83,7 +83,7 @@ func (c *Console) verifyCode(ctx *fiber.Ctx) error {
 	v, wait := rejected, time.Duration(0)
 	if err == nil {
 		tctx, cancel := context.WithTimeout(ctx.UserContext(), c.cfg.StoreTimeout)
-		v, wait, err = c.verify(tctx, phone, code, ctx.IP(), c.operators.Has(phone), c.cfg.Now())
+		v, wait, err = c.verify(tctx, phone, code, c.source(ctx), c.operators.Has(phone), c.cfg.Now())
 		cancel()
 		if err != nil {
 			c.log.Error("login code not checked", zap.Error(err))

@@ -3,6 +3,7 @@ package atendimento
 import (
 	"context"
 	"errors"
+	"net/netip"
 	"time"
 
 	"github.com/intake-runtime/intake/actors/handoff"
@@ -85,6 +86,10 @@ type Config struct {
 	CommandTimeout time.Duration
 	// PollInterval is how often the pages refresh. Default 2 seconds.
 	PollInterval time.Duration
+	// TrustedProxies are the proxies in front of the console
+	// (HTTP_TRUSTED_PROXIES): behind them the login throttles by the address
+	// they forwarded, not by theirs (see source.go).
+	TrustedProxies []netip.Prefix
 	// SecureCookie marks the cookie Secure; runtime sets it unless
 	// PUBLIC_BASE_URL is plain http.
 	SecureCookie bool

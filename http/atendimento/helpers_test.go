@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"regexp"
 	"strings"
@@ -88,7 +89,10 @@ func newEnvOver(t *testing.T, table persistence.Table, clk *clock, mutate func(*
 		sender:   messaging.NewStub(nil),
 		source:   "192.0.2.10",
 	}
-	cfg := atendimento.Config{Operators: []string{opA, "+55 11 4000-00002"}, Now: e.clock.Now}
+	// fiber's Test connections come from 0.0.0.0: trusted as the proxy, so
+	// X-Forwarded-For (e.source) is each request's address.
+	cfg := atendimento.Config{Operators: []string{opA, "+55 11 4000-00002"}, Now: e.clock.Now,
+		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("0.0.0.0/32")}}
 	if mutate != nil {
 		mutate(&cfg)
 	}
@@ -98,7 +102,7 @@ func newEnvOver(t *testing.T, table persistence.Table, clk *clock, mutate func(*
 		t.Fatal(err)
 	}
 	e.console = console
-	e.app = fiber.New(fiber.Config{ErrorHandler: httperr.Handler, DisableStartupMessage: true, ProxyHeader: fiber.HeaderXForwardedFor})
+	e.app = fiber.New(fiber.Config{ErrorHandler: httperr.Handler, DisableStartupMessage: true})
 	console.Register(e.app)
 	t.Cleanup(console.Close)
 	return e

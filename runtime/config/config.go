@@ -50,6 +50,11 @@ type HTTP struct {
 	// MaxConcurrency caps the connections served at once; more are refused
 	// (HTTP_MAX_CONCURRENCY, default 4096).
 	MaxConcurrency int
+	// TrustedProxies are the load balancers and proxies in front of the
+	// service, as IPs or CIDRs (HTTP_TRUSTED_PROXIES, comma-separated; empty =
+	// none). Behind them a client's address is the last X-Forwarded-For
+	// entry they did not add; the operator login throttles by it.
+	TrustedProxies []string
 	// PublicBaseURL is the address people reach the service at, e.g.
 	// https://intake.example.com (PUBLIC_BASE_URL; empty = unknown). The
 	// operator cookie is Secure unless it is plain http.

@@ -54,6 +54,7 @@ func (r *reader) readInto(c *Config) {
 	r.duration("HTTP_IDLE_TIMEOUT", &c.HTTP.IdleTimeout)
 	r.count("HTTP_MAX_CONCURRENCY", &c.HTTP.MaxConcurrency)
 	r.text("PUBLIC_BASE_URL", &c.HTTP.PublicBaseURL)
+	r.list("HTTP_TRUSTED_PROXIES", &c.HTTP.TrustedProxies)
 	r.secret("METRICS_TOKEN", &c.Metrics.Token)
 	r.text("METRICS_ADDR", &c.Metrics.Addr)
 	r.boolean("DEV_UI_ENABLED", &c.DevUI.Enabled)

@@ -32,6 +32,11 @@ func (c Config) problems() []error {
 	v.positive("HTTP_IDLE_TIMEOUT", c.HTTP.IdleTimeout)
 	v.atLeastOne("HTTP_MAX_CONCURRENCY", c.HTTP.MaxConcurrency)
 	v.url("PUBLIC_BASE_URL", c.HTTP.PublicBaseURL, false)
+	for _, p := range c.HTTP.TrustedProxies {
+		if _, err := ParsePrefix(p); err != nil {
+			v.fail("HTTP_TRUSTED_PROXIES", "%q is not an IP address or CIDR (e.g. 10.0.0.0/8)", p)
+		}
+	}
 	if a := c.Metrics.Addr; a != "" {
 		if _, port, err := net.SplitHostPort(a); err != nil || port == "" {
 			v.fail("METRICS_ADDR", "%q is not a listen address (e.g. 127.0.0.1:9090)", a)
