@@ -18,7 +18,8 @@
 // Wrong codes are counted per number and address, and per address over
 // every number; past a few, that address waits before each next try, the
 // wait doubling up to fifteen minutes (codes.go). What one address does
-// never voids the code of, nor blocks, an operator at another.
+// never voids the code of, nor blocks, an operator at another. Behind
+// Config.TrustedProxies the address is the one they forwarded (source.go).
 //
 // A correct code starts a session: a random 256-bit ID in a cookie
 // (HttpOnly, SameSite=Strict, scoped to /atendimento, Secure unless
