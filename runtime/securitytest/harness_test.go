@@ -95,20 +95,29 @@ type answer struct {
 // do sends method path with body and headers.
 func (tg *target) do(t *testing.T, method, path, body string, header map[string]string) answer {
 	t.Helper()
+	a, err := tg.try(method, path, body, header)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	return a
+}
+
+// try is do that returns a transport error instead of failing the test.
+func (tg *target) try(method, path, body string, header map[string]string) (answer, error) {
 	req, err := http.NewRequest(method, tg.base+path, strings.NewReader(body))
 	if err != nil {
-		t.Fatal(err)
+		return answer{}, err
 	}
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
 	res, err := tg.client.Do(req)
 	if err != nil {
-		t.Fatalf("%s %s: %v", method, path, err)
+		return answer{}, err
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
-	return answer{status: res.StatusCode, header: res.Header, body: string(raw)}
+	return answer{status: res.StatusCode, header: res.Header, body: string(raw)}, nil
 }
 
 // form is the header of a form post.

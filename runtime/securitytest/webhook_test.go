@@ -2,8 +2,11 @@ package securitytest_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/http"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -54,8 +57,12 @@ func TestBadWebhookInputsAreRefused(t *testing.T) {
 			if header == nil {
 				header = signed(p.body)
 			}
-			if res := tg.do(t, "POST", "/webhook", p.body, header); res.status != p.status {
-				t.Errorf("answer %d %.120s, want %d", res.status, res.body, p.status)
+			res, err := tg.try("POST", "/webhook", p.body, header)
+			if err != nil && p.status == http.StatusRequestEntityTooLarge && (errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)) {
+				return // the server answered 413 and closed before the client finished writing
+			}
+			if err != nil || res.status != p.status {
+				t.Errorf("answer %d %.120s (%v), want %d", res.status, res.body, err, p.status)
 			}
 		})
 	}
