@@ -5,6 +5,7 @@
 #   make bench   run the benchmarks, the end-to-end one included (INTAKE_BENCH_LARGE=1
 #                adds its 100,000-phone cases, which take minutes)
 #   make lint    gofmt and go vet
+#   make fuzz    run every fuzz target for FUZZTIME each (default 10s), on top of its corpus
 #   make proto   regenerate actors/**/*.pb.go with the pinned protoc-gen-go
 #   make build   build bin/intake
 #   make clean   remove bin/ and test artifacts
@@ -21,7 +22,7 @@ LDFLAGS := -X main.version=$(VERSION)
 PROTOC_GEN_GO_VERSION := v1.36.12
 TESTSERVERS           := tools/testservers
 
-.PHONY: run build test testservers java chromium etcd bench lint proto protoc protoc-gen-go clean
+.PHONY: run build test testservers java chromium etcd bench lint fuzz proto protoc protoc-gen-go clean
 
 ## run: build and start the emulator (DASHBOARD_PORT, default 8080)
 run: build
@@ -90,6 +91,18 @@ lint:
 	@unformatted=$$(find . \( -path ./tools -o -path ./bin -o -path ./.git \) -prune -o -name '*.go' -print | xargs gofmt -l); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+
+## fuzz: every Fuzz target of the repository for FUZZTIME each (go test runs one target per
+## invocation); a failing input is saved under its package's testdata/fuzz/ and fails make.
+## `make test` already replays the saved corpora as ordinary tests.
+FUZZTIME ?= 10s
+fuzz:
+	@for dir in $$(grep -rl --include='*_test.go' --exclude-dir=node_modules --exclude-dir=tools --exclude-dir=.git '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
+		for target in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go | sed 's/^func //' | sort -u); do \
+			echo "fuzz: $$dir $$target ($(FUZZTIME))"; \
+			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$dir; \
+		done; \
+	done
 
 ## proto: regenerate the .pb.go files beside every .proto under actors/
 proto: protoc protoc-gen-go

@@ -60,6 +60,8 @@ func newModel(cfg config.Config, logger *zap.Logger) (agent.Model, error) {
 			BaseURL:         cfg.LLM.BaseURL,
 			Model:           cfg.LLM.Model,
 			ReasoningEffort: cfg.LLM.ReasoningEffort,
+			Timeout:         cfg.LLM.Timeout,
+			MaxRetries:      retries(cfg.LLM.MaxAttempts),
 			HTTPClient:      outboundHTTP(cfg),
 		}, logger)
 	}
@@ -122,4 +124,13 @@ func newDynamoTable(ctx context.Context, cfg config.Config) (persistence.Table, 
 		return nil, fmt.Errorf("TABLE_NAME %s: %w", cfg.Table.Name, err)
 	}
 	return dynamo.New(client, cfg.Table.Name), nil
+}
+
+// retries turns LLM_MAX_ATTEMPTS into the model client's MaxRetries, where 0
+// means its default and a negative value none.
+func retries(attempts int) int {
+	if attempts <= 1 {
+		return -1
+	}
+	return attempts - 1
 }

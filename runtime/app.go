@@ -70,6 +70,8 @@ type App struct {
 	loadPrompts func(context.Context) error
 	// parameters is the store the dashboard shows, nil for none.
 	parameters ParameterStore
+	// metricsHTTP serves /metrics on METRICS_ADDR; nil when it is unset.
+	metricsHTTP *fiber.App
 }
 
 // New builds the application of cfg. Nothing runs until Run.
@@ -128,6 +130,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			MaxEnrichments:     cfg.Session.MaxContextEnrichments,
 			RenotifyAfter:      cfg.Handoff.RenotifyAfter,
 			MaxRenotifications: cfg.Handoff.MaxRenotifications,
+			TurnDeadline:       cfg.Session.TurnDeadline,
 		},
 		Store:     session.NewTableStore(a.table),
 		Engine:    engine,
@@ -169,6 +172,11 @@ func (a *App) Conversations() Conversations { return a.conversations }
 // (bounded by shutdownTimeout), then the conversations (messages still
 // buffered are answered after the next start, through their receipts).
 func (a *App) Run(ctx context.Context, ln net.Listener) error {
+	stopMetrics, err := a.serveMetrics()
+	if err != nil {
+		_ = ln.Close()
+		return errors.Join(err, a.Close())
+	}
 	consumeCtx, stopConsuming := context.WithCancel(context.Background())
 	var consuming sync.WaitGroup
 	consuming.Add(1)
@@ -218,6 +226,9 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 		_ = ln.Close() // already closed by the shutdown otherwise
 		<-served
 	}
+	stopCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	serveErr = errors.Join(serveErr, stopMetrics(stopCtx))
+	cancel()
 	stopConsuming()
 	consuming.Wait()
 	drainCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
@@ -262,6 +273,13 @@ func (a *App) routes() error {
 		DisableStartupMessage: true,
 		ErrorHandler:          httperr.Handler,
 		BodyLimit:             bodyLimit,
+		// A client that sends half a request, or keeps a connection idle,
+		// is cut off instead of holding it (and a goroutine) forever; past
+		// the cap, connections are refused rather than served slowly.
+		ReadTimeout:  a.cfg.HTTP.ReadTimeout,
+		WriteTimeout: a.cfg.HTTP.WriteTimeout,
+		IdleTimeout:  a.cfg.HTTP.IdleTimeout,
+		Concurrency:  a.cfg.HTTP.MaxConcurrency,
 	})
 	a.http.Use(a.metrics.HTTP(), a.devGate())
 	// /healthz proves only that the process answers: it queries nothing.

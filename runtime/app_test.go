@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -125,7 +126,7 @@ func TestWebhookMessageIsAnsweredOnce(t *testing.T) {
 
 	envelope := `{"object":"whatsapp_business_account","entry":[{"id":"1","changes":[{"field":"messages","value":{` +
 		`"messaging_product":"whatsapp","metadata":{"phone_number_id":"PNID"},` +
-		`"messages":[{"from":"5511977776666","id":"wamid.E2E1","timestamp":"1763800000","type":"text","text":{"body":"Oi"}}]}}]}]}`
+		`"messages":[{"from":"5511977776666","id":"wamid.E2E1","timestamp":"` + strconv.FormatInt(time.Now().Unix(), 10) + `","type":"text","text":{"body":"Oi"}}]}}]}]}`
 	client := &http.Client{Timeout: 10 * time.Second}
 	post := func() int {
 		res, err := client.Post("http://"+ln.Addr().String()+"/webhook", "application/json", strings.NewReader(envelope))

@@ -2,10 +2,8 @@ package runtime
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/rand"
-	"crypto/sha256"
 	"fmt"
+	"net/netip"
 	"strings"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -39,22 +37,30 @@ func consoleLink(cfg config.HTTP) string {
 // also answer from their own phones: the queue consumer hands their messages
 // to the handoff's Replies.
 func (a *App) atendimentoRoutes() error {
-	key, err := consoleCookieKey(a.cfg.Admin.APIKey)
-	if err != nil {
-		return err
+	var proxies []netip.Prefix
+	for _, p := range a.cfg.HTTP.TrustedProxies {
+		prefix, err := config.ParsePrefix(p) // validated by config.Load
+		if err != nil {
+			return fmt.Errorf("HTTP_TRUSTED_PROXIES: %w", err)
+		}
+		proxies = append(proxies, prefix)
 	}
 	queue := handoff.NewQueue(a.table)
 	console, err := atendimento.New(atendimento.Config{
-		Operators: a.cfg.Handoff.OperatorPhones,
-		CookieKey: key,
-		LogCodes:  !a.cfg.Messaging.CloudEnabled,
-		Now:       a.now,
+		Operators:      a.cfg.Handoff.OperatorPhones,
+		TrustedProxies: proxies,
+		SecureCookie:   !strings.HasPrefix(strings.ToLower(a.cfg.HTTP.PublicBaseURL), "http://"),
+		StoreTimeout:   a.cfg.Table.Timeout,
+		LogCodes:       !a.cfg.Messaging.CloudEnabled,
+		Now:            a.now,
 	}, atendimento.Deps{
-		Conversations: a.conversations,
-		Queue:         queue,
-		Sessions:      persistence.NewSessions(a.table),
-		Messages:      persistence.NewMessages(a.table),
-		Sender:        a.sender,
+		Conversations:    a.conversations,
+		Queue:            queue,
+		Sessions:         persistence.NewSessions(a.table),
+		Messages:         persistence.NewMessages(a.table),
+		Sender:           a.sender,
+		Logins:           persistence.NewLogins(a.table),
+		OperatorSessions: persistence.NewOperatorSessions(a.table),
 	}, a.logger.Named("atendimento"))
 	if err != nil {
 		return fmt.Errorf("atendimento: %w", err)
@@ -73,25 +79,6 @@ func (a *App) atendimentoRoutes() error {
 		return nil
 	})
 	return nil
-}
-
-// consoleCookieKey is the key that signs operator session cookies. It is
-// derived from ADMIN_API_KEY (an HMAC with a fixed label, so the cookie key
-// reveals nothing of the admin key and the two never coincide): sessions
-// then survive restarts and every node of a deployment accepts them. Without
-// an admin key it is random per process, and operators log in again after a
-// restart.
-func consoleCookieKey(adminKey config.Secret) ([]byte, error) {
-	if adminKey.Reveal() != "" {
-		mac := hmac.New(sha256.New, []byte(adminKey.Reveal()))
-		mac.Write([]byte("intake/atendimento/cookie-key/v1"))
-		return mac.Sum(nil), nil
-	}
-	key := make([]byte, 32)
-	if _, err := rand.Read(key); err != nil {
-		return nil, fmt.Errorf("atendimento: cookie key: %w", err)
-	}
-	return key, nil
 }
 
 // handoffNotifier builds the handoff notifier of cfg. With

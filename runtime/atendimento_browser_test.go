@@ -13,47 +13,15 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/internal/browsertest"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// consoleChromium is Debian's Chromium, installed by `make test` (apt-get install chromium).
-const consoleChromium = "/usr/bin/chromium"
-
-// consoleBrowser starts headless Chromium with a fresh profile for the test. The
-// returned context has run once, so actions may derive timeouts from it;
-// the test's cleanup closes the browser and waits for its process.
+// consoleBrowser starts headless Chromium for the test (internal/browsertest).
 func consoleBrowser(t *testing.T) context.Context {
 	t.Helper()
-	if _, err := os.Stat(consoleChromium); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("browser tests need %s in CI: %v", consoleChromium, err)
-		}
-		t.Skipf("browser test skipped: %s not found (install it with: sudo apt-get install -y chromium, or run make chromium)", consoleChromium)
-	}
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(consoleChromium),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	)
-	ctx, cancelCtx := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() {
-		cancelCtx()
-		cancelAlloc()
-	})
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatalf("start %s: %v", consoleChromium, err)
-	}
-	return ctx
+	return browsertest.Start(t)
 }
 
 // consoleStep runs actions with a timeout; on failure it saves a screenshot to

@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -65,22 +64,6 @@ func TestHandoffNotifierFollowsTheConfiguration(t *testing.T) {
 	bad := config.Config{Handoff: config.Handoff{NotifierEnabled: true, OperatorPhones: []string{"ops"}}}
 	if _, err := handoffNotifier(ctx, bad, sender, nil, zap.NewNop()); err == nil || !strings.Contains(err.Error(), "OPERATOR_PHONES") {
 		t.Errorf("an operator phone without digits = %v, want an OPERATOR_PHONES error", err)
-	}
-}
-
-func TestConsoleCookieKey(t *testing.T) {
-	a, err := consoleCookieKey("admin-key-0123456789")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := consoleCookieKey("admin-key-0123456789")
-	if len(a) < 32 || !bytes.Equal(a, b) || bytes.Contains(a, []byte("admin-key")) {
-		t.Errorf("derived keys: %x and %x, want the same 32 bytes, not the admin key", a, b)
-	}
-	r1, _ := consoleCookieKey("")
-	r2, _ := consoleCookieKey("")
-	if len(r1) != 32 || bytes.Equal(r1, r2) {
-		t.Error("without ADMIN_API_KEY each process needs its own random key")
 	}
 }
 

@@ -99,7 +99,8 @@ func e2eEnv(f *e2eFakes) map[string]string {
 		"CRM_ENABLED":       "false", "ERP_ENABLED": "false", "HANDOFF_NOTIFIER_ENABLED": "false",
 		"DEBOUNCE_WINDOW": "1ms", "DEBOUNCE_MAX_WAIT": "5ms",
 		"RECOVERY_INTERVAL": "1h", "SYNC_INTERVAL": "1h",
-		"DATA_RETENTION": "24h", // the emulator's
+		"DATA_RETENTION": "24h",            // the emulator's
+		"METRICS_TOKEN":  testMetricsToken, // sessionActors scrapes /metrics
 	}
 }
 

@@ -192,7 +192,9 @@ func forgetAll(b *testing.B, a *e2eApp, phones int) {
 func sessionActors(b *testing.B, addr string) int {
 	client := &http.Client{Timeout: time.Minute}
 	defer client.CloseIdleConnections()
-	res, err := client.Get("http://" + addr + "/metrics")
+	req, _ := http.NewRequest("GET", "http://"+addr+"/metrics", nil)
+	req.Header.Set("Authorization", metricsAuth["Authorization"])
+	res, err := client.Do(req)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -13,14 +14,16 @@ import (
 // "Development gate"). Everything else is a development surface.
 //
 //   - operationalPaths match exactly: /healthz proves the process answers,
-//     /readyz that it can serve (the table answers), /metrics feeds
-//     monitoring. None is a development tool, and all three are what a load
-//     balancer or Prometheus needs in production, so they pass.
+//     /readyz that it can serve (the table answers). Neither is a
+//     development tool, and both are what a load balancer needs in
+//     production, so they pass. /metrics passes too when METRICS_TOKEN
+//     guards it (metricsaccess.go); unguarded, it lists internal figures to
+//     anyone, so it is then a development surface like the others.
 //   - operationalPrefixes match any path starting with them, as the spec
 //     writes /webhook* and /atendimento*; /admin/api/ passes whole, its
 //     handlers check the admin key themselves.
 var (
-	operationalPaths    = []string{"/healthz", "/readyz", "/metrics"}
+	operationalPaths    = []string{"/healthz", "/readyz"}
 	operationalPrefixes = []string{"/webhook", "/atendimento", "/admin/api/"}
 )
 
@@ -32,8 +35,12 @@ func (a *App) devGate() fiber.Handler {
 	if a.cfg.DevUI.Enabled {
 		return func(c *fiber.Ctx) error { return c.Next() }
 	}
+	paths := operationalPaths
+	if a.cfg.Metrics.Token.Reveal() != "" {
+		paths = append(slices.Clone(paths), metricsPath)
+	}
 	return func(c *fiber.Ctx) error {
-		if operational(c.Path()) {
+		if operational(c.Path(), paths) {
 			return c.Next()
 		}
 		return httperr.Write(c, fiber.StatusNotFound, "not_found", "not found")
@@ -44,7 +51,7 @@ func (a *App) devGate() fiber.Handler {
 // fiber routes (case-insensitive, trailing slash ignored). A path with dot
 // or empty segments is never operational: no route matches it literally, and
 // a prefix must not smuggle one past the gate.
-func operational(p string) bool {
+func operational(p string, paths []string) bool {
 	p = strings.ToLower(p)
 	if len(p) > 1 {
 		p = strings.TrimRight(p, "/")
@@ -52,7 +59,7 @@ func operational(p string) bool {
 	if p == "" || path.Clean(p) != p {
 		return false
 	}
-	for _, op := range operationalPaths {
+	for _, op := range paths {
 		if p == op {
 			return true
 		}

@@ -34,6 +34,7 @@ var developmentRoutes = []struct{ method, path string }{
 	{"GET", "/admin/api/../../dashboard/logs"},
 	{"GET", "/dashboard/probe"}, // mounted by the test after New: gated by default
 	{"GET", "/chat/probe"},
+	{"GET", "/metrics"}, // without METRICS_TOKEN (metricsaccess_test.go has it with one)
 }
 
 // operationalRoutes pass the gate; the probes stand for surfaces whose
@@ -42,7 +43,6 @@ var operationalRoutes = []struct{ method, path string }{
 	{"GET", "/healthz"},
 	{"GET", "/HEALTHZ/"},
 	{"GET", "/readyz"},
-	{"GET", "/metrics"},
 	{"GET", "/webhook/gate-probe"},
 	{"GET", "/atendimento/gate-probe"},
 }

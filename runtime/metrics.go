@@ -254,10 +254,3 @@ func (z zapPrintln) Println(v ...any) { z.logger.Warn("metrics: " + fmt.Sprint(v
 
 // Metrics are the application's collectors; components record into them.
 func (a *App) Metrics() *Metrics { return a.metrics }
-
-// metricsRoutes mounts GET /metrics, an operational route (it passes the
-// development gate).
-func (a *App) metricsRoutes() error {
-	a.http.Get("/metrics", a.metrics.Handler(a.logger.Named("metrics")))
-	return nil
-}

@@ -22,7 +22,7 @@ func TestMetricsServesTheCollectorsInPrometheusFormat(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	app := newApp(t, nil, table)
+	app := newApp(t, map[string]string{"METRICS_TOKEN": testMetricsToken}, table)
 	m := app.Metrics()
 	m.Turn(runtime.TurnReplied)
 	m.Turn(runtime.TurnSuperseded)
@@ -35,7 +35,7 @@ func TestMetricsServesTheCollectorsInPrometheusFormat(t *testing.T) {
 	m.ActorStarted()
 	m.ActorStopped()
 
-	res := do(t, app, "GET", "/metrics", nil, nil)
+	res := do(t, app, "GET", "/metrics", nil, metricsAuth)
 	if res.status != http.StatusOK {
 		t.Fatalf("/metrics = %d %s", res.status, res.body)
 	}
@@ -66,7 +66,7 @@ func TestMetricsServesTheCollectorsInPrometheusFormat(t *testing.T) {
 
 	// A table that does not answer drops the projection series, not the page.
 	table.broken.Store(true)
-	res = do(t, app, "GET", "/metrics", nil, nil)
+	res = do(t, app, "GET", "/metrics", nil, metricsAuth)
 	if res.status != http.StatusOK || strings.Contains(res.body, "intake_projections{") || !strings.Contains(res.body, "intake_turns_total") {
 		t.Errorf("/metrics with a broken table = %d, projections present: %t", res.status, strings.Contains(res.body, "intake_projections{"))
 	}

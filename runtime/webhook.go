@@ -1,6 +1,8 @@
 package runtime
 
 import (
+	"errors"
+
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/intake-runtime/intake/http/webhook"
@@ -18,7 +20,7 @@ func (a *App) webhookRoutes() error {
 	if err != nil {
 		return err
 	}
-	h, err := webhook.New(webhook.Config{Now: a.now},
+	h, err := webhook.New(webhook.Config{StoreTimeout: a.cfg.Table.Timeout, MaxAge: a.cfg.Webhook.MaxAge, Now: a.now},
 		webhook.Deps{Platform: platform, Table: a.table, Queue: a.queue, Metrics: metrics}, a.logger.Named("webhook"))
 	if err != nil {
 		return err
@@ -30,18 +32,27 @@ func (a *App) webhookRoutes() error {
 // webhookMetrics are the webhook's collectors, registered with the
 // application's metrics.
 type webhookMetrics struct {
-	deferred prometheus.Counter
+	deferred, stale prometheus.Counter
 }
 
 var _ webhook.Metrics = webhookMetrics{}
 
 func newWebhookMetrics(m *Metrics) (webhookMetrics, error) {
-	w := webhookMetrics{deferred: prometheus.NewCounter(prometheus.CounterOpts{
-		Name: "intake_inbound_deferred_total",
-		Help: "Inbound messages recorded while the in-process queue was full: acknowledged, and enqueued later by the recovery sweep (RECOVERY_AFTER).",
-	})}
-	return w, m.Registry().Register(w.deferred)
+	w := webhookMetrics{
+		deferred: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "intake_inbound_deferred_total",
+			Help: "Inbound messages recorded while the in-process queue was full: acknowledged, and enqueued later by the recovery sweep (RECOVERY_AFTER).",
+		}),
+		stale: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "intake_inbound_stale_total",
+			Help: "Inbound messages older than WEBHOOK_MAX_AGE: acknowledged and dropped, never a turn.",
+		}),
+	}
+	return w, errors.Join(m.Registry().Register(w.deferred), m.Registry().Register(w.stale))
 }
 
 // InboundDeferred implements webhook.Metrics.
 func (w webhookMetrics) InboundDeferred() { w.deferred.Inc() }
+
+// InboundStale implements webhook.Metrics.
+func (w webhookMetrics) InboundStale() { w.stale.Inc() }

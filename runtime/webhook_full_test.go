@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"io"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -45,7 +47,7 @@ func TestWebhookAnswersWhileTheQueueIsFullAndTheSweepDelivers(t *testing.T) {
 	}
 	envelope := `{"object":"whatsapp_business_account","entry":[{"id":"1","changes":[{"field":"messages","value":{` +
 		`"messaging_product":"whatsapp","metadata":{"phone_number_id":"PNID"},` +
-		`"messages":[{"from":"5511977775555","id":"wamid.FULL1","timestamp":"1763800000","type":"text","text":{"body":"Oi"}}]}}]}]}`
+		`"messages":[{"from":"5511977775555","id":"wamid.FULL1","timestamp":"` + strconv.FormatInt(time.Now().Unix(), 10) + `","type":"text","text":{"body":"Oi"}}]}}]}]}`
 	res, err := app.HTTP().Test(httptest.NewRequest("POST", "/webhook", strings.NewReader(envelope)), -1)
 	if err != nil {
 		t.Fatal(err)

@@ -39,6 +39,15 @@ type Config struct {
 	// answer before falling back (unparseable answers count, transport retries
 	// inside the model client do not).
 	ModelAttempts int
+	// TurnDeadline bounds every model call of one turn, retries included,
+	// from the turn's first call (TURN_DEADLINE): past it the customer gets
+	// the fallback text and the AGENT_FAILURE handoff. Default 60s.
+	TurnDeadline time.Duration
+	// SummaryTimeout is the least time the summary call of a turn gets, on
+	// the failure path after TurnDeadline too; past it the summary is the
+	// deterministic one. Default 3s, so a hung model delays the fallback by
+	// at most that much.
+	SummaryTimeout time.Duration
 }
 
 func (c *Config) setDefaults() {
@@ -62,6 +71,12 @@ func (c *Config) setDefaults() {
 	}
 	if c.ModelAttempts == 0 {
 		c.ModelAttempts = 2
+	}
+	if c.TurnDeadline == 0 {
+		c.TurnDeadline = 60 * time.Second
+	}
+	if c.SummaryTimeout == 0 {
+		c.SummaryTimeout = 3 * time.Second
 	}
 }
 

@@ -35,6 +35,7 @@ type turn struct {
 	history      []persistence.Message
 	packages     []string
 	attempts     int
+	deadline     time.Time // of the turn's model calls; see deadline.go
 	enrichments  int
 	summarizing  bool
 	outcome      conversation.Outcome
@@ -165,7 +166,7 @@ func (c *conversationActor) ask(ctx actor.Context, t *turn) {
 		c.finish(ctx, c.deps.Engine.Failure(t.input(c), err))
 		return
 	}
-	c.callModel(t.seq, req)
+	c.callModel(t.seq, req, c.turnDeadline(t))
 }
 
 func (c *conversationActor) onAnswer(ctx actor.Context, a *answer) {
@@ -197,7 +198,7 @@ func (c *conversationActor) onAnswer(ctx actor.Context, a *answer) {
 	if err != nil {
 		t.log = append(t.log, logged)
 		c.log().Warn("model answer unusable", zap.Int("attempt", t.attempts), zap.Error(err))
-		if t.attempts < c.deps.Config.ModelAttempts {
+		if t.attempts < c.deps.Config.ModelAttempts && !c.pastDeadline(t) {
 			c.ask(ctx, t)
 			return
 		}
@@ -211,7 +212,7 @@ func (c *conversationActor) onAnswer(ctx actor.Context, a *answer) {
 		c.log().Warn("model answer refused by the conversation rules", zap.Int("attempt", t.attempts), zap.String("why", outcome.Illegal))
 		logged.Error = "refused: " + outcome.Illegal
 		t.log = append(t.log, logged)
-		if outcome.Handoff == persistence.HandoffAgentFailure && t.attempts < c.deps.Config.ModelAttempts {
+		if outcome.Handoff == persistence.HandoffAgentFailure && t.attempts < c.deps.Config.ModelAttempts && !c.pastDeadline(t) {
 			c.ask(ctx, t)
 			return
 		}
@@ -260,7 +261,7 @@ func (c *conversationActor) finish(ctx actor.Context, outcome conversation.Outco
 		req, err := c.deps.Engine.SummaryRequest(outcome.Session, history)
 		if err == nil {
 			t.summarizing = true
-			c.callModel(t.seq, req)
+			c.callModel(t.seq, req, c.summaryDeadline(t))
 			return
 		}
 		t.outcome.Session = c.deps.Engine.ApplySummary(outcome.Session, "", false)

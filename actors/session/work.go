@@ -58,10 +58,6 @@ type (
 // conversation forever.
 const storeTimeout = 30 * time.Second
 
-// callTimeout bounds one model call including the model client's own
-// retries, so a hung provider cannot hold a conversation forever.
-const callTimeout = 3 * time.Minute
-
 // onTable runs call on the table lane with a bounded context and posts what
 // it returns.
 func (c *conversationActor) onTable(call func(ctx context.Context) any) {
@@ -97,9 +93,10 @@ func (c *conversationActor) commitOnTable(seq uint64, commit Commit) {
 	})
 }
 
-// callModel asks the model for turn seq's answer.
-func (c *conversationActor) callModel(seq uint64, req agent.Request) {
-	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+// callModel asks the model for turn seq's answer, giving up at deadline (see
+// deadline.go), so a hung provider cannot hold a conversation.
+func (c *conversationActor) callModel(seq uint64, req agent.Request, deadline time.Time) {
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
 	c.cancelCall = cancel
 	go func() {
 		defer cancel()

@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"html/template"
-	"net/url"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/http/sameorigin"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -33,7 +33,7 @@ type ResetResult struct {
 // starts a new session. The live conversation, if any, is stopped first, so
 // it cannot save the old session back; the next message loads afresh.
 func (h *Handler) reset(c *fiber.Ctx) error {
-	if !sameOrigin(c) {
+	if !sameorigin.OK(c) {
 		return httperr.Write(c, fiber.StatusForbidden, "cross_origin", "reset must be posted from this server's own pages")
 	}
 	raw, err := resetPhone(c)
@@ -120,18 +120,6 @@ func resetPhone(c *fiber.Ctx) (string, error) {
 		return v, nil
 	}
 	return c.Query("phone"), nil
-}
-
-// sameOrigin refuses a reset posted by another site's page (a browser sends
-// Origin with cross-site POSTs): the development pages have no other CSRF
-// defence. Requests without Origin (curl, scripts) pass.
-func sameOrigin(c *fiber.Ctx) bool {
-	origin := c.Get(fiber.HeaderOrigin)
-	if origin == "" {
-		return true
-	}
-	u, err := url.Parse(origin)
-	return err == nil && strings.EqualFold(u.Host, c.Hostname())
 }
 
 // wantsHTML reports a browser form post or an htmx request, which get an

@@ -2,7 +2,9 @@ package atendimento
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -11,6 +13,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/persistence"
 )
 
 // localOperator is the fiber local holding the logged-in operator's number.
@@ -31,15 +34,18 @@ func (c *Console) loginPage(ctx *fiber.Ctx) error {
 }
 
 // requestCode answers every number with the same page. For an operator's
-// number that is not locked it also sends a code, in the background, so the
-// answer comes back in the same time whether or not a message was sent.
+// number that the address may ask for it also sends a code, in the
+// background, so the answer comes back in the same time whether or not a
+// message was sent.
 func (c *Console) requestCode(ctx *fiber.Ctx) error {
 	phone, err := messaging.NormalizeSender(ctx.FormValue("phone"))
 	if err != nil {
 		return c.render(ctx, fiber.StatusBadRequest, "login", page{Title: "Log in", Page: "login",
 			Data: loginForm{Error: "Enter your messaging number, with country and area code."}})
 	}
-	code, err := c.logins.issue(phone, c.operators.Has(phone), c.cfg.Now())
+	tctx, cancel := context.WithTimeout(ctx.UserContext(), c.cfg.StoreTimeout)
+	defer cancel()
+	code, err := c.issue(tctx, phone, c.source(ctx), c.operators.Has(phone), c.cfg.Now())
 	if err != nil {
 		c.log.Error("login code not issued", zap.Error(err))
 	}
@@ -74,18 +80,29 @@ func (c *Console) sendCode(phone, code string) {
 func (c *Console) verifyCode(ctx *fiber.Ctx) error {
 	phone, err := messaging.NormalizeSender(ctx.FormValue("phone"))
 	code := strings.TrimSpace(ctx.FormValue("code"))
-	v := rejected
+	v, wait := rejected, time.Duration(0)
 	if err == nil {
-		v = c.logins.verify(phone, code, c.operators.Has(phone), c.cfg.Now())
+		tctx, cancel := context.WithTimeout(ctx.UserContext(), c.cfg.StoreTimeout)
+		v, wait, err = c.verify(tctx, phone, code, c.source(ctx), c.operators.Has(phone), c.cfg.Now())
+		cancel()
+		if err != nil {
+			c.log.Error("login code not checked", zap.Error(err))
+			return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the login could not be checked; try again")
+		}
 	}
 	form := loginForm{Phone: phone, Minutes: int(c.cfg.CodeTTL.Minutes())}
 	switch v {
 	case accepted:
-		c.setSession(ctx, phone)
+		if err := c.startSession(ctx, phone); err != nil {
+			c.log.Error("operator session not stored", zap.Error(err))
+			return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the session could not be stored; log in again")
+		}
 		c.log.Info("operator logged in", zap.String("operator", phone))
 		return ctx.Redirect(BasePath, fiber.StatusSeeOther)
-	case locked:
-		form.Error = fmt.Sprintf("Too many wrong codes for this number. Wait %d minutes, then ask for a new code.", int(c.cfg.LockFor.Minutes()))
+	case throttled:
+		secs := int(wait.Round(time.Second) / time.Second)
+		ctx.Set(fiber.HeaderRetryAfter, strconv.Itoa(max(secs, 1)))
+		form.Error = fmt.Sprintf("Too many wrong codes from here. Wait %s, then try again.", wait.Round(time.Second))
 		return c.render(ctx, fiber.StatusTooManyRequests, "code", page{Title: "Enter your code", Page: "code", Data: form})
 	default:
 		form.Error = "That code is wrong or has expired. Check the latest message, or ask for a new code."
@@ -93,53 +110,52 @@ func (c *Console) verifyCode(ctx *fiber.Ctx) error {
 	}
 }
 
+// logout revokes the session in the table, on every node, and clears the
+// cookie.
 func (c *Console) logout(ctx *fiber.Ctx) error {
-	ctx.Cookie(c.cookie("", time.Unix(0, 0)))
+	if err := c.endSession(ctx); err != nil {
+		c.log.Error("operator session not revoked", zap.Error(err))
+		return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the session could not be ended; try again")
+	}
 	return ctx.Redirect(BasePath+"/login", fiber.StatusSeeOther)
 }
 
-func (c *Console) setSession(ctx *fiber.Ctx, phone string) {
-	expires := c.cfg.Now().Add(c.cfg.SessionTTL)
-	ctx.Cookie(c.cookie(c.cookies.sign(phone, expires), expires))
-}
-
-func (c *Console) cookie(value string, expires time.Time) *fiber.Cookie {
-	return &fiber.Cookie{
-		Name:     CookieName,
-		Value:    value,
-		Path:     BasePath,
-		Expires:  expires,
-		HTTPOnly: true,
-		SameSite: fiber.CookieSameSiteStrictMode,
-		Secure:   c.cfg.SecureCookie,
+// operator returns the logged-in operator of the request: a session in the
+// table, neither expired nor revoked, for a number still in
+// OPERATOR_PHONES. err is a table failure, which is no answer either way.
+func (c *Console) operator(ctx *fiber.Ctx) (phone string, ok bool, err error) {
+	phone, err = c.session(ctx)
+	if errors.Is(err, persistence.ErrNotFound) {
+		return "", false, nil
 	}
-}
-
-// operator returns the logged-in operator of the request: a cookie with a
-// valid signature, not expired, for a number still in OPERATOR_PHONES.
-func (c *Console) operator(ctx *fiber.Ctx) (string, bool) {
-	phone, ok := c.cookies.open(ctx.Cookies(CookieName), c.cfg.Now())
-	if !ok || !c.operators.Has(phone) {
-		return "", false
+	if err != nil {
+		c.log.Error("operator session not read", zap.Error(err))
+		return "", false, err
 	}
-	return phone, true
+	return phone, c.operators.Has(phone), nil
 }
 
 // pageAuth sends visitors without a session to the login page.
 func (c *Console) pageAuth(ctx *fiber.Ctx) error {
-	phone, ok := c.operator(ctx)
+	phone, ok, err := c.operator(ctx)
+	if err != nil {
+		return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the session could not be read; try again")
+	}
 	if !ok {
 		return ctx.Redirect(BasePath+"/login", fiber.StatusSeeOther)
 	}
 	ctx.Locals(localOperator, phone)
-	return ctx.Next()
+	return c.withStoreDeadline(ctx)
 }
 
 // apiAuth answers 401 to requests without a session, and 415 to posts that
 // are not JSON: a cross-site form cannot send JSON, which backs up the
 // SameSite cookie against request forgery.
 func (c *Console) apiAuth(ctx *fiber.Ctx) error {
-	phone, ok := c.operator(ctx)
+	phone, ok, err := c.operator(ctx)
+	if err != nil {
+		return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the session could not be read; try again")
+	}
 	if !ok {
 		return httperr.Write(ctx, fiber.StatusUnauthorized, "unauthorized", "log in to the console again")
 	}
@@ -147,6 +163,19 @@ func (c *Console) apiAuth(ctx *fiber.Ctx) error {
 		return httperr.Write(ctx, fiber.StatusUnsupportedMediaType, "unsupported_media_type", "send JSON (Content-Type: application/json)")
 	}
 	ctx.Locals(localOperator, phone)
+	if ctx.Method() == fiber.MethodPost {
+		return ctx.Next() // commands have CommandTimeout: they wait for the conversation
+	}
+	return c.withStoreDeadline(ctx)
+}
+
+// withStoreDeadline runs the rest of a read-only request (a page, the queue,
+// a conversation) with StoreTimeout on its table reads, so a stalled table
+// answers an error in time instead of holding the request.
+func (c *Console) withStoreDeadline(ctx *fiber.Ctx) error {
+	tctx, cancel := context.WithTimeout(ctx.UserContext(), c.cfg.StoreTimeout)
+	defer cancel()
+	ctx.SetUserContext(tctx)
 	return ctx.Next()
 }
 

@@ -1,152 +1,162 @@
 package atendimento
 
 import (
-	"crypto/hmac"
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"math/big"
-	"sync"
 	"time"
+
+	"github.com/intake-runtime/intake/persistence"
 )
+
+// LoginStore keeps login codes and wrong-code counters in the table, so that
+// every node sees them; *persistence.Logins implements it.
+type LoginStore interface {
+	PutCode(ctx context.Context, scope persistence.LoginScope, c persistence.LoginCode) error
+	Code(ctx context.Context, scope persistence.LoginScope) (persistence.LoginCode, error)
+	UseCode(ctx context.Context, scope persistence.LoginScope, hash string) error
+	Failures(ctx context.Context, scope persistence.LoginScope) (persistence.LoginFailures, error)
+	Fail(ctx context.Context, scope persistence.LoginScope, now time.Time, block func(count int) time.Duration, keep time.Duration) (persistence.LoginFailures, error)
+	ClearFailures(ctx context.Context, scope persistence.LoginScope) error
+}
 
 // verdict is the outcome of a code check.
 type verdict int
 
 const (
-	rejected verdict = iota // wrong, expired, or no code for the number
-	accepted
-	locked // too many wrong codes: the number waits out the lock
+	rejected  verdict = iota // wrong, expired, or no code for the number
+	accepted                 // the code is right: log in
+	throttled                // too many wrong codes: this address waits
 )
 
-// maxStrangers bounds the login state kept for numbers that are not
-// operators (an attacker can invent any number of them). When it is full, a
-// new stranger is answered as locked: safe, and the same answer a real
-// operator under attack would get.
-const maxStrangers = 10_000
+// The login rules. A code is sent for one number and one source address,
+// and only that address can use it: what another address does (asking for
+// codes, trying wrong ones) never replaces, voids or blocks it. Wrong codes
+// are counted per number and address, and per address whatever the number;
+// past MaxFailures (SourceMaxFailures) in a scope, that scope waits before
+// each next try, ThrottleBase doubling with each further wrong code, up to
+// LockFor. An attacker who guesses at an operator's number thus slows only
+// themself, and one who sprays many numbers is slowed across all of them.
 
-// logins keeps the outstanding login code and the wrong-code count of each
-// number. Codes are kept as an HMAC under a per-process key, never in clear,
-// and compared in constant time. It is safe for concurrent use.
-type logins struct {
-	cfg *Config
-	key []byte
-
-	mu        sync.Mutex
-	states    map[string]*loginState
-	strangers int
-	pruned    time.Time
-}
-
-type loginState struct {
-	operator    bool
-	codeMAC     []byte // nil when no code is outstanding
-	issuedAt    time.Time
-	expiresAt   time.Time
-	failures    int
-	lastFailure time.Time
-	lockedUntil time.Time
-}
-
-func newLogins(cfg *Config) *logins {
-	key := make([]byte, 32)
-	_, _ = rand.Read(key) // crypto/rand.Read never fails on supported platforms
-	return &logins{cfg: cfg, key: key, states: map[string]*loginState{}}
-}
-
-// issue returns a fresh code for an operator's number, or "" when no code is
-// to be sent: the number is not an operator's, it is locked, or a code sent
-// less than ResendAfter ago is still valid. The caller answers the same in
-// every case.
-func (l *logins) issue(phone string, operator bool, now time.Time) (string, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.prune(now)
-	st := l.states[phone]
-	if st != nil && now.Before(st.lockedUntil) {
-		return "", nil
+// issue returns a fresh code for an operator's number asked from source, or
+// "" when no code is to be sent: the number is not an operator's, the
+// address is throttled, or a code sent to it less than ResendAfter ago is
+// still valid. The caller answers the same in every case.
+func (c *Console) issue(ctx context.Context, phone, source string, operator bool, now time.Time) (string, error) {
+	scope := persistence.LoginScope{Phone: phone, Source: source}
+	if wait, err := c.throttle(ctx, scope, now); err != nil || wait > 0 || !operator {
+		return "", err
 	}
-	if !operator {
+	prev, err := c.deps.Logins.Code(ctx, scope)
+	switch {
+	case err == nil && now.Before(prev.ExpiresAt) && now.Sub(prev.IssuedAt) < c.cfg.ResendAfter:
 		return "", nil
-	}
-	if st != nil && st.codeMAC != nil && now.Before(st.expiresAt) && now.Sub(st.issuedAt) < l.cfg.ResendAfter {
-		return "", nil
+	case err != nil && !errors.Is(err, persistence.ErrNotFound):
+		return "", err
 	}
 	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
 	if err != nil {
 		return "", fmt.Errorf("atendimento: draw a login code: %w", err)
 	}
 	code := fmt.Sprintf("%06d", n.Int64())
-	if st == nil {
-		st = &loginState{operator: true}
-		l.states[phone] = st
+	salt := make([]byte, 16)
+	_, _ = rand.Read(salt) // crypto/rand.Read never fails on supported platforms
+	stored := persistence.LoginCode{Salt: hex.EncodeToString(salt), IssuedAt: now, ExpiresAt: now.Add(c.cfg.CodeTTL)}
+	stored.Hash = codeHash(stored.Salt, phone, code)
+	if err := c.deps.Logins.PutCode(ctx, scope, stored); err != nil {
+		return "", err
 	}
-	st.codeMAC, st.issuedAt, st.expiresAt = l.mac(code), now, now.Add(l.cfg.CodeTTL)
 	return code, nil
 }
 
-// verify checks code for phone. The same work is done whatever the number:
-// the code's MAC is computed and compared even when there is nothing to
-// compare it with. A wrong code counts against the number, operator's or
-// not; MaxFailures in a row lock it for LockFor and void its code.
-func (l *logins) verify(phone, code string, operator bool, now time.Time) verdict {
-	mac := l.mac(code)
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.prune(now)
-	st := l.states[phone]
-	if st != nil && now.Before(st.lockedUntil) {
-		return locked
+// verify checks code for phone from source. The same work is done whatever
+// the number: the code's hash is computed and compared even when there is
+// nothing to compare it with. A throttled scope is answered before the code
+// is looked at; wait is how long it still waits.
+func (c *Console) verify(ctx context.Context, phone, code, source string, operator bool, now time.Time) (v verdict, wait time.Duration, err error) {
+	scope := persistence.LoginScope{Phone: phone, Source: source}
+	if wait, err := c.throttle(ctx, scope, now); err != nil || wait > 0 {
+		return throttled, wait, err
 	}
-	stored := make([]byte, len(mac))
-	live := false
-	if st != nil && st.codeMAC != nil {
-		stored, live = st.codeMAC, now.Before(st.expiresAt)
+	stored, err := c.deps.Logins.Code(ctx, scope)
+	if err != nil && !errors.Is(err, persistence.ErrNotFound) {
+		return rejected, 0, err
 	}
-	ok := hmac.Equal(mac, stored) && live && operator && len(code) == 6
+	live := err == nil && now.Before(stored.ExpiresAt)
+	hash := codeHash(stored.Salt, phone, code)
+	ok := subtle.ConstantTimeCompare([]byte(hash), []byte(stored.Hash)) == 1 && live && operator && len(code) == 6
 	if ok {
-		delete(l.states, phone)
-		return accepted
-	}
-	if st == nil {
-		if !operator && l.strangers >= maxStrangers {
-			return locked
+		err := c.deps.Logins.UseCode(ctx, scope, stored.Hash)
+		if err == nil {
+			return accepted, 0, c.deps.Logins.ClearFailures(ctx, scope)
 		}
-		st = &loginState{operator: operator}
-		l.states[phone] = st
-		if !operator {
-			l.strangers++
+		if !errors.Is(err, persistence.ErrConflict) {
+			return rejected, 0, err
 		}
+		// Another request used the code meanwhile: this one is wrong.
 	}
-	st.failures++
-	st.lastFailure = now
-	if st.failures >= l.cfg.MaxFailures {
-		st.failures, st.codeMAC, st.lockedUntil = 0, nil, now.Add(l.cfg.LockFor)
-		return locked
-	}
-	return rejected
+	return c.fail(ctx, scope, now)
 }
 
-func (l *logins) mac(code string) []byte {
-	h := hmac.New(sha256.New, l.key)
-	h.Write([]byte(code))
-	return h.Sum(nil)
+// throttle reports how long the scope (the number from the address, and the
+// address whatever the number) must still wait; 0 when it may try.
+func (c *Console) throttle(ctx context.Context, scope persistence.LoginScope, now time.Time) (time.Duration, error) {
+	var wait time.Duration
+	for _, s := range []persistence.LoginScope{scope, {Source: scope.Source}} {
+		f, err := c.deps.Logins.Failures(ctx, s)
+		if err != nil {
+			return 0, err
+		}
+		wait = max(wait, f.BlockedUntil.Sub(now))
+	}
+	return wait, nil
 }
 
-// prune forgets, at most once a minute, the numbers with nothing left to
-// remember: no live code, no lock, and no wrong code within LockFor.
-func (l *logins) prune(now time.Time) {
-	if now.Sub(l.pruned) < time.Minute {
-		return
+// fail counts a wrong code in both scopes; the verdict is throttled when
+// that made either wait.
+func (c *Console) fail(ctx context.Context, scope persistence.LoginScope, now time.Time) (verdict, time.Duration, error) {
+	pair, err := c.deps.Logins.Fail(ctx, scope, now, c.delay(c.cfg.MaxFailures), c.cfg.LockFor)
+	if err != nil {
+		return rejected, 0, err
 	}
-	l.pruned = now
-	for phone, st := range l.states {
-		if (st.codeMAC == nil || !now.Before(st.expiresAt)) && !now.Before(st.lockedUntil) &&
-			now.Sub(st.lastFailure) >= l.cfg.LockFor {
-			delete(l.states, phone)
-			if !st.operator {
-				l.strangers--
+	source, err := c.deps.Logins.Fail(ctx, persistence.LoginScope{Source: scope.Source}, now, c.delay(c.cfg.SourceMaxFailures), c.cfg.LockFor)
+	if err != nil {
+		return rejected, 0, err
+	}
+	if wait := max(pair.BlockedUntil.Sub(now), source.BlockedUntil.Sub(now)); wait > 0 {
+		return throttled, wait, nil
+	}
+	return rejected, 0, nil
+}
+
+// delay is the growing wait after the count-th wrong code of a scope that
+// allows free wrong codes: none before free, then ThrottleBase doubled for
+// each further one, at most LockFor.
+func (c *Console) delay(free int) func(count int) time.Duration {
+	return func(count int) time.Duration {
+		if count < free {
+			return 0
+		}
+		d := c.cfg.ThrottleBase
+		for range count - free {
+			if d >= c.cfg.LockFor {
+				break
 			}
+			d *= 2
 		}
+		return min(d, c.cfg.LockFor)
 	}
+}
+
+// codeHash is what is stored of a code: SHA-256 over a random salt, the
+// number and the code. (Six digits are no secret against whoever reads the
+// table; the hash keeps them out of dumps and backups.)
+func codeHash(salt, phone, code string) string {
+	sum := sha256.Sum256([]byte(salt + "|" + phone + "|" + code))
+	return hex.EncodeToString(sum[:])
 }

@@ -3,6 +3,7 @@ package atendimento
 import (
 	"context"
 	"errors"
+	"net/netip"
 	"time"
 
 	"github.com/intake-runtime/intake/actors/handoff"
@@ -41,11 +42,16 @@ type Deps struct {
 	Messages      History
 	// Sender delivers login codes to operators on the messaging platform.
 	Sender messaging.Sender
+	// Logins keeps login codes and wrong-code counters; OperatorSessions
+	// the logged-in sessions. Both in the table: they work across nodes.
+	Logins           LoginStore
+	OperatorSessions SessionStore
 }
 
 func (d Deps) validate() error {
-	if d.Conversations == nil || d.Queue == nil || d.Sessions == nil || d.Messages == nil || d.Sender == nil {
-		return errors.New("atendimento: Deps needs Conversations, Queue, Sessions, Messages and Sender")
+	if d.Conversations == nil || d.Queue == nil || d.Sessions == nil || d.Messages == nil || d.Sender == nil ||
+		d.Logins == nil || d.OperatorSessions == nil {
+		return errors.New("atendimento: Deps needs Conversations, Queue, Sessions, Messages, Sender, Logins and OperatorSessions")
 	}
 	return nil
 }
@@ -55,25 +61,39 @@ type Config struct {
 	// Operators are the numbers allowed in (OPERATOR_PHONES), any formatting.
 	// None keeps everyone out, with the same pages as for a wrong number.
 	Operators []string
-	// CookieKey signs session cookies (HMAC-SHA256); at least 32 bytes.
-	// Sessions survive a restart only when it is stable.
-	CookieKey []byte
 	// CodeTTL is how long a login code is valid. Default 5 minutes.
 	CodeTTL time.Duration
-	// MaxFailures wrong codes in a row lock a number. Default 5.
+	// MaxFailures wrong codes for one number from one address make that
+	// address wait before each next try (see codes.go). Default 5.
 	MaxFailures int
-	// LockFor is how long a locked number stays locked. Default 15 minutes.
+	// SourceMaxFailures is the same for one address over every number.
+	// Default 20.
+	SourceMaxFailures int
+	// ThrottleBase is the first wait past those counts; it doubles with each
+	// further wrong code. Default 30 seconds.
+	ThrottleBase time.Duration
+	// LockFor caps the wait, and is how long wrong codes are remembered.
+	// Default 15 minutes.
 	LockFor time.Duration
 	// ResendAfter is the least time between two codes for one number, so the
 	// login form cannot be used to flood an operator's phone. Default 30s.
 	ResendAfter time.Duration
-	// SessionTTL is the life of a session cookie. Default 12 hours: a shift.
+	// SessionTTL is the life of a session; logout ends it sooner, on every
+	// node. Default 12 hours: a shift.
 	SessionTTL time.Duration
+	// StoreTimeout bounds the table calls of one login or session check
+	// (STORE_TIMEOUT). Default 5 seconds.
+	StoreTimeout time.Duration
 	// CommandTimeout bounds one operator command. Default 30 seconds.
 	CommandTimeout time.Duration
 	// PollInterval is how often the pages refresh. Default 2 seconds.
 	PollInterval time.Duration
-	// SecureCookie marks the cookie Secure; set it when served over HTTPS.
+	// TrustedProxies are the proxies in front of the console
+	// (HTTP_TRUSTED_PROXIES): behind them the login throttles by the address
+	// they forwarded, not by theirs (see source.go).
+	TrustedProxies []netip.Prefix
+	// SecureCookie marks the cookie Secure; runtime sets it unless
+	// PUBLIC_BASE_URL is plain http.
 	SecureCookie bool
 	// LogCodes logs login codes at INFO. Only for the local messaging stub,
 	// which delivers nothing: a real deployment must leave it false.
@@ -88,6 +108,15 @@ func (c *Config) setDefaults() {
 	}
 	if c.MaxFailures == 0 {
 		c.MaxFailures = 5
+	}
+	if c.SourceMaxFailures == 0 {
+		c.SourceMaxFailures = 20
+	}
+	if c.ThrottleBase == 0 {
+		c.ThrottleBase = 30 * time.Second
+	}
+	if c.StoreTimeout == 0 {
+		c.StoreTimeout = 5 * time.Second
 	}
 	if c.LockFor == 0 {
 		c.LockFor = 15 * time.Minute
@@ -109,14 +138,11 @@ func (c *Config) setDefaults() {
 	}
 }
 
-// Validate reports a missing or short cookie key and negative limits.
+// Validate reports negative limits.
 func (c Config) Validate() error {
-	var errs []error
-	if len(c.CookieKey) < 32 {
-		errs = append(errs, errors.New("atendimento: Config.CookieKey must hold at least 32 bytes"))
+	if c.CodeTTL < 0 || c.LockFor < 0 || c.ResendAfter < 0 || c.SessionTTL < 0 || c.StoreTimeout < 0 || c.ThrottleBase < 0 ||
+		c.MaxFailures < 0 || c.SourceMaxFailures < 0 {
+		return errors.New("atendimento: durations and failure counts must not be negative")
 	}
-	if c.CodeTTL < 0 || c.LockFor < 0 || c.ResendAfter < 0 || c.SessionTTL < 0 || c.MaxFailures < 0 {
-		errs = append(errs, errors.New("atendimento: durations and MaxFailures must not be negative"))
-	}
-	return errors.Join(errs...)
+	return nil
 }

@@ -17,8 +17,6 @@ type Console struct {
 	deps      Deps
 	log       *zap.Logger
 	operators handoff.Operators
-	logins    *logins
-	cookies   cookieSigner
 	views     *html.Engine
 	static    fiber.Handler
 
@@ -57,11 +55,9 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Console, error) {
 		deps:      deps,
 		log:       logger,
 		operators: ops,
-		cookies:   cookieSigner{key: append([]byte(nil), cfg.CookieKey...)},
 		views:     views,
 		static:    static,
 	}
-	c.logins = newLogins(&c.cfg)
 	return c, nil
 }
 

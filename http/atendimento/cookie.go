@@ -1,61 +1,104 @@
 package atendimento
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
+	"context"
+	"crypto/rand"
 	"encoding/base64"
-	"strconv"
-	"strings"
+	"errors"
 	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/intake-runtime/intake/persistence"
 )
 
 // CookieName is the operator session cookie.
 const CookieName = "intake_operator"
 
-// cookieVersion starts every payload, so a future format can tell old
-// cookies apart and refuse them.
-const cookieVersion = "v1"
-
-// cookieSigner makes and checks session cookies: the payload
-// "v1|<operator phone>|<expiry unix seconds>" in base64url, a dot, and the
-// HMAC-SHA256 of the encoded payload under the key. The cookie holds nothing
-// secret; the MAC makes it unforgeable.
-type cookieSigner struct{ key []byte }
-
-func (s cookieSigner) sign(phone string, expires time.Time) string {
-	payload := base64.RawURLEncoding.EncodeToString([]byte(cookieVersion + "|" + phone + "|" + strconv.FormatInt(expires.Unix(), 10)))
-	return payload + "." + base64.RawURLEncoding.EncodeToString(s.mac(payload))
+// SessionStore keeps operator sessions in the table, so that every node
+// accepts them and logout or expiry revokes them everywhere;
+// *persistence.OperatorSessions implements it.
+type SessionStore interface {
+	Create(ctx context.Context, id string, s persistence.OperatorSession) error
+	Get(ctx context.Context, id string, now time.Time) (persistence.OperatorSession, error)
+	Revoke(ctx context.Context, id string) error
 }
 
-// open returns the operator of a cookie value whose MAC is right and whose
-// expiry is after now; ok is false otherwise.
-func (s cookieSigner) open(value string, now time.Time) (phone string, ok bool) {
-	payload, sig, found := strings.Cut(value, ".")
-	if !found || len(value) > 512 {
-		return "", false
+// sessionIDBytes is the entropy of a session ID: 256 bits, unguessable.
+const sessionIDBytes = 32
+
+// The cookie holds a random session ID and nothing else: no number, no
+// expiry, no signature that a key could forge. The session itself (its
+// operator and expiry) is in the table, which is what makes it revocable.
+
+// newSessionID draws a session ID.
+func newSessionID() string {
+	b := make([]byte, sessionIDBytes)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails on supported platforms
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// validSessionID reports whether value can be a session ID at all, so that
+// junk never reaches the table.
+func validSessionID(value string) bool {
+	b, err := base64.RawURLEncoding.Strict().DecodeString(value)
+	return err == nil && len(b) == sessionIDBytes
+}
+
+// startSession stores a session for phone and sets its cookie.
+func (c *Console) startSession(ctx *fiber.Ctx, phone string) error {
+	now := c.cfg.Now()
+	id := newSessionID()
+	s := persistence.OperatorSession{Operator: phone, CreatedAt: now, ExpiresAt: now.Add(c.cfg.SessionTTL)}
+	tctx, cancel := context.WithTimeout(ctx.UserContext(), c.cfg.StoreTimeout)
+	defer cancel()
+	if err := c.deps.OperatorSessions.Create(tctx, id, s); err != nil {
+		return err
 	}
-	got, err := base64.RawURLEncoding.Strict().DecodeString(sig)
-	if err != nil || !hmac.Equal(got, s.mac(payload)) {
-		return "", false
+	ctx.Cookie(c.cookie(id, s.ExpiresAt))
+	return nil
+}
+
+// session returns the operator of the request's cookie: a session in the
+// table, not expired nor revoked. A table failure is an error, not a
+// missing session.
+func (c *Console) session(ctx *fiber.Ctx) (string, error) {
+	id := ctx.Cookies(CookieName)
+	if !validSessionID(id) {
+		return "", persistence.ErrNotFound
 	}
-	raw, err := base64.RawURLEncoding.Strict().DecodeString(payload)
+	tctx, cancel := context.WithTimeout(ctx.UserContext(), c.cfg.StoreTimeout)
+	defer cancel()
+	s, err := c.deps.OperatorSessions.Get(tctx, id, c.cfg.Now())
 	if err != nil {
-		return "", false
+		return "", err
 	}
-	parts := strings.Split(string(raw), "|")
-	if len(parts) != 3 || parts[0] != cookieVersion {
-		return "", false
-	}
-	exp, err := strconv.ParseInt(parts[2], 10, 64)
-	if err != nil || !now.Before(time.Unix(exp, 0)) {
-		return "", false
-	}
-	return parts[1], true
+	return s.Operator, nil
 }
 
-func (s cookieSigner) mac(payload string) []byte {
-	h := hmac.New(sha256.New, s.key)
-	h.Write([]byte("intake/atendimento/cookie\x00"))
-	h.Write([]byte(payload))
-	return h.Sum(nil)
+// endSession revokes the request's session, if any, and clears its cookie.
+func (c *Console) endSession(ctx *fiber.Ctx) error {
+	ctx.Cookie(c.cookie("", time.Unix(0, 0)))
+	id := ctx.Cookies(CookieName)
+	if !validSessionID(id) {
+		return nil
+	}
+	tctx, cancel := context.WithTimeout(ctx.UserContext(), c.cfg.StoreTimeout)
+	defer cancel()
+	if err := c.deps.OperatorSessions.Revoke(tctx, id); err != nil && !errors.Is(err, persistence.ErrNotFound) {
+		return err
+	}
+	return nil
+}
+
+func (c *Console) cookie(value string, expires time.Time) *fiber.Cookie {
+	return &fiber.Cookie{
+		Name:     CookieName,
+		Value:    value,
+		Path:     BasePath,
+		Expires:  expires,
+		HTTPOnly: true,
+		SameSite: fiber.CookieSameSiteStrictMode,
+		Secure:   c.cfg.SecureCookie,
+	}
 }

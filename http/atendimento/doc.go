@@ -8,20 +8,27 @@
 //
 // An operator enters a number from OPERATOR_PHONES and receives a 6-digit
 // code through the messaging platform (the Sender; with the local messaging
-// stub the code is also logged at INFO, since nothing is delivered). The code
-// expires after five minutes; five wrong tries lock the number for fifteen
-// minutes. The answers never tell whether a number is an operator's: unknown
-// numbers get the same pages and statuses, can be locked the same way, and
-// membership and codes are compared in constant time; the code is sent in
-// the background so response times do not tell either. A correct code sets a
-// session cookie: HttpOnly, SameSite=Strict, scoped to /atendimento, signed
-// with HMAC-SHA256 under Config.CookieKey and holding only the operator's
-// number and its expiry. Removing a number from OPERATOR_PHONES shuts its
-// cookies out at the next request.
+// stub the code is also logged at INFO, since nothing is delivered: sendCode
+// is the one place a code surfaces, for such a hook). The code expires after
+// five minutes and only the address that asked for it can use it, once. The
+// answers never tell whether a number is an operator's: unknown numbers get
+// the same pages and statuses and are throttled the same way; the code is
+// sent in the background so response times do not tell either.
 //
-// Codes and locks live in the process's memory: a multi-node deployment must
-// route one operator's login to one node (or share the cookie key and accept
-// per-node lock counters).
+// Wrong codes are counted per number and address, and per address over
+// every number; past a few, that address waits before each next try, the
+// wait doubling up to fifteen minutes (codes.go). What one address does
+// never voids the code of, nor blocks, an operator at another. Behind
+// Config.TrustedProxies the address is the one they forwarded (source.go).
+//
+// A correct code starts a session: a random 256-bit ID in a cookie
+// (HttpOnly, SameSite=Strict, scoped to /atendimento, Secure unless
+// PUBLIC_BASE_URL is plain http) and the session in the table, keyed by a
+// hash of the ID. Nothing is signed, so no key (the admin key least of all)
+// can mint a session; logout and expiry revoke it on every node, and
+// removing a number from OPERATOR_PHONES shuts its sessions out at the next
+// request. Codes, counters and sessions all live in the table (persistence
+// Logins and OperatorSessions), so the console works across nodes.
 //
 // # Conversations
 //

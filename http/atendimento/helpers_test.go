@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"regexp"
 	"strings"
@@ -37,8 +38,6 @@ const (
 	stranger = "+5511400000099"
 )
 
-var testKey = []byte("0123456789abcdef0123456789abcdef")
-
 // clock is a settable clock shared by the console and the fake conversations.
 type clock struct {
 	mu  sync.Mutex
@@ -68,31 +67,38 @@ type env struct {
 	sessions *persistence.Sessions
 	messages *persistence.Messages
 	sender   *messaging.Stub
+	// source is the client address of the requests (X-Forwarded-For).
+	source string
 }
 
 func newEnv(t *testing.T, mutate func(*atendimento.Config)) *env {
 	t.Helper()
-	table := memory.New()
+	clk := &clock{now: t0}
+	return newEnvOver(t, memory.New(memory.WithClock(clk.Now)), clk, mutate)
+}
+
+// newEnvOver is a console over table and clk: two of them over one table
+// are two nodes of one deployment.
+func newEnvOver(t *testing.T, table persistence.Table, clk *clock, mutate func(*atendimento.Config)) *env {
+	t.Helper()
 	e := &env{
 		t:        t,
-		clock:    &clock{now: t0},
+		clock:    clk,
 		table:    table,
 		sessions: persistence.NewSessions(table),
 		messages: persistence.NewMessages(table),
 		sender:   messaging.NewStub(nil),
+		source:   "192.0.2.10",
 	}
-	cfg := atendimento.Config{Operators: []string{opA, "+55 11 4000-00002"}, CookieKey: testKey, Now: e.clock.Now}
+	// fiber's Test connections come from 0.0.0.0: trusted as the proxy, so
+	// X-Forwarded-For (e.source) is each request's address.
+	cfg := atendimento.Config{Operators: []string{opA, "+55 11 4000-00002"}, Now: e.clock.Now,
+		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("0.0.0.0/32")}}
 	if mutate != nil {
 		mutate(&cfg)
 	}
 	fake := &fakeConversations{sessions: e.sessions, messages: e.messages, sender: e.sender, now: e.clock.Now}
-	console, err := atendimento.New(cfg, atendimento.Deps{
-		Conversations: fake,
-		Queue:         handoff.NewQueue(table),
-		Sessions:      e.sessions,
-		Messages:      e.messages,
-		Sender:        e.sender,
-	}, zap.NewNop())
+	console, err := atendimento.New(cfg, e.deps(fake), zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,6 +107,19 @@ func newEnv(t *testing.T, mutate func(*atendimento.Config)) *env {
 	console.Register(e.app)
 	t.Cleanup(console.Close)
 	return e
+}
+
+// deps are the console's collaborators over the env's table.
+func (e *env) deps(conv handoff.Conversations) atendimento.Deps {
+	return atendimento.Deps{
+		Conversations:    conv,
+		Queue:            handoff.NewQueue(e.table),
+		Sessions:         e.sessions,
+		Messages:         e.messages,
+		Sender:           e.sender,
+		Logins:           persistence.NewLogins(e.table),
+		OperatorSessions: persistence.NewOperatorSessions(e.table),
+	}
 }
 
 // response is a read answer.
@@ -129,6 +148,7 @@ func (e *env) do(method, target, contentType, body, cookie string) response {
 	if cookie != "" {
 		req.AddCookie(&http.Cookie{Name: atendimento.CookieName, Value: cookie})
 	}
+	req.Header.Set(fiber.HeaderXForwardedFor, e.source)
 	res, err := e.app.Test(req, -1)
 	if err != nil {
 		e.t.Fatal(err)

@@ -1,6 +1,7 @@
 package atendimento_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -11,7 +12,6 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
 
-	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/internal/leaktest"
 )
@@ -51,10 +51,29 @@ func TestOperatorLogsInWithTheCodeSentToTheirPhone(t *testing.T) {
 	if again := e.verify(opA, codes[0]); again.status != fiber.StatusUnauthorized {
 		t.Errorf("reusing a code = %d, want 401", again.status)
 	}
-	// Logging out clears the cookie.
+	// Logging out clears the cookie and ends the session: the old value,
+	// kept by whoever copied it, no longer works.
 	out := e.form("/atendimento/logout", nil, c.Value)
 	if cleared := out.cookie(atendimento.CookieName); out.status != fiber.StatusSeeOther || cleared == nil || cleared.Value != "" {
 		t.Errorf("logout = %d, cookie %+v", out.status, cleared)
+	}
+	if res := e.do("GET", "/atendimento/api/queue", "", "", c.Value); res.status != fiber.StatusUnauthorized {
+		t.Errorf("the cookie after logout = %d, want 401 (revoked)", res.status)
+	}
+}
+
+// Sessions live in the table: a login on one node works on another, and a
+// logout on either ends it on both.
+func TestSessionsWorkAcrossNodes(t *testing.T) {
+	one := newEnv(t, nil)
+	two := newEnvOver(t, one.table, one.clock, nil)
+	cookie := one.login(opA)
+	if res := two.do("GET", "/atendimento/api/queue", "", "", cookie); res.status != fiber.StatusOK {
+		t.Fatalf("node two with node one's session = %d %s", res.status, res.body)
+	}
+	two.form("/atendimento/logout", nil, cookie)
+	if res := one.do("GET", "/atendimento/api/queue", "", "", cookie); res.status != fiber.StatusUnauthorized {
+		t.Errorf("node one after a logout on node two = %d, want 401", res.status)
 	}
 }
 
@@ -79,13 +98,15 @@ func TestAnswersDoNotRevealOperators(t *testing.T) {
 		same("wrong code", e.verify(opA, "000000"), e.verify(stranger, "000000"))
 	}
 	opLocked, strangerLocked := e.verify(opA, codes[0]), e.verify(stranger, "123456")
-	same("locked number", opLocked, strangerLocked)
+	same("throttled number", opLocked, strangerLocked)
 	if opLocked.status != fiber.StatusTooManyRequests {
-		t.Errorf("the right code on a locked number = %d, want 429", opLocked.status)
+		t.Errorf("the right code after five wrong ones from this address = %d, want 429", opLocked.status)
 	}
 }
 
-func TestWrongCodesLockTheNumber(t *testing.T) {
+// Wrong codes slow down the address that sends them, with growing delays:
+// five are free, then 30 s, 60 s, 120 s... up to 15 minutes.
+func TestWrongCodesSlowTheirAddressDown(t *testing.T) {
 	e := newEnv(t, nil)
 	_, codes := e.requestCode(opA)
 	for i := 1; i <= 4; i++ {
@@ -93,28 +114,65 @@ func TestWrongCodesLockTheNumber(t *testing.T) {
 			t.Fatalf("wrong code %d = %d, want 401", i, res.status)
 		}
 	}
-	if res := e.verify(opA, "12ab"); res.status != fiber.StatusTooManyRequests {
-		t.Fatalf("fifth wrong code = %d, want 429 (locked)", res.status)
+	wantWait := func(what string, res response, want string) {
+		t.Helper()
+		if res.status != fiber.StatusTooManyRequests || res.header.Get(fiber.HeaderRetryAfter) != want {
+			t.Errorf("%s = %d with Retry-After %q, want 429 with %s", what, res.status, res.header.Get(fiber.HeaderRetryAfter), want)
+		}
+	}
+	wantWait("fifth wrong code", e.verify(opA, "12ab"), "30")
+	wantWait("the right code while waiting", e.verify(opA, codes[0]), "30")
+	e.clock.Add(30 * time.Second)
+	wantWait("sixth wrong code", e.verify(opA, "999999"), "60")
+	e.clock.Add(60 * time.Second)
+	wantWait("seventh wrong code", e.verify(opA, "999999"), "120")
+	e.clock.Add(120 * time.Second)
+	// Wrong codes never void the code: within its five minutes it still
+	// logs in once the wait is over.
+	if res := e.verify(opA, codes[0]); res.status != fiber.StatusSeeOther || res.cookie(atendimento.CookieName) == nil {
+		t.Errorf("the code after the waits = %d, want a session", res.status)
+	}
+}
+
+// An attacker guessing at an operator's number from another address slows
+// only themself: the operator's code stays valid and their login goes
+// through, and the attacker's code requests replace nothing.
+func TestAnotherAddressNeverLocksTheOperatorOut(t *testing.T) {
+	e := newEnv(t, nil)
+	e.source = "198.51.100.1" // the operator
+	_, codes := e.requestCode(opA)
+	e.source = "203.0.113.66" // the attacker
+	e.clock.Add(time.Minute)
+	e.requestCode(opA)
+	for range 12 {
+		e.verify(opA, "000000")
+		e.clock.Add(time.Second)
 	}
 	if res := e.verify(opA, codes[0]); res.status != fiber.StatusTooManyRequests {
-		t.Fatalf("the right code while locked = %d, want 429", res.status)
+		t.Errorf("the attacker's address = %d, want 429", res.status)
 	}
-	// Locked numbers get no new code either.
-	e.clock.Add(14 * time.Minute)
-	if _, codes := e.requestCode(opA); len(codes) != 1 {
-		t.Fatalf("a code was sent to a locked number: %d codes", len(codes))
+	e.source = "198.51.100.1"
+	res := e.verify(opA, codes[0])
+	if res.status != fiber.StatusSeeOther || res.cookie(atendimento.CookieName) == nil {
+		t.Errorf("the operator's own code from their address = %d %s, want a session", res.status, res.body)
 	}
-	// The lock ends after 15 minutes; the old code is void, a new one works.
-	e.clock.Add(time.Minute)
-	if res := e.verify(opA, codes[0]); res.status != fiber.StatusUnauthorized {
-		t.Errorf("the code from before the lock = %d, want 401", res.status)
+}
+
+// One address trying many numbers is slowed across all of them.
+func TestAnAddressSprayingNumbersIsSlowed(t *testing.T) {
+	e := newEnv(t, nil)
+	for i := range 20 {
+		res := e.verify(fmt.Sprintf("+55114000001%02d", i), "000000")
+		if res.status != fiber.StatusUnauthorized && i < 19 {
+			t.Fatalf("wrong code %d = %d, want 401", i+1, res.status)
+		}
 	}
-	_, codes = e.requestCode(opA)
-	if len(codes) != 2 {
-		t.Fatalf("after the lock: %d codes delivered, want a second one", len(codes))
+	if res := e.verify("+5511400000199", "000000"); res.status != fiber.StatusTooManyRequests {
+		t.Errorf("a fresh number after 20 wrong codes from one address = %d, want 429", res.status)
 	}
-	if res := e.verify(opA, codes[1]); res.status != fiber.StatusSeeOther {
-		t.Errorf("a fresh code after the lock = %d, want 303", res.status)
+	e.source = "198.51.100.1"
+	if res := e.verify("+5511400000199", "000000"); res.status != fiber.StatusUnauthorized {
+		t.Errorf("the same number from another address = %d, want 401", res.status)
 	}
 }
 
@@ -140,26 +198,28 @@ func TestCodesAreNotResentAtOnce(t *testing.T) {
 	}
 }
 
+// Cookies are random session IDs checked against the table: nothing a
+// client can compute (a signature under any key, the admin key included, a
+// far expiry) opens a session.
 func TestForgedCookiesAreRefused(t *testing.T) {
 	e := newEnv(t, nil)
 	valid := e.login(opA)
-	payload, mac, _ := strings.Cut(valid, ".")
-
-	// The same operator list under another key signs cookies this console refuses.
-	other := newEnv(t, func(c *atendimento.Config) { c.CookieKey = []byte("another-key-another-key-another-k") })
-	foreign := other.login(opA)
-	// A number removed from OPERATOR_PHONES: signed with this key, refused anyway.
-	removed := newEnv(t, func(c *atendimento.Config) { c.Operators = append(c.Operators, "+5511400000077") })
+	// A number removed from OPERATOR_PHONES: a stored session, refused anyway.
+	removed := newEnvOver(t, e.table, e.clock, func(c *atendimento.Config) { c.Operators = append(c.Operators, "+5511400000077") })
 	ex := removed.login("+5511400000077")
-
-	tampered := strings.Replace(payload, payload[:4], "AAAA", 1) + "." + mac
+	// The cookie format of the previous release, signed with a key derived
+	// from the admin key, for ten years.
+	oldFormat := "djF8KzU1MTE0MDAwMDAwMDF8MjA1NzQ0Mzg4OA.JdV2y0Wc7bQe5d5bGz3gS3m8fQm7x6K0H2zj1j9m4nA"
+	loggedOut := e.login(opB)
+	e.form("/atendimento/logout", nil, loggedOut)
 	tests := map[string]string{
-		"garbage":         "not-a-cookie",
-		"no signature":    payload,
-		"empty signature": payload + ".",
-		"other key":       foreign,
-		"tampered":        tampered,
-		"former operator": ex,
+		"garbage":          "not-a-cookie",
+		"unknown id":       "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+		"tampered":         "B" + valid[1:],
+		"other encoding":   valid + "=",
+		"signed format":    oldFormat,
+		"former operator":  ex,
+		"after the logout": loggedOut,
 	}
 	for name, cookie := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -175,7 +235,7 @@ func TestForgedCookiesAreRefused(t *testing.T) {
 	t.Run("expired", func(t *testing.T) {
 		e.clock.Add(12*time.Hour + time.Second)
 		if res := e.do("GET", "/atendimento/api/queue", "", "", valid); res.status != fiber.StatusUnauthorized {
-			t.Errorf("a cookie past its 12 hours = %d, want 401", res.status)
+			t.Errorf("a session past its 12 hours = %d, want 401", res.status)
 		}
 	})
 }
@@ -186,9 +246,8 @@ func TestCodesAreLoggedOnlyForTheStub(t *testing.T) {
 	for _, logCodes := range []bool{true, false} {
 		core, logs := observer.New(zap.InfoLevel)
 		e := newEnv(t, nil)
-		console, err := atendimento.New(atendimento.Config{Operators: []string{opA}, CookieKey: testKey, LogCodes: logCodes},
-			atendimento.Deps{Conversations: &fakeConversations{}, Queue: handoff.NewQueue(e.table), Sessions: e.sessions, Messages: e.messages, Sender: e.sender},
-			zap.New(core))
+		console, err := atendimento.New(atendimento.Config{Operators: []string{opA}, LogCodes: logCodes, Now: e.clock.Now},
+			e.deps(&fakeConversations{}), zap.New(core))
 		if err != nil {
 			t.Fatal(err)
 		}

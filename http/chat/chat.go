@@ -22,6 +22,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/http/sameorigin"
 )
 
 // Conversations runs one chat turn and returns its reply.
@@ -64,9 +65,11 @@ func New(cfg Config, conv Conversations, logger *zap.Logger) (*Handler, error) {
 	return &Handler{cfg: cfg, conv: conv, logger: logger}, nil
 }
 
-// Register mounts POST /chat on r.
+// Register mounts POST /chat on r. Another site's page cannot post it (a
+// cross-site POST would spend model tokens and send a real message to a
+// number of its choosing): see http/sameorigin.
 func (h *Handler) Register(r fiber.Router) {
-	r.Post("/chat", h.chat)
+	r.Post("/chat", sameorigin.Check, h.chat)
 }
 
 // Reply is the JSON answer of POST /chat.

@@ -103,3 +103,35 @@ func TestChatRejectsBadInputWithAJSONError(t *testing.T) {
 		})
 	}
 }
+
+// TestCrossSitePostIsRefused: a page of another site cannot make a chat turn
+// (a model call and a real send to a number of its choice); the dashboard's
+// own page and clients without Origin can.
+func TestCrossSitePostIsRefused(t *testing.T) {
+	rec := &recorder{reply: &sessionpb.ChatReply{Reply: "ok"}}
+	app := newApp(t, rec)
+	for _, tc := range []struct {
+		origin string
+		want   int
+	}{{"https://evil.example", 403}, {"null", 403}, {"http://localhost:8080", 200}, {"", 200}} {
+		form := url.Values{"phone-input": {"+5511999990000"}, "content": {"Oi"}}
+		req := httptest.NewRequest("POST", "http://localhost:8080/chat", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Accept", "application/json")
+		if tc.origin != "" {
+			req.Header.Set("Origin", tc.origin)
+		}
+		res, err := app.Test(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != tc.want {
+			t.Errorf("Origin %q: %d %s, want %d", tc.origin, res.StatusCode, body, tc.want)
+		}
+	}
+	if len(rec.requests) != 2 {
+		t.Errorf("%d chat turns ran, want 2 (the refused posts must run none)", len(rec.requests))
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/conversation/content"
+	"github.com/intake-runtime/intake/http/sameorigin"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -130,9 +131,9 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Handler, error) {
 func (h *Handler) Register(r fiber.Router) {
 	r.Get("/", h.index)
 	r.Get(staticPrefix+"/*", h.static)
-	r.Post("/media", sameOrigin, h.media)
+	r.Post("/media", sameorigin.Check, h.media)
 
-	d := r.Group("/dashboard", sameOrigin)
+	d := r.Group("/dashboard", sameorigin.Check)
 	d.Get("/session/:phone", h.session)
 	d.Post("/clear-chat", h.clearChat)
 	d.Get("/logs", h.logs)

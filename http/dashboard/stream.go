@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"strconv"
 	"time"
 
@@ -27,6 +28,7 @@ const keepAlive = 15 * time.Second
 func (h *Handler) streamLogs(c *fiber.Ctx) error {
 	after, _ := strconv.ParseUint(c.Get("Last-Event-ID"), 10, 64)
 	shutdown := c.Context().Done()
+	conn := c.Context().Conn()
 	ctx, cancel := context.WithCancel(context.Background())
 	// Subscribe before taking the snapshot, so no entry falls between the
 	// two; the Seq check drops the ones both hold.
@@ -46,7 +48,7 @@ func (h *Handler) streamLogs(c *fiber.Ctx) error {
 		// fasthttp runs this on its own goroutine, after the handler
 		// returned: it must use only what was copied above.
 		defer cancel()
-		s := sse{w: w, last: after}
+		s := sse{w: w, conn: conn, last: after}
 		// A first comment opens the stream at once, even with nothing held.
 		if s.comment("connected") != nil {
 			return
@@ -87,13 +89,25 @@ func (h *Handler) streamLogs(c *fiber.Ctx) error {
 // sse writes Server-Sent Events, skipping entries at or before last.
 type sse struct {
 	w    *bufio.Writer
+	conn net.Conn
 	last uint64
+}
+
+// alive moves the connection's write deadline past the next keep-alive
+// before each write: the server's HTTP_WRITE_TIMEOUT bounds an ordinary
+// answer, and would otherwise cut the stream after its first seconds. A
+// browser that stops reading still fails a write within two keep-alives.
+func (s *sse) alive() {
+	if s.conn != nil {
+		_ = s.conn.SetWriteDeadline(time.Now().Add(2 * keepAlive))
+	}
 }
 
 func (s *sse) send(e LogEntry) error {
 	if e.Seq <= s.last {
 		return nil
 	}
+	s.alive()
 	s.last = e.Seq
 	data, err := json.Marshal(e)
 	if err != nil {
@@ -104,6 +118,7 @@ func (s *sse) send(e LogEntry) error {
 }
 
 func (s *sse) comment(text string) error {
+	s.alive()
 	if _, err := fmt.Fprintf(s.w, ": %s\n\n", text); err != nil {
 		return err
 	}

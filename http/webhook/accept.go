@@ -117,9 +117,9 @@ func (h *Handler) settle(ctx context.Context, id string, now time.Time, full boo
 
 // release gives a claim back after a failed enqueue, so the platform's
 // redelivery can enqueue at once instead of after the lease. It runs even
-// when the request's context has ended, within a short bound of its own.
+// when the request's context has ended, within a StoreTimeout of its own.
 func (h *Handler) release(ctx context.Context, id, token string) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), h.cfg.StoreTimeout)
 	defer cancel()
 	return h.receipts.Release(ctx, id, token)
 }

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/valyala/fasthttp"
@@ -46,7 +47,9 @@ func webhookApp(b *testing.B) (*fiber.App, *counter) {
 	q := &counter{}
 	platform := newPlatform(b, cloudapi.WebhookConfig{
 		ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a", "instance_b"}}, AppSecret: testSecret})
-	handler, err := webhook.New(webhook.Config{}, webhook.Deps{Platform: platform, Table: memory.New(), Queue: q}, zap.NewNop())
+	// The clock is the envelopes' time: older than MaxAge, they would be dropped.
+	now := func() time.Time { return time.Unix(1772366400, 0) }
+	handler, err := webhook.New(webhook.Config{Now: now}, webhook.Deps{Platform: platform, Table: memory.New(), Queue: q}, zap.NewNop())
 	if err != nil {
 		b.Fatal(err)
 	}

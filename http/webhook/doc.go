@@ -16,6 +16,7 @@
 // Every failure answers {"error": {"code": "...", "message": "..."}}
 // (http/httperr). POST /webhook answers 200 with
 // {"accepted": n, "duplicates": n, "rejected": [{"message_id", "reason"}]}
+// (and "stale": n when messages were older than Config.MaxAge)
 // as soon as every usable message of the envelope is recorded and enqueued,
 // or recorded and left to the recovery sweep (see "A full queue"). A message that
 // cannot become a turn (a sender without digits, no ID, no content, content
@@ -32,11 +33,22 @@
 //
 // 401 (bad or missing signature), 400 (not JSON) and 413 (over MaxBodyBytes)
 // store nothing. 500 means a receipt, a status or the queue failed; 503
-// (with Retry-After) means the message was enqueued, or is being enqueued, by
-// another delivery within the last Config.ClaimLease and no turn has taken it
-// yet. Both ask the platform to deliver again, and
+// (with Retry-After) means the table or the queue did not answer within
+// Config.StoreTimeout (store_timeout), or that the message was enqueued, or
+// is being enqueued, by another delivery within the last Config.ClaimLease
+// and no turn has taken it yet (in_progress). Both ask the platform to
+// deliver again, and
 // a redelivery finishes what the failed one left undone (see "Enqueueing
 // once" below): nothing answered 200 is lost.
+//
+// A message whose platform timestamp is older than Config.MaxAge (the
+// platform's retry horizon, at most the receipts' lifetime) is acknowledged
+// and dropped, counted in "stale" and by Deps.Metrics: after its receipt
+// expired, a redelivery would otherwise become a new turn.
+//
+// The phones of an envelope are accepted at once, at most
+// Config.Concurrency at a time; one phone's messages one after the other,
+// so they reach the queue in envelope order (envelope.go).
 //
 // # Authentication
 //

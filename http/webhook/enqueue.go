@@ -30,6 +30,9 @@ type Metrics interface {
 	// its message because the queue had no room: the receipt keeps the
 	// message and the recovery sweep enqueues it later.
 	InboundDeferred()
+	// InboundStale counts a message older than Config.MaxAge: acknowledged
+	// and dropped.
+	InboundStale()
 }
 
 // reserve takes room on the queue for one message, before its receipt is

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http/httptest"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
@@ -30,7 +31,10 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	h, err := webhook.New(webhook.Config{}, webhook.Deps{Platform: platform, Table: memory.New(), Queue: q}, nil)
+	// The clock is pinned near the messages' timestamps: older than
+	// Config.MaxAge (7 days), they would be acknowledged and dropped.
+	now := func() time.Time { return time.Unix(1700000100, 0) }
+	h, err := webhook.New(webhook.Config{Now: now}, webhook.Deps{Platform: platform, Table: memory.New(), Queue: q}, nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -26,6 +26,7 @@ var _ webhook.Metrics = (*deferCounter)(nil)
 type deferCounter struct{ n atomic.Int64 }
 
 func (d *deferCounter) InboundDeferred() { d.n.Add(1) }
+func (d *deferCounter) InboundStale()    {}
 
 // fullHarness is the handler over the in-process queue with room for one
 // message, which nothing consumes until consume is called.

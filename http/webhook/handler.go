@@ -19,7 +19,7 @@ type Deps struct {
 	Table persistence.Table
 	// Queue receives {phone_number, message_id} for each new message.
 	Queue Enqueuer
-	// Metrics counts deferred messages; nil counts nothing.
+	// Metrics counts deferred and stale messages; nil counts nothing.
 	Metrics Metrics
 }
 
@@ -33,6 +33,7 @@ type Handler struct {
 	// reserver is queue when it is bounded in memory, else nil.
 	reserver  queue.Reserver
 	deferrals *deferrals
+	metrics   Metrics // nil counts nothing
 	log       *zap.Logger
 }
 
@@ -56,6 +57,7 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Handler, error) {
 		queue:     deps.Queue,
 		log:       logger,
 		deferrals: &deferrals{metrics: deps.Metrics, log: logger},
+		metrics:   deps.Metrics,
 	}
 	h.reserver, _ = deps.Queue.(queue.Reserver)
 	return h, nil

@@ -80,6 +80,14 @@ func newPlatform(t testing.TB, cfg cloudapi.WebhookConfig) *cloudapi.Webhook {
 
 func newHarness(t testing.TB, opts ...option) *harness {
 	t.Helper()
+	return newHarnessWith(t, webhook.Config{}, nil, opts...)
+}
+
+// newHarnessWith is newHarness with the handler's configuration (its clock
+// is the harness's) and a wrapper around the table the handler sees (nil
+// for none); the harness inspects the table itself.
+func newHarnessWith(t testing.TB, wcfg webhook.Config, wrap func(persistence.Table) persistence.Table, opts ...option) *harness {
+	t.Helper()
 	clk := &clock{t: testStart}
 	table := &faultyTable{Table: memory.New(memory.WithClock(clk.Now))}
 	h := &harness{
@@ -96,8 +104,13 @@ func newHarness(t testing.TB, opts ...option) *harness {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	handler, err := webhook.New(webhook.Config{Now: clk.Now},
-		webhook.Deps{Platform: newPlatform(t, cfg), Table: h.table, Queue: h.queue}, zap.NewNop())
+	var seen persistence.Table = h.table
+	if wrap != nil {
+		seen = wrap(h.table)
+	}
+	wcfg.Now = clk.Now
+	handler, err := webhook.New(wcfg,
+		webhook.Deps{Platform: newPlatform(t, cfg), Table: seen, Queue: h.queue}, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,12 +144,17 @@ func (h *harness) post(path string, body []byte, signed bool) (int, []byte) {
 // postWith sends body with the given X-Hub-Signature-256 ("" for none).
 func (h *harness) postWith(path string, body []byte, signature string) (int, []byte) {
 	h.t.Helper()
+	return h.do(request(path, body, signature))
+}
+
+// request is a JSON POST of body to path with signature ("" for none).
+func request(path string, body []byte, signature string) *http.Request {
 	req := httptest.NewRequest(fiber.MethodPost, path, bytes.NewReader(body))
 	req.Header.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
 	if signature != "" {
 		req.Header.Set(cloudapi.SignatureHeader, signature)
 	}
-	return h.do(req)
+	return req
 }
 
 func (h *harness) do(req *http.Request) (int, []byte) {
@@ -217,7 +235,8 @@ func (h *harness) scan(sk string) []persistence.Item {
 	}
 }
 
-// queueIDs returns the message IDs of the queue messages, in send order.
+// queueIDs returns the message IDs of the queue messages, by phone, each
+// phone's in send order (see recorder.sent).
 func (h *harness) queueIDs() []string {
 	var ids []string
 	for _, m := range h.queue.sent() {

@@ -1,6 +1,7 @@
 package webhook
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 
@@ -42,10 +43,12 @@ func (h *Handler) receiveInternal(c *fiber.Ctx) error {
 	if err != nil {
 		return invalidInternal(err).write(c)
 	}
-	out, err := h.accept(c.UserContext(), m)
+	ctx, cancel := context.WithTimeout(c.UserContext(), h.cfg.StoreTimeout)
+	defer cancel()
+	out, err := h.accept(ctx, m)
 	if err != nil {
 		h.log.Error("internal message not stored", zap.String("message_id", m.ProviderMessageID), zap.Error(err))
-		return errStore.write(c)
+		return storeFailure(c, err)
 	}
 	if out == inProgress {
 		return writeInProgress(c)

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
@@ -25,7 +26,7 @@ func TestLogsHoldNoSecretsNorContent(t *testing.T) {
 	q := &recorder{}
 	platform := newPlatform(t, cloudapi.WebhookConfig{
 		ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a"}}, AppSecret: testSecret, VerifyToken: testVerifyToken})
-	handler, err := webhook.New(webhook.Config{},
+	handler, err := webhook.New(webhook.Config{Now: func() time.Time { return testStart }},
 		webhook.Deps{Platform: platform, Table: memory.New(), Queue: q}, zap.New(core))
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,9 @@
 package webhook
 
 import (
+	"context"
+	"errors"
+
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/intake-runtime/intake/http/httperr"
@@ -25,6 +28,8 @@ var (
 		"the body exceeds 3 MB"}
 	errStore = &problem{fiber.StatusInternalServerError, "store_failed",
 		"the message could not be stored or enqueued; deliver it again"}
+	errStoreTimeout = &problem{fiber.StatusServiceUnavailable, "store_timeout",
+		"the table did not answer in time; deliver it again"}
 	errInProgress = &problem{fiber.StatusServiceUnavailable, "in_progress",
 		"this message is being enqueued, or was moments ago, and no turn has taken it yet; deliver it again later"}
 )
@@ -37,4 +42,15 @@ const retryAfterSeconds = "5"
 func writeInProgress(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderRetryAfter, retryAfterSeconds)
 	return errInProgress.write(c)
+}
+
+// storeFailure answers a table or queue failure: 503 with Retry-After when
+// it ran out of the request's StoreTimeout (a stalled table: the platform
+// should come back, not wait), else 500. Both ask for a redelivery.
+func storeFailure(c *fiber.Ctx, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		c.Set(fiber.HeaderRetryAfter, retryAfterSeconds)
+		return errStoreTimeout.write(c)
+	}
+	return errStore.write(c)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -55,7 +56,11 @@ func (r *recorder) setFail(err error) {
 func (r *recorder) sent() []persistence.QueueMessage {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return slices.Clone(r.msgs)
+	// The phones of an envelope are enqueued at once: only each phone's
+	// order is defined, so they are listed by phone, each in send order.
+	out := slices.Clone(r.msgs)
+	slices.SortStableFunc(out, func(a, b persistence.QueueMessage) int { return strings.Compare(a.PhoneNumber, b.PhoneNumber) })
+	return out
 }
 
 // faultyTable is the memory table with switchable failures, standing in for

@@ -1,6 +1,7 @@
 package webhook
 
 import (
+	"context"
 	"errors"
 
 	"github.com/gofiber/fiber/v2"
@@ -17,6 +18,9 @@ type Summary struct {
 	// Duplicates counts the messages a turn had already taken: nothing was
 	// done for them again.
 	Duplicates int `json:"duplicates"`
+	// Stale counts the messages older than Config.MaxAge: acknowledged and
+	// dropped, never a turn.
+	Stale int `json:"stale,omitempty"`
 	// Rejected lists the messages that cannot become a turn; never null.
 	Rejected []Rejected `json:"rejected"`
 }
@@ -44,10 +48,11 @@ var errInvalidJSON = &problem{fiber.StatusBadRequest, "invalid_json",
 	"the body is not a JSON webhook envelope"}
 
 // receive handles POST /webhook: every message of every entry and change is
-// accepted on its own, then the delivery statuses are recorded. Messages go
-// one after the other, so one phone's messages reach the queue in envelope
-// order. The first table or queue failure stops the envelope with 500: what
-// was done is kept, and the redelivery skips it as duplicates.
+// accepted on its own (envelope.go: phones at once, one phone's messages in
+// order), then the delivery statuses are recorded. A table or queue failure
+// answers 500, and one that ran out of Config.StoreTimeout 503 with
+// Retry-After: what was done is kept, and the redelivery skips it as
+// duplicates.
 func (h *Handler) receive(c *fiber.Ctx) error {
 	raw, p := h.body(c)
 	if p != nil {
@@ -59,21 +64,30 @@ func (h *Handler) receive(c *fiber.Ctx) error {
 	if err != nil {
 		return errInvalidJSON.write(c)
 	}
-	ctx := c.UserContext()
+	ctx, cancel := context.WithTimeout(c.UserContext(), h.cfg.StoreTimeout)
+	defer cancel()
 	sum := Summary{Rejected: h.rejected(batch.Rejected)}
 	busy := false
+	usable := make([]messaging.InboundMessage, 0, len(batch.Messages))
 	for _, m := range batch.Messages {
 		if err := bound(&m); err != nil {
 			r := messaging.Rejection{Item: messaging.ItemMessage, ID: m.ProviderMessageID, Err: err}
 			sum.Rejected = append(sum.Rejected, h.reject(r))
 			continue
 		}
-		out, err := h.accept(ctx, m)
-		if err != nil {
-			h.log.Error("inbound message not stored", zap.String("message_id", m.ProviderMessageID), zap.Error(err))
-			return errStore.write(c)
+		if h.stale(m) {
+			sum.Stale++
+			continue
 		}
-		switch out {
+		usable = append(usable, m)
+	}
+	var failed error
+	for i, a := range h.acceptAll(ctx, usable) {
+		if a.err != nil {
+			h.log.Error("inbound message not stored", zap.String("message_id", usable[i].ProviderMessageID), zap.Error(a.err))
+			failed = a.err
+		}
+		switch a.out {
 		case accepted, deferred:
 			sum.Accepted++
 		case duplicate:
@@ -82,9 +96,12 @@ func (h *Handler) receive(c *fiber.Ctx) error {
 			busy = true
 		}
 	}
+	if failed != nil {
+		return storeFailure(c, failed)
+	}
 	if err := h.recordStatuses(ctx, batch.Statuses); err != nil {
 		h.log.Error("delivery status not stored", zap.Error(err))
-		return errStore.write(c)
+		return storeFailure(c, err)
 	}
 	if err := h.recordReactions(ctx, batch.Reactions); err != nil {
 		h.log.Error("reaction not stored", zap.Error(err))

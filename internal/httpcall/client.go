@@ -17,6 +17,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/internal/pacing"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -32,6 +33,10 @@ type Client struct {
 	base    string
 	limiter *pacing.Limiter
 	log     *zap.Logger
+	// redact cleans every detail: a provider that echoes the request back
+	// must not put the token into a detail that ends up in the table and
+	// the logs.
+	redact redact.Redactor
 }
 
 // New returns the Client of the adapter name ("messaging", "crm", "erp"),
@@ -50,7 +55,7 @@ func New(name string, cfg Config, logger *zap.Logger) (*Client, error) {
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	return &Client{name: name, cfg: cfg, base: strings.TrimRight(cfg.BaseURL, "/"), limiter: limiter, log: logger.Named(name)}, nil
+	return &Client{name: name, cfg: cfg, base: strings.TrimRight(cfg.BaseURL, "/"), limiter: limiter, log: logger.Named(name), redact: redact.New(cfg.AccessToken)}, nil
 }
 
 // Logger is the client's logger, named after its adapter, for the adapter's
@@ -164,9 +169,7 @@ func (c *Client) once(ctx context.Context, call, method, target string, payload 
 		out.Detail = fmt.Sprintf("%s: HTTP %d", call, resp.StatusCode)
 	default:
 		out.Kind = kindOf(resp.StatusCode)
-		// A provider that echoes the request back must not put the token
-		// into a detail that ends up in the table and the logs.
-		out.Detail = strings.ReplaceAll(statusDetail(call, resp.StatusCode, data), c.cfg.AccessToken, "[redacted]")
+		out.Detail = c.redact.String(statusDetail(call, resp.StatusCode, data))
 		if resp.StatusCode == http.StatusTooManyRequests {
 			wait = RetryAfter(resp.Header, c.cfg.Clock.Now())
 		}
@@ -195,7 +198,7 @@ func (c *Client) transportFailure(ctx context.Context, call string, err error, w
 	if errors.Is(err, context.DeadlineExceeded) {
 		reason = fmt.Sprintf("timed out after %v", c.cfg.Timeout)
 	}
-	out.Detail = fmt.Sprintf("%s: transport failure %s: %s", call, phase, reason)
+	out.Detail = fmt.Sprintf("%s: transport failure %s: %s", call, phase, c.redact.String(reason))
 	return out, 0, nil
 }
 

@@ -26,6 +26,8 @@
 // never the access token, the query string (it may hold a customer's
 // document) or the request body.
 //
-// It imports internal/outbound, internal/pacing and persistence (for the
+// Every detail passes through internal/redact.
+//
+// It imports internal/outbound, internal/pacing, internal/redact and persistence (for the
 // error kinds) only.
 package httpcall

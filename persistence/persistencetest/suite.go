@@ -64,6 +64,8 @@ func Run(t *testing.T, newTable func(t *testing.T) persistence.Table) {
 		{"TransactRejectsInvalid", testTransactRejectsInvalid},
 		{"TransactRace", testTransactRace},
 		{"CanceledContext", testCanceledContext},
+		{"OperatorSessions", testOperatorSessions},
+		{"Logins", testLogins},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

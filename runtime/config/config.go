@@ -33,6 +33,7 @@ type Config struct {
 	// (PARAMETER_PREFIX, e.g. /intake/prod; empty reads the environment
 	// only). See WithParameterStore.
 	ParameterPrefix string
+	Metrics         Metrics
 }
 
 // HTTP holds the listen ports. Both servers listen on 0.0.0.0.
@@ -42,9 +43,28 @@ type HTTP struct {
 	DashboardPort int
 	// Port is the port of `intake serve` (PORT, default 8080).
 	Port int
-	// PublicBaseURL is the service's address as people reach it
-	// (PUBLIC_BASE_URL, e.g. https://intake.example.com); set, links in
-	// notices are absolute. Empty keeps them relative.
+	// ReadTimeout bounds reading one request, headers and body, so a client
+	// that sends half a request cannot hold a connection
+	// (HTTP_READ_TIMEOUT, default 10s).
+	ReadTimeout time.Duration
+	// WriteTimeout bounds writing one response (HTTP_WRITE_TIMEOUT,
+	// default 10s).
+	WriteTimeout time.Duration
+	// IdleTimeout closes a keep-alive connection idle this long
+	// (HTTP_IDLE_TIMEOUT, default 60s).
+	IdleTimeout time.Duration
+	// MaxConcurrency caps the connections served at once; more are refused
+	// (HTTP_MAX_CONCURRENCY, default 4096).
+	MaxConcurrency int
+	// TrustedProxies are the load balancers and proxies in front of the
+	// service, as IPs or CIDRs (HTTP_TRUSTED_PROXIES, comma-separated; empty =
+	// none). Behind them a client's address is the last X-Forwarded-For
+	// entry they did not add; the operator login throttles by it.
+	TrustedProxies []string
+	// PublicBaseURL is the address people reach the service at, e.g.
+	// https://intake.example.com (PUBLIC_BASE_URL; empty = unknown). The
+	// operator cookie is Secure unless it is plain http; set, links in
+	// notices are absolute.
 	PublicBaseURL string
 }
 
@@ -91,6 +111,10 @@ type Messaging struct {
 
 // Webhook configures the platform webhook beyond the MESSAGING_* secrets.
 type Webhook struct {
+	// MaxAge is the freshness horizon of a delivery: a message whose
+	// timestamp is older is acknowledged and dropped, never a turn
+	// (WEBHOOK_MAX_AGE, default 168h, the platform's retry horizon).
+	MaxAge time.Duration
 	// AllowUnsigned lets `intake serve` start without MESSAGING_APP_SECRET,
 	// accepting deliveries nobody signed (WEBHOOK_ALLOW_UNSIGNED, default
 	// false). It changes nothing when the secret is set: signatures are then
@@ -118,6 +142,12 @@ type LLM struct {
 	// ReasoningEffort is passed through when set (LLM_REASONING_EFFORT,
 	// e.g. low, medium, high; unset sends none).
 	ReasoningEffort string
+	// Timeout bounds one attempt of a model call (LLM_TIMEOUT, default 30s).
+	Timeout time.Duration
+	// MaxAttempts is how many attempts the model client makes for one call
+	// when attempts fail transiently (LLM_MAX_ATTEMPTS, default 2). The turn
+	// deadline bounds them all.
+	MaxAttempts int
 	// ReplayFile is the fixture the replay provider answers from
 	// (LLM_REPLAY_FILE; required when Provider is replay).
 	ReplayFile string
@@ -178,6 +208,10 @@ type Table struct {
 	// good; otherwise at least 1h). The emulator keeps 24h, so an idle
 	// emulator returns to its starting memory.
 	Retention time.Duration
+	// Timeout bounds every table and queue call made for an HTTP request
+	// (STORE_TIMEOUT, default 5s): past it the webhook answers 503 with
+	// Retry-After and the platform delivers again.
+	Timeout time.Duration
 }
 
 // Queue selects the inbound queue.
@@ -242,6 +276,10 @@ type Session struct {
 	// MaxContextEnrichments bounds knowledge injections per turn
 	// (MAX_CONTEXT_ENRICHMENTS, default 2; 0 also means the default).
 	MaxContextEnrichments int
+	// TurnDeadline bounds the model calls of one turn: past it the customer
+	// gets the fallback text and the conversation is handed off with
+	// AGENT_FAILURE (TURN_DEADLINE, default 60s).
+	TurnDeadline time.Duration
 }
 
 // Sync schedules the CRM sync job.
@@ -276,4 +314,14 @@ type Content struct {
 	// table, so one edited on another node applies here within it
 	// (PROMPT_REFRESH, default 10s).
 	PromptRefresh time.Duration
+}
+
+// Metrics protects /metrics, which lists internal figures.
+type Metrics struct {
+	// Token is the bearer token a scraper must send
+	// (METRICS_TOKEN; empty = no token asked).
+	Token Secret
+	// Addr serves /metrics on a listener of its own, e.g. 127.0.0.1:9090,
+	// instead of the public port (METRICS_ADDR; empty = the public port).
+	Addr string
 }

@@ -19,8 +19,13 @@ import (
 // instead of being mistaken for "unset".
 func (c *Config) setDefaults() {
 	*c = Config{
-		HTTP: HTTP{DashboardPort: 8080, Port: 8080},
-		Log:  Log{Level: zapcore.InfoLevel},
+		HTTP: HTTP{
+			DashboardPort: 8080, Port: 8080,
+			ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second, IdleTimeout: 60 * time.Second,
+			MaxConcurrency: 4096,
+		},
+		Webhook: Webhook{MaxAge: 7 * 24 * time.Hour},
+		Log:     Log{Level: zapcore.InfoLevel},
 		Messaging: Messaging{
 			CloudEnabled: true,
 			APIBaseURL:   cloudapi.DefaultBaseURL,
@@ -28,10 +33,10 @@ func (c *Config) setDefaults() {
 			Instances:    []string{"instance_a", "instance_b"},
 			MaxRPS:       cloudapi.DefaultMaxRPS,
 		},
-		LLM:      LLM{Provider: ProviderOpenAI},
+		LLM:      LLM{Provider: ProviderOpenAI, Timeout: 30 * time.Second, MaxAttempts: 2},
 		CRM:      CRM{Enabled: true, BaseURL: crm.DefaultBaseURL, MaxRPS: crm.DefaultMaxRPS, SessionProperty: crm.DefaultSessionProperty},
 		ERP:      ERP{Enabled: true, BaseURL: erp.DefaultBaseURL, MaxRPS: erp.DefaultMaxRPS},
-		Table:    Table{Name: "intake", Region: "us-east-1"},
+		Table:    Table{Name: "intake", Region: "us-east-1", Timeout: 5 * time.Second},
 		Queue:    Queue{Concurrency: 16},
 		Outbound: Outbound{MaxIdlePerHost: 256},
 		Handoff: Handoff{
@@ -44,6 +49,7 @@ func (c *Config) setDefaults() {
 			DebounceMaxWait:       8 * time.Second,
 			IdleTimeout:           10 * time.Minute,
 			MaxContextEnrichments: 2,
+			TurnDeadline:          60 * time.Second,
 		},
 		Sync:     Sync{Interval: 30 * time.Second},
 		Recovery: Recovery{After: 2 * time.Minute, Interval: 30 * time.Second},

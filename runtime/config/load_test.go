@@ -21,8 +21,13 @@ func env(vars map[string]string) config.LookupFunc {
 
 func TestLoadDefaults(t *testing.T) {
 	want := config.Config{
-		HTTP: config.HTTP{DashboardPort: 8080, Port: 8080},
-		Log:  config.Log{Level: zapcore.InfoLevel},
+		HTTP: config.HTTP{
+			DashboardPort: 8080, Port: 8080,
+			ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second, IdleTimeout: time.Minute,
+			MaxConcurrency: 4096,
+		},
+		Webhook: config.Webhook{MaxAge: 7 * 24 * time.Hour},
+		Log:     config.Log{Level: zapcore.InfoLevel},
 		Messaging: config.Messaging{
 			CloudEnabled: true,
 			APIBaseURL:   "https://graph.facebook.com",
@@ -30,10 +35,10 @@ func TestLoadDefaults(t *testing.T) {
 			Instances:    []string{"instance_a", "instance_b"},
 			MaxRPS:       80,
 		},
-		LLM:      config.LLM{Provider: "openai"},
+		LLM:      config.LLM{Provider: "openai", Timeout: 30 * time.Second, MaxAttempts: 2},
 		CRM:      config.CRM{Enabled: true, BaseURL: "https://api.hubapi.com", MaxRPS: 9, SessionProperty: "intake_session_id"},
 		ERP:      config.ERP{Enabled: true, BaseURL: "https://api.bling.com.br/Api/v3", MaxRPS: 3},
-		Table:    config.Table{Name: "intake", Region: "us-east-1"},
+		Table:    config.Table{Name: "intake", Region: "us-east-1", Timeout: 5 * time.Second},
 		Queue:    config.Queue{Concurrency: 16},
 		Outbound: config.Outbound{MaxIdlePerHost: 256},
 		Handoff: config.Handoff{
@@ -46,6 +51,7 @@ func TestLoadDefaults(t *testing.T) {
 			DebounceMaxWait:       8 * time.Second,
 			IdleTimeout:           10 * time.Minute,
 			MaxContextEnrichments: 2,
+			TurnDeadline:          time.Minute,
 		},
 		Sync:     config.Sync{Interval: 30 * time.Second},
 		Recovery: config.Recovery{After: 2 * time.Minute, Interval: 30 * time.Second},

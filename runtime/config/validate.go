@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/mail"
 	"net/url"
 	"regexp"
@@ -33,6 +34,22 @@ func (c Config) problems() []error {
 	var v validator
 	v.port("DASHBOARD_PORT", c.HTTP.DashboardPort)
 	v.port("PORT", c.HTTP.Port)
+	v.positive("HTTP_READ_TIMEOUT", c.HTTP.ReadTimeout)
+	v.positive("HTTP_WRITE_TIMEOUT", c.HTTP.WriteTimeout)
+	v.positive("HTTP_IDLE_TIMEOUT", c.HTTP.IdleTimeout)
+	v.atLeastOne("HTTP_MAX_CONCURRENCY", c.HTTP.MaxConcurrency)
+	v.url("PUBLIC_BASE_URL", c.HTTP.PublicBaseURL, false)
+	for _, p := range c.HTTP.TrustedProxies {
+		if _, err := ParsePrefix(p); err != nil {
+			v.fail("HTTP_TRUSTED_PROXIES", "%q is not an IP address or CIDR (e.g. 10.0.0.0/8)", p)
+		}
+	}
+	if a := c.Metrics.Addr; a != "" {
+		if _, port, err := net.SplitHostPort(a); err != nil || port == "" {
+			v.fail("METRICS_ADDR", "%q is not a listen address (e.g. 127.0.0.1:9090)", a)
+		}
+	}
+	v.positive("WEBHOOK_MAX_AGE", c.Webhook.MaxAge)
 
 	v.url("MESSAGING_API_BASE_URL", c.Messaging.APIBaseURL, true)
 	if s := c.Messaging.APIVersion; s == "" || strings.ContainsAny(s, "/?# \t") {
@@ -51,6 +68,8 @@ func (c Config) problems() []error {
 		v.fail("LLM_PROVIDER", "%q is not a provider (use %s or %s)", c.LLM.Provider, ProviderOpenAI, ProviderReplay)
 	}
 	v.url("LLM_BASE_URL", c.LLM.BaseURL, false)
+	v.positive("LLM_TIMEOUT", c.LLM.Timeout)
+	v.atLeastOne("LLM_MAX_ATTEMPTS", c.LLM.MaxAttempts)
 
 	v.url("CRM_BASE_URL", c.CRM.BaseURL, true)
 	v.rate("CRM_MAX_RPS", c.CRM.MaxRPS)
@@ -72,6 +91,7 @@ func (c Config) problems() []error {
 	if r := c.Table.Retention; r < 0 || r > 0 && r < minRetention {
 		v.fail("DATA_RETENTION", "must be 0 (keep conversations) or at least %s, got %s", minRetention, r)
 	}
+	v.positive("STORE_TIMEOUT", c.Table.Timeout)
 	v.url("INBOUND_QUEUE_URL", c.Queue.InboundURL, false)
 
 	if c.Handoff.EmailFrom != "" {
@@ -90,6 +110,7 @@ func (c Config) problems() []error {
 			c.Session.DebounceMaxWait, c.Session.DebounceWindow)
 	}
 	v.positive("SESSION_IDLE_TIMEOUT", c.Session.IdleTimeout)
+	v.positive("TURN_DEADLINE", c.Session.TurnDeadline)
 	v.notNegative("MAX_CONTEXT_ENRICHMENTS", c.Session.MaxContextEnrichments)
 	v.positive("SYNC_INTERVAL", c.Sync.Interval)
 	v.positive("RECOVERY_AFTER", c.Recovery.After)
@@ -97,7 +118,6 @@ func (c Config) problems() []error {
 	v.atLeastOne("INBOUND_CONCURRENCY", c.Queue.Concurrency)
 	v.atLeastOne("STUB_HISTORY", c.Stubs.History)
 	v.atLeastOne("HTTP_MAX_IDLE_PER_HOST", c.Outbound.MaxIdlePerHost)
-	v.url("PUBLIC_BASE_URL", c.HTTP.PublicBaseURL, false)
 	v.positive("PROMPT_REFRESH", c.Content.PromptRefresh)
 	v.cluster(c.Cluster)
 	return v.errs

@@ -17,6 +17,9 @@
 // each adapter reports Missing, so no provider path, settings list or client
 // construction is repeated here.
 //
-// It reads a runtime/config.Config and imports persistence and the model's
-// replay reader and SDK; never an adapter it probes, http, emulator or cmd.
+// Every detail passes through internal/redact with every configured secret.
+//
+// It reads a runtime/config.Config and imports persistence, internal/redact
+// and the model's replay reader and SDK; never an adapter it probes, http,
+// emulator or cmd.
 package smoke

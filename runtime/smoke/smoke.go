@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/runtime/config"
 )
@@ -100,7 +101,16 @@ func (c *Checker) Run(ctx context.Context, target, mode string) (Result, error) 
 		return Result{}, fmt.Errorf("%w: target %q (use %s)", ErrUnknown, target, strings.Join(targets, ", "))
 	}
 	ok, detail := run(ctx, mode == Real)
-	return Result{Target: target, Mode: mode, OK: ok, Detail: detail}, nil
+	return Result{Target: target, Mode: mode, OK: ok, Detail: c.redact().String(detail)}, nil
+}
+
+// redact cleans a detail of every configured secret and anything shaped
+// like one (internal/redact): the smokes call providers whose errors may
+// echo the key, and the detail is shown and logged.
+func (c *Checker) redact() redact.Redactor {
+	return redact.New(c.cfg.LLM.APIKey.Reveal(), c.cfg.Messaging.AccessToken.Reveal(), c.cfg.Messaging.AppSecret.Reveal(),
+		c.cfg.Messaging.VerifyToken.Reveal(), c.cfg.CRM.AccessToken.Reveal(), c.cfg.ERP.AccessToken.Reveal(),
+		c.cfg.Admin.APIKey.Reveal(), c.cfg.Metrics.Token.Reveal())
 }
 
 // settings collects what a preflight found missing.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/agent"
 	"github.com/intake-runtime/intake/internal/outbound"
+	"github.com/intake-runtime/intake/internal/redact"
 )
 
 // ErrNoOutput reports a completed call whose response holds no output text
@@ -28,6 +29,10 @@ type Client struct {
 	cfg    Config
 	api    responsesAPI
 	logger *zap.Logger
+	// redact cleans every error the client logs or returns: a provider's
+	// error may echo the key ("Incorrect API key provided: ..."), and the
+	// error ends up in logs, the message log and admin answers.
+	redact redact.Redactor
 }
 
 var _ agent.Model = (*Client)(nil)
@@ -62,15 +67,22 @@ func newClient(cfg Config, api responsesAPI, logger *zap.Logger) (*Client, error
 		zap.String("reasoning_effort", cfg.ReasoningEffort),
 		zap.Duration("timeout", cfg.Timeout),
 		zap.Int("max_retries", cfg.MaxRetries))
-	return &Client{cfg: cfg, api: api, logger: logger}, nil
+	return &Client{cfg: cfg, api: api, logger: logger, redact: redact.New(cfg.APIKey)}, nil
 }
 
 // Call sends req as one responses call, retrying transient failures up to
 // MaxRetries times with backoff, each attempt bounded by Timeout. It stops at
 // once when ctx is done, and does not retry an invalid request
 // (agent.ErrBadRequest), a permanent failure (400, 401, ...) or an empty
-// answer (ErrNoOutput). LatencyMS covers every attempt and wait.
+// answer (ErrNoOutput). LatencyMS covers every attempt and wait. The error's
+// text is redacted (internal/redact); errors.Is and errors.As still see the
+// provider's error.
 func (c *Client) Call(ctx context.Context, req agent.Request) (agent.LLMCallResult, error) {
+	res, err := c.call(ctx, req)
+	return res, c.redact.Error(err)
+}
+
+func (c *Client) call(ctx context.Context, req agent.Request) (agent.LLMCallResult, error) {
 	if err := req.Validate(); err != nil {
 		return agent.LLMCallResult{}, err
 	}
@@ -90,7 +102,7 @@ func (c *Client) Call(ctx context.Context, req agent.Request) (agent.LLMCallResu
 		wait := backoff(c.cfg.RetryBackoff, attempt)
 		c.logger.Warn("model call failed, retrying",
 			zap.String("agent", req.Agent), zap.Int("attempt", attempt+1),
-			zap.Duration("wait", wait), zap.Error(err))
+			zap.Duration("wait", wait), zap.Error(c.redact.Error(err)))
 		if err := sleep(ctx, wait); err != nil {
 			return agent.LLMCallResult{}, fmt.Errorf("openai: %s call abandoned: %w", req.Agent, err)
 		}

@@ -23,7 +23,7 @@ type Config struct {
 	// supports). Empty sends no reasoning object, for models without it.
 	ReasoningEffort string
 	// Timeout bounds each attempt, not the whole call: the caller's context
-	// bounds that. Default 60s.
+	// bounds that. Default 30s (LLM_TIMEOUT).
 	Timeout time.Duration
 	// MaxRetries is how many times a transiently failed attempt is retried.
 	// 0 means the default, 2; a negative value disables retries.
@@ -41,7 +41,7 @@ type Config struct {
 
 func (c *Config) setDefaults() {
 	if c.Timeout == 0 {
-		c.Timeout = 60 * time.Second
+		c.Timeout = 30 * time.Second
 	}
 	switch {
 	case c.MaxRetries == 0:

@@ -10,6 +10,10 @@
 // Calls go through the process's shared outbound transport
 // (internal/outbound) unless Config.HTTPClient says otherwise.
 //
-// Of Intake's packages it imports actors/agent and internal/outbound only;
+// Every error it returns or logs passes through internal/redact: the
+// provider's text may echo the key.
+//
+// Of Intake's packages it imports actors/agent, internal/outbound and
+// internal/redact only;
 // never http, runtime, emulator or actors/session.
 package openai

@@ -7,5 +7,6 @@
 // it, tests run it against aws-ses-v2-local, and the emulator's in-memory
 // mailer can stand in for it.
 //
-// It imports actors/handoff and persistence; never http, runtime or emulator.
+// It imports actors/handoff, internal/redact and persistence; never http,
+// runtime or emulator.
 package ses

@@ -12,6 +12,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -84,6 +85,7 @@ func (n *Notifier) Notify(ctx context.Context, notice handoff.Notice) (persisten
 	})
 	if err != nil {
 		kind := classify(err)
+		err = redact.New().Error(err) // AWS error texts are provider text too
 		n.log.Warn("handoff e-mail not sent", zap.String("session_id", notice.Session.SessionID),
 			zap.String("error_kind", string(kind)), zap.Error(err))
 		res := handoff.Failed(pos, kind, "handoff e-mail not sent: "+clip(err.Error(), 300))

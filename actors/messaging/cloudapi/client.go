@@ -10,6 +10,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/internal/httpcall"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -29,7 +30,7 @@ import (
 // flushing at once), and one that would wait past its caller's deadline is
 // dropped at once instead of being sent late.
 type Client struct {
-	token    string
+	redact   redact.Redactor
 	number   string // the path of the sender number
 	messages string // the path of its messages endpoint
 	log      *zap.Logger
@@ -61,7 +62,7 @@ func NewClient(cfg ClientConfig, logger *zap.Logger) (*Client, error) {
 	}
 	number := "/" + cfg.Version + "/" + cfg.PhoneNumberID
 	return &Client{
-		token:    cfg.AccessToken,
+		redact:   redact.New(cfg.AccessToken),
 		number:   number,
 		messages: number + "/messages",
 		log:      sends.Logger(),
@@ -151,7 +152,7 @@ func (c *Client) post(ctx context.Context, calls *httpcall.Client, body any) (ou
 // finish redacts the detail, logs the outcome without the text or the token,
 // and builds the response.
 func (c *Client) finish(op, digits string, out outcome) persistence.AdapterResult {
-	out.detail = redact(out.detail, c.token)
+	out.detail = clipDetail(c.redact.String(out.detail))
 	fields := []zap.Field{zap.String("op", op), zap.String("to", messaging.MaskPhone(digits))}
 	if out.success {
 		c.log.Debug("messaging call accepted", append(fields, zap.String("mock_id", out.mockID))...)

@@ -2,7 +2,6 @@ package cloudapi
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -47,13 +46,11 @@ func (o outcome) response() persistence.AdapterResult {
 // dashboard, and the platform's messages can be long.
 const maxDetail = 300
 
-// redact removes secret from s and bounds its length. Every detail of the
-// Client passes through it, so a platform or transport message that echoes the
-// token can never carry it into logs or the table.
-func redact(s, secret string) string {
-	if secret != "" {
-		s = strings.ReplaceAll(s, secret, "[redacted]")
-	}
+// clipDetail bounds the length of a detail the Client's redactor has
+// cleaned: every detail of the Client passes through both, so a platform or
+// transport message that echoes the token can never carry it into logs or
+// the table.
+func clipDetail(s string) string {
 	if r := []rune(s); len(r) > maxDetail {
 		s = string(r[:maxDetail]) + "…"
 	}

@@ -1,0 +1,56 @@
+package webhook
+
+import (
+	"context"
+	"sync"
+
+	"github.com/intake-runtime/intake/actors/messaging"
+)
+
+// An envelope may carry a thousand messages; accepted one after the other,
+// each a conditional put and a queue send, that took 23 s against DynamoDB.
+// acceptAll accepts the messages of different phones at once, at most
+// Config.Concurrency at a time, and the messages of one phone one after the
+// other in envelope order, so each phone's messages still reach the queue in
+// the order the platform sent them. A phone whose message failed stops there
+// (its later messages wait for the redelivery, behind the failed one); the
+// other phones go on, and what was done is kept, as before.
+
+// acceptance is what became of one message of an envelope: its outcome, or
+// the error that stopped its phone.
+type acceptance struct {
+	out outcome
+	err error
+}
+
+// acceptAll accepts ms and returns what became of each, by index; a message
+// after a failed one of its phone has neither outcome nor error.
+func (h *Handler) acceptAll(ctx context.Context, ms []messaging.InboundMessage) []acceptance {
+	res := make([]acceptance, len(ms))
+	byPhone := make(map[string][]int)
+	var phones []string
+	for i, m := range ms {
+		if _, seen := byPhone[m.PhoneNumber]; !seen {
+			phones = append(phones, m.PhoneNumber)
+		}
+		byPhone[m.PhoneNumber] = append(byPhone[m.PhoneNumber], i)
+	}
+	slots := make(chan struct{}, h.cfg.Concurrency)
+	var wg sync.WaitGroup
+	for _, phone := range phones {
+		slots <- struct{}{}
+		wg.Add(1)
+		go func(indexes []int) {
+			defer func() { <-slots; wg.Done() }()
+			for _, i := range indexes {
+				out, err := h.accept(ctx, ms[i])
+				res[i] = acceptance{out: out, err: err}
+				if err != nil {
+					return
+				}
+			}
+		}(byPhone[phone])
+	}
+	wg.Wait()
+	return res
+}
