@@ -94,12 +94,12 @@ func TestIdleEmulatorHeap(t *testing.T) {
 
 	// A few conversations first, so that what the first turns set up once
 	// (pools, caches) is in the start.
-	converse(t, client, base, 0, 20)
+	converse(t, client, base, clock, 0, 20)
 	settle(t, client, base, emu, &skew)
 	model.CloseClientConnections()
 	start := heapAfterGC()
 
-	converse(t, client, base, 20, conversations)
+	converse(t, client, base, clock, 20, conversations)
 	live := heapAfterGC()
 	settle(t, client, base, emu, &skew)
 	model.CloseClientConnections()
@@ -145,12 +145,13 @@ const delivery = `{"object":"whatsapp_business_account","entry":[{"id":"1","chan
 	`"messaging_product":"whatsapp","metadata":{"phone_number_id":"PNID"},` +
 	`"messages":[{"from":"%s","id":"wamid.idle.%d","timestamp":"%d","type":"text","text":{"body":"Olá, preciso de um orçamento"}}]}}]}]}`
 
-// converse sends one message from each phone numbered from..to-1 and waits
-// until every one has been answered (the replied turns reach to).
-func converse(t *testing.T, client *http.Client, base string, from, to int) {
+// converse sends one message from each phone numbered from..to-1, stamped
+// by the emulator's clock (older would be a stale delivery), and waits until
+// every one has been answered (the replied turns reach to).
+func converse(t *testing.T, client *http.Client, base string, now func() time.Time, from, to int) {
 	t.Helper()
 	for i := from; i < to; i++ {
-		body := fmt.Sprintf(delivery, fmt.Sprintf("55219%08d", i), i, time.Now().Unix())
+		body := fmt.Sprintf(delivery, fmt.Sprintf("55219%08d", i), i, now().Unix())
 		res, err := client.Post(base+"/webhook", "application/json", strings.NewReader(body))
 		if err != nil {
 			t.Fatal(err)
