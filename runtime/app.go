@@ -82,9 +82,12 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			return nil, err
 		}
 	}
+	if a.content, err = content.Open(cfg.Content.Dir); err != nil {
+		return nil, fmt.Errorf("CONTENT_DIR: %w", err)
+	}
 	model, sender := opts.Model, opts.Sender
 	if model == nil {
-		if model, err = newModel(cfg, logger.Named("model")); err != nil {
+		if model, err = newModel(cfg, a.content, logger.Named("model")); err != nil {
 			return nil, err
 		}
 	}
@@ -97,9 +100,6 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	notifier, err := handoffNotifier(ctx, cfg, sender, opts.Mailer, logger.Named("handoff"))
 	if err != nil {
 		return nil, err
-	}
-	if a.content, err = content.Open(cfg.Content.Dir); err != nil {
-		return nil, fmt.Errorf("CONTENT_DIR: %w", err)
 	}
 	engine, err := conversation.New(conversation.Config{MaxEnrichments: cfg.Session.MaxContextEnrichments}, a.content)
 	if err != nil {
