@@ -112,11 +112,20 @@ func outboundHTTP(cfg config.Config) *http.Client {
 	return outbound.Client(outbound.Config{MaxIdlePerHost: cfg.Outbound.MaxIdlePerHost})
 }
 
-// newDynamoTable connects to the DynamoDB table of cfg.
+// newDynamoTable connects to the DynamoDB table of cfg. A table that does
+// not exist stops the start with an error naming `intake table create`; one
+// that does not answer does not (/readyz reports it until it does). The
+// check is the readiness read: one GetItem, the permission serve has anyway.
 func newDynamoTable(ctx context.Context, cfg config.Config) (persistence.Table, error) {
 	client, err := dynamo.NewClient(ctx, cfg.Table.Region, cfg.Table.Endpoint)
 	if err != nil {
 		return nil, fmt.Errorf("TABLE_NAME %s: %w", cfg.Table.Name, err)
 	}
-	return dynamo.New(client, cfg.Table.Name), nil
+	table := dynamo.New(client, cfg.Table.Name)
+	checkCtx, cancel := context.WithTimeout(ctx, readyTimeout)
+	defer cancel()
+	if _, err := table.Get(checkCtx, readyKey); dynamo.MissingTable(err) {
+		return nil, dynamo.NoTable(err, cfg.Table.Name)
+	}
+	return table, nil
 }
