@@ -28,6 +28,7 @@ func (a *App) dashboardRoutes() error {
 	h, err := dashboard.New(dashboard.Config{
 		Instances:  a.cfg.Messaging.Instances,
 		ContentDir: a.cfg.Content.Dir,
+		Model:      ModelName(a.cfg),
 	}, deps, a.logger.Named("dashboard"))
 	if err != nil {
 		return err

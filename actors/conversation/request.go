@@ -49,20 +49,16 @@ func (e *Engine) Request(in Input) (agent.Request, error) {
 	return req, nil
 }
 
-// modelHistory is the log as the model sees it: customer messages and what
-// the customer was sent (bot or operator), in order. Answers never sent
-// (superseded, refused, knowledge requests), entries with an error, system
-// entries and empty texts are left out.
+// modelHistory is the log as the model sees it: what the customer's phone
+// shows (Message.CustomerText), in order: customer messages and what the
+// customer was sent (bot or operator), not what the model said. Answers never
+// sent (superseded, refused, knowledge requests), entries with an error,
+// system entries and empty texts are left out.
 func modelHistory(log []persistence.Message) []agent.Turn {
 	turns := make([]agent.Turn, 0, len(log))
 	for _, m := range log {
-		text := strings.TrimSpace(m.Content)
-		if m.Direction == persistence.DirectionOutbound {
-			// What the customer saw, not what the model said: answers that were
-			// refused, superseded or only asked for knowledge were never sent.
-			text = strings.TrimSpace(m.CleanMessageSent)
-		}
-		if m.Error != "" || text == "" {
+		text := m.CustomerText()
+		if text == "" {
 			continue
 		}
 		switch m.Direction {

@@ -54,6 +54,9 @@ type Config struct {
 	// Instances are the brand instance values the chat's instance selector
 	// offers. POST /chat ignores the selector (spec), so the page says so.
 	Instances []string
+	// Model says which model answers the chat, as configured (provider and
+	// model name, or the demo model's label); the page shows it.
+	Model string
 	// ContentDir is where knowledge edits are written (CONTENT_DIR), shown on
 	// the page; empty means packages are read-only.
 	ContentDir string
@@ -129,6 +132,7 @@ func (h *Handler) Register(r fiber.Router) {
 
 	d := r.Group("/dashboard", sameOrigin)
 	d.Get("/session/:phone", h.session)
+	d.Get("/phone/:phone", h.phone)
 	d.Post("/clear-chat", h.clearChat)
 	d.Get("/logs", h.logs)
 	d.Post("/logs/clear", h.clearLogs)
