@@ -41,14 +41,16 @@ func newEmulator(ctx context.Context, cfg config.Config, logger *zap.Logger, pur
 	if err != nil {
 		return nil, err
 	}
+	fallbacks := map[string][]string{}
 	for _, a := range Adapters(cfg) {
 		if a.Enabled && !a.Live() {
 			logger.Warn("adapter enabled without credentials: it runs as the local stub",
 				zap.String("adapter", a.Name), zap.Strings("missing", a.Missing))
+			fallbacks[a.Flag] = a.Missing
 		}
 	}
 	effective := WithFallbacks(cfg)
-	app, err := runtime.New(ctx, effective, logger, runtime.Options{Table: cloud.Table, Queue: cloud.Queue, Mailer: cloud.Mailer})
+	app, err := runtime.New(ctx, effective, logger, runtime.Options{Table: cloud.Table, Queue: cloud.Queue, Mailer: cloud.Mailer, Fallbacks: fallbacks})
 	if err != nil {
 		_ = cloud.Queue.Close() // never ran: closing it cannot fail
 		return nil, err

@@ -44,6 +44,11 @@ type Options struct {
 	Mailer ses.API
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
+	// Fallbacks are the adapters whose flag was true in the configuration
+	// but that run as their local stub (the emulator's substitution when
+	// credentials are missing), by flag, with the variables they lack, so
+	// the smokes tell the truth about them.
+	Fallbacks map[string][]string
 }
 
 // App is one running Intake: the table, the actor system with the
@@ -52,6 +57,8 @@ type App struct {
 	cfg    config.Config
 	logger *zap.Logger
 	now    func() time.Time
+	// fallbacks is Options.Fallbacks.
+	fallbacks map[string][]string
 
 	table         persistence.Table
 	content       *content.Store
@@ -67,7 +74,7 @@ type App struct {
 
 // New builds the application of cfg. Nothing runs until Run.
 func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Options) (*App, error) {
-	a := &App{cfg: cfg, logger: logger, now: opts.Now, table: opts.Table, queue: opts.Queue}
+	a := &App{cfg: cfg, logger: logger, now: opts.Now, table: opts.Table, queue: opts.Queue, fallbacks: opts.Fallbacks}
 	if a.now == nil {
 		a.now = time.Now
 	}

@@ -41,7 +41,7 @@ func (a *App) dashboardRoutes() error {
 // and CRM and ERP clients built as the sync job builds its own. Settings that
 // build no client (the preflight names what is missing) leave none to probe.
 func (a *App) smokeDeps() smoke.Deps {
-	deps := smoke.Deps{Table: a.table, TableName: a.tableName()}
+	deps := smoke.Deps{Table: a.table, TableName: a.tableName(), Fallbacks: a.fallbacks}
 	deps.Messaging, _ = a.sender.(smoke.Prober)
 	if c, err := newCRM(a.cfg, a.logger.Named("crm")); a.cfg.CRM.Enabled && err == nil {
 		deps.CRM = c
