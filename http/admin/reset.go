@@ -111,7 +111,7 @@ func resetPhone(c *fiber.Ctx) (string, error) {
 	return c.Query("phone"), nil
 }
 
-// sameOrigin refuses a reset posted by another site's page (a browser sends
+// sameOrigin refuses a reset or a prompt edit posted by another site's page (a browser sends
 // Origin with cross-site POSTs): the development pages have no other CSRF
 // defence. Requests without Origin (curl, scripts) pass.
 func sameOrigin(c *fiber.Ctx) bool {
