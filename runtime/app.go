@@ -44,6 +44,10 @@ type Options struct {
 	Mailer ses.API
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
+	// CRMStub, when set, is the CRM the sync job converges through although
+	// CRM_ENABLED is false: the emulator's stand-in for a CRM it runs as a
+	// stub for lack of credentials (nil: the job follows CRM_ENABLED).
+	CRMStub projection.CRM
 	// Fallbacks are the adapters whose flag was true in the configuration
 	// but that run as their local stub (the emulator's substitution when
 	// credentials are missing), by flag, with the variables they lack, so
@@ -112,7 +116,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if err != nil {
 		return nil, err
 	}
-	if a.sync, err = NewSyncJob(cfg, a.table, logger.Named("sync")); err != nil {
+	if a.sync, err = syncJob(cfg, a.table, opts.CRMStub, logger.Named("sync")); err != nil {
 		return nil, err
 	}
 	a.metrics = NewMetrics(a.table)

@@ -18,6 +18,7 @@ func (a *App) dashboardRoutes() error {
 		Conversations: a.conversations,
 		Sessions:      persistence.NewSessions(a.table),
 		Messages:      persistence.NewMessages(a.table),
+		Projections:   persistence.NewProjections(a.table),
 		Content:       a.content,
 		Fixtures:      a.dashboardFixtures(),
 		Smokes:        smokes{smoke.New(a.cfg, a.smokeDeps())},

@@ -84,13 +84,14 @@ func (c *Config) setDefaults() {
 
 // Deps are the components the dashboard shows and drives. Sessions and
 // Content are required; a nil Messages leaves the replies that failed to
-// send out of the session panel; a nil Logs, Fixtures or Smokes leaves its panel
+// send out of the session panel, a nil Projections the CRM and ERP; a nil Logs, Fixtures or Smokes leaves its panel
 // saying what is missing and its routes answering 503. Without
 // Conversations, clear-chat leaves a live conversation to notice on its own
 // (its next save is refused and it reloads), and says so.
 type Deps struct {
 	Sessions      Sessions
 	Messages      Messages
+	Projections   Projections
 	Content       Content
 	Conversations Conversations
 	Logs          Logs

@@ -63,10 +63,10 @@ async function load() {
     if (p !== phone()) return;
     const changed = JSON.stringify([r.state, r.messages]) !== JSON.stringify([view.state, view.messages]) || view.phone !== p;
     view = {phone: p, state: r.state, messages: r.messages};
-    if (changed) {
-      render();
-      refreshSession(p);
-    }
+    if (changed) render();
+    // The session changes without a message too (the sync job's CRM and
+    // ERP results, an operator's claim).
+    refreshSession(p);
   } catch (e) {
     if (p === phone()) $('#chat-status').textContent = `not live: ${e.message}`;
     return;
