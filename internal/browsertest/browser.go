@@ -228,3 +228,16 @@ func ModuleRoot(t *testing.T) string {
 		dir = parent
 	}
 }
+
+// String evaluates js in the page and returns its string value, failing the
+// test (with a screenshot) when it cannot.
+func (b *Browser) String(js string) string {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, stepTimeout)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		b.Fail("evaluate "+js, err)
+	}
+	return v
+}

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -124,16 +122,6 @@ func TestDashboardInTheBrowser(t *testing.T) {
 		browsertest.WaitForText(`#log-list`, "knowledge package edited from the dashboard"),
 		browsertest.WaitForText(`#log-list`, "fixtures replayed"),
 	)
-
-	if os.Getenv("UPDATE_SCREENSHOT") == "1" {
-		// The README shows the conversation, its state and the replays;
-		// the mouse moves off the tabs so none shows its hover colour.
-		b.Screenshot(filepath.Join(browsertest.ModuleRoot(t), "docs", "dashboard.png"),
-			chromedp.Click(chromedp.CSS(`[data-tab="fixtures"]`)),
-			chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`),
-			chromedp.MouseEvent(chromedp.MouseMoved, 640, 790),
-		)
-	}
 }
 
 // startApp runs the whole application on 127.0.0.1 with a memory table, the
