@@ -72,8 +72,8 @@ func extract(text, asked string) map[string]any {
 		if f.key != conversation.KeyName && f.key != conversation.KeyCity || !strings.Contains(asked, f.cue) {
 			continue
 		}
-		if _, ok := out[f.key]; !ok && len(out) == 0 && looksLikeName(rest) {
-			out[f.key] = clean(rest)
+		if v := clean(rest); len(out) == 0 && looksLikeName(rest) && v != "" {
+			out[f.key] = v
 		}
 	}
 	return out

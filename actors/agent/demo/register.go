@@ -17,7 +17,7 @@ func register(t turn) string {
 	data := t.data(conversation.FactCadastral)
 	maps.Copy(data, got)
 	name := t.firstName()
-	if n, ok := got[conversation.KeyName].(string); ok {
+	if n, _ := got[conversation.KeyName].(string); len(strings.Fields(n)) > 0 {
 		name = strings.Fields(n)[0]
 	}
 	thanks := "Obrigado"
