@@ -8,6 +8,7 @@
 #   make fuzz    run every fuzz target for FUZZTIME each (default 10s), on top of its corpus
 #   make proto   regenerate actors/**/*.pb.go with the pinned protoc-gen-go
 #   make build   build bin/intake
+#   make install install intake into $(go env GOPATH)/bin (on the PATH when Go's bin is)
 #   make clean   remove bin/ and test artifacts
 
 SHELL := /usr/bin/env bash
@@ -22,18 +23,26 @@ LDFLAGS := -X main.version=$(VERSION)
 PROTOC_GEN_GO_VERSION := v1.36.12
 TESTSERVERS           := tools/testservers
 
-.PHONY: run build test testservers java chromium etcd bench lint fuzz proto protoc protoc-gen-go clean
+.PHONY: run build install test testservers java chromium etcd bench lint fuzz proto protoc protoc-gen-go clean
 
 ## run: build and start the emulator (DASHBOARD_PORT, default 8080)
 run: build
 	$(BIN)/intake emulator
 
-## build: compile bin/intake; go build downloads the modules it needs
+## build: compile bin/intake; go build downloads the modules it needs. It says so first:
+## a first build on an empty module and build cache is silent for minutes otherwise.
 build:
+	@echo "make: building bin/intake (the first build downloads the Go modules and compiles everything: about 6 minutes; later builds take seconds)"
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN)/intake ./cmd/intake
+
+## install: put intake on the PATH (in $(go env GOPATH)/bin, or GOBIN)
+install:
+	@echo "make: installing intake into $$($(GO) env GOBIN || true)$$( [ -n "$$($(GO) env GOBIN)" ] || echo "$$($(GO) env GOPATH)/bin")"
+	$(GO) install -ldflags "$(LDFLAGS)" ./cmd/intake
 
 ## test: vet and race-test everything, after installing the test servers, Java, Chromium and etcd
 test: testservers java chromium etcd
+	@echo "make: vetting and testing everything with the race detector (a first run takes about 8-14 minutes; later runs reuse the build cache)"
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 

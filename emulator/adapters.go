@@ -38,13 +38,17 @@ func Adapters(cfg config.Config) []Adapter {
 	handoff := Adapter{Name: "handoff notifier", Flag: "HANDOFF_NOTIFIER_ENABLED", Enabled: cfg.Handoff.NotifierEnabled}
 	email := cfg.Handoff.EmailFrom != "" && len(cfg.Handoff.EmailTo) > 0
 	operators := len(cfg.Handoff.OperatorPhones) > 0
+	texts := "messages to OPERATOR_PHONES"
+	if !messaging.Live() {
+		texts += " through the messaging stub"
+	}
 	switch {
 	case email && operators:
-		handoff.Target = "e-mails to the in-memory mailer, messages to OPERATOR_PHONES"
+		handoff.Target = "e-mails to the in-memory mailer, " + texts
 	case email:
 		handoff.Target = "e-mails to the in-memory mailer"
 	case operators:
-		handoff.Target = "messages to OPERATOR_PHONES"
+		handoff.Target = texts
 	default:
 		handoff.Missing = []string{"HANDOFF_EMAIL_FROM + HANDOFF_EMAIL_TO or OPERATOR_PHONES"}
 	}

@@ -7,16 +7,24 @@ import (
 )
 
 func TestWithFallbacksStubsEnabledAdaptersWithoutCredentials(t *testing.T) {
-	// A fresh checkout: every flag true, no credentials.
+	// A fresh checkout: every flag true, no credentials; the handoff
+	// notifier has the emulator's default operator to text (through the
+	// messaging stub).
 	cfg := load(t, nil, nil)
 	for _, a := range emulator.Adapters(cfg) {
+		if a.Flag == "HANDOFF_NOTIFIER_ENABLED" {
+			if !a.Live() || a.Target != "messages to OPERATOR_PHONES through the messaging stub" {
+				t.Errorf("%s on a fresh checkout: %+v, want texts to the default operator", a.Name, a)
+			}
+			continue
+		}
 		if !a.Enabled || a.Live() || len(a.Missing) == 0 {
 			t.Errorf("%s on a fresh checkout: %+v, want enabled without credentials", a.Name, a)
 		}
 	}
 	eff := emulator.WithFallbacks(cfg)
-	if eff.Messaging.CloudEnabled || eff.CRM.Enabled || eff.ERP.Enabled || eff.Handoff.NotifierEnabled {
-		t.Errorf("WithFallbacks left an adapter without credentials on: %+v", eff)
+	if eff.Messaging.CloudEnabled || eff.CRM.Enabled || eff.ERP.Enabled || !eff.Handoff.NotifierEnabled {
+		t.Errorf("WithFallbacks left an adapter without credentials on, or turned the notifier off: %+v", eff)
 	}
 	if !cfg.CRM.Enabled {
 		t.Error("WithFallbacks changed its argument")

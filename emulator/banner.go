@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/runtime"
 	"github.com/intake-runtime/intake/runtime/config"
 )
@@ -49,6 +50,7 @@ func (b Banner) WriteTo(w io.Writer) (int64, error) {
 		row("Dev UI", "off", "DEV_UI_ENABLED=false: development pages answer 404")
 	}
 	row("Model", ModelLine(cfg), "")
+	row("Console", URL(b.Addr)+atendimento.BasePath, consoleLine(cfg))
 	row("API key", keyLine(cfg.LLM.APIKey), "LLM_API_KEY")
 	if b.EnvFile == "" {
 		row("Env file", "none", "exported variables and defaults only")
@@ -74,17 +76,26 @@ func (b Banner) WriteTo(w io.Writer) (int64, error) {
 }
 
 // ModelLine says which model answers: the configured one, the replay file,
-// or the OFFLINE fallback that answers a fixed text when neither a key nor
-// a replay file is set.
+// or the offline demo model (Lookup's choice when no key is set).
 func ModelLine(cfg config.Config) string {
-	if cfg.LLM.Provider == config.ProviderOpenAI && cfg.LLM.APIKey.Reveal() == "" {
-		return "OFFLINE fallback: no LLM_API_KEY and no LLM_REPLAY_FILE, every reply is a fixed text"
-	}
 	line := runtime.ModelName(cfg)
 	if cfg.LLM.Provider == config.ProviderOpenAI && cfg.LLM.BaseURL != "" {
 		line += " at " + cfg.LLM.BaseURL
 	}
 	return line
+}
+
+// consoleLine says who can log in to the operator console, and where the
+// login code arrives.
+func consoleLine(cfg config.Config) string {
+	if len(cfg.Handoff.OperatorPhones) == 0 {
+		return "nobody can log in: OPERATOR_PHONES is empty"
+	}
+	where := "the code is shown on the login page: the messaging adapter is the local stub"
+	if Adapters(cfg)[0].Live() {
+		where = "the code is sent to the number on the messaging platform"
+	}
+	return "log in as " + strings.Join(cfg.Handoff.OperatorPhones, ", ") + "; " + where
 }
 
 func keyLine(key config.Secret) string {

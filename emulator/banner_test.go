@@ -47,7 +47,8 @@ func TestBannerOfAFreshCheckout(t *testing.T) {
 	got := banner(t, nil, emulator.Banner{})
 	golden(t, "banner_fresh", got)
 	for _, want := range []string{
-		"http://localhost:8080", "0.0.0.0:8080", "OFFLINE fallback", "not set",
+		"http://localhost:8080", "0.0.0.0:8080", "demo model, offline: set LLM_API_KEY", "not set",
+		"http://localhost:8080/atendimento", "log in as +5511900000000", "code is shown on the login page",
 		"MESSAGING_CLOUD_ENABLED=true", "local stub: missing MESSAGING_ACCESS_TOKEN", "CRM_ENABLED=true",
 		"ERP_ENABLED=true", "HANDOFF_NOTIFIER_ENABLED=true", "Ctrl+C", "closed: set ADMIN_API_KEY",
 	} {
@@ -100,7 +101,7 @@ func TestBannerNeverShowsMoreThanFourKeyCharacters(t *testing.T) {
 
 func TestBannerNamesTheReplayModel(t *testing.T) {
 	got := banner(t, map[string]string{"LLM_PROVIDER": "replay", "LLM_REPLAY_FILE": "fixtures/a.yaml"}, emulator.Banner{})
-	if !strings.Contains(got, "replay (fixtures/a.yaml)") || strings.Contains(got, "OFFLINE") {
+	if !strings.Contains(got, "replay (fixtures/a.yaml)") || strings.Contains(got, "demo") {
 		t.Errorf("replay banner:\n%s", got)
 	}
 }

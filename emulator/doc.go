@@ -15,7 +15,12 @@
 //     which also answers SES's SendEmail) and an in-memory parameter store
 //     (MemoryParameters, which answers SSM's parameter calls);
 //   - the adapters' fallbacks (Adapters): an enabled adapter without
-//     credentials runs as its local stub instead of failing every call;
+//     credentials runs as its local stub instead of failing every call (a
+//     CRM so substituted is crm.Stub, through which the sync job still
+//     converges, so the dashboard shows the CRM and ERP effects); the
+//     smokes are told which adapters were substituted;
+//   - the defaults of a newcomer's first run (Lookup): the demo model when
+//     no LLM_API_KEY is set, a development operator (DevOperator);
 //   - the banner (WriteBanner) and the graceful stop (Emulator.Run).
 //
 // There is no auto-reload: the context lives as long as the process, and

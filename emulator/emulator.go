@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/runtime"
 	"github.com/intake-runtime/intake/runtime/config"
@@ -42,14 +43,22 @@ func newEmulator(ctx context.Context, cfg config.Config, logger *zap.Logger, pur
 	if err != nil {
 		return nil, err
 	}
+	fallbacks := map[string][]string{}
 	for _, a := range Adapters(cfg) {
 		if a.Enabled && !a.Live() {
 			logger.Warn("adapter enabled without credentials: it runs as the local stub",
 				zap.String("adapter", a.Name), zap.Strings("missing", a.Missing))
+			fallbacks[a.Flag] = a.Missing
 		}
 	}
 	effective := WithFallbacks(cfg)
-	app, err := runtime.New(ctx, effective, logger, runtime.Options{Table: cloud.Table, Queue: cloud.Queue, Mailer: cloud.Mailer, Parameters: cloud.Parameters, Now: now})
+	opts := runtime.Options{Table: cloud.Table, Queue: cloud.Queue, Mailer: cloud.Mailer, Parameters: cloud.Parameters, Now: now, Fallbacks: fallbacks}
+	if _, stubbed := fallbacks["CRM_ENABLED"]; stubbed {
+		// The CRM the newcomer left enabled still receives the projections,
+		// as a stub that records them (CRM_ENABLED=false turns the job off).
+		opts.CRMStub = &crm.Stub{}
+	}
+	app, err := runtime.New(ctx, effective, logger, opts)
 	if err != nil {
 		_ = cloud.Queue.Close() // never ran: closing it cannot fail
 		return nil, err

@@ -138,3 +138,29 @@ func TestHandoffEmailsGoToTheMemoryMailer(t *testing.T) {
 		t.Errorf("mailer holds %+v, want one handoff e-mail to ops@example.com", sent)
 	}
 }
+
+// The smokes of a fresh emulator tell the truth about the substituted
+// adapters: the flag is true, the stub runs for lack of credentials.
+func TestSmokesNameTheSubstitutedStubs(t *testing.T) {
+	leaktest.Check(t)
+	emu, err := emulator.New(context.Background(), load(t, nil, nil), zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := emu.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
+	req, _ := http.NewRequest("POST", "/dashboard/run-smoke/messaging", strings.NewReader(url.Values{"mode": {"preflight"}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	res, err := emu.App().HTTP().Test(req, 10_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(body), "local stub: MESSAGING_CLOUD_ENABLED=true, but MESSAGING_ACCESS_TOKEN") {
+		t.Errorf("messaging smoke of a fresh emulator: %d %s", res.StatusCode, body)
+	}
+}

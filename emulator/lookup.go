@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/intake-runtime/intake/runtime/config"
 )
@@ -20,7 +21,14 @@ var EndpointOverrides = []string{"AWS_ENDPOINT_URL_DYNAMODB", "AWS_ENDPOINT_URL"
 // without a restart; until then the embedded content serves. DATA_RETENTION
 // defaults to 24h so that an emulator left running forgets old conversations
 // and returns to its starting memory.
-var Defaults = map[string]string{"DEV_UI_ENABLED": "true", "CONTENT_DIR": "content", "DATA_RETENTION": "24h"}
+//
+// OPERATOR_PHONES defaults to DevOperator, so a fresh emulator has someone
+// who can log in to /atendimento (with the messaging stub the login page
+// shows the code). `serve` has no such default.
+var Defaults = map[string]string{"DEV_UI_ENABLED": "true", "CONTENT_DIR": "content", "OPERATOR_PHONES": DevOperator, "DATA_RETENTION": "24h"}
+
+// DevOperator is the emulator's example operator number.
+const DevOperator = "+5511900000000"
 
 // Lookup is the environment the emulator's configuration reads: exported
 // variables first, then the env file's values (set-if-absent: the file never
@@ -29,16 +37,32 @@ var Defaults = map[string]string{"DEV_UI_ENABLED": "true", "CONTENT_DIR": "conte
 // undefined, so an exported DEV_UI_ENABLED="" (or the empty line copied from
 // .env.example) still gets the emulator's true.
 //
+// Without an LLM_API_KEY, LLM_PROVIDER is demo unless it names replay: the
+// offline demo model answers, so a fresh checkout shows the product rather
+// than a notice (an explicit openai without a key could only fail).
+//
 // It reads only through exported, never the process environment itself, and
 // changes nothing: tests pass a map.
 func Lookup(exported config.LookupFunc, file map[string]string) config.LookupFunc {
 	layered := config.WithFallback(config.WithFallback(exported, file), Defaults)
 	return func(name string) (string, bool) {
-		if slices.Contains(EndpointOverrides, name) {
+		switch {
+		case slices.Contains(EndpointOverrides, name):
 			return "", false
+		case name == "LLM_PROVIDER" && !set(layered, "LLM_API_KEY"):
+			if v, ok := layered(name); ok && strings.TrimSpace(v) == config.ProviderReplay {
+				return v, true
+			}
+			return config.ProviderDemo, true
 		}
 		return layered(name)
 	}
+}
+
+// set reports whether lookup gives name a non-blank value.
+func set(lookup config.LookupFunc, name string) bool {
+	v, ok := lookup(name)
+	return ok && strings.TrimSpace(v) != ""
 }
 
 // IgnoredOverrides lists the EndpointOverrides that exported or file set, so

@@ -92,3 +92,37 @@ func TestLookupHonoursDashboardPort(t *testing.T) {
 		t.Errorf("DASHBOARD_PORT from the file = %d", got)
 	}
 }
+
+// Without a key the emulator runs the demo model, whatever provider an old
+// .env names (except replay); with a key the configured provider stays.
+func TestLookupPicksTheDemoModelWithoutAKey(t *testing.T) {
+	tests := []struct {
+		name     string
+		exported map[string]string
+		file     map[string]string
+		want     string
+	}{
+		{"fresh checkout", nil, nil, config.ProviderDemo},
+		{"openai without a key", map[string]string{"LLM_PROVIDER": "openai"}, nil, config.ProviderDemo},
+		{"a blank key", nil, map[string]string{"LLM_API_KEY": " "}, config.ProviderDemo},
+		{"replay on purpose", map[string]string{"LLM_PROVIDER": "replay", "LLM_REPLAY_FILE": "a.yaml"}, nil, config.ProviderReplay},
+		{"a key in the file", nil, map[string]string{"LLM_API_KEY": "sk-1"}, config.ProviderOpenAI},
+		{"demo on purpose with a key", map[string]string{"LLM_PROVIDER": "demo", "LLM_API_KEY": "sk-1"}, nil, config.ProviderDemo},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := load(t, tt.exported, tt.file).LLM.Provider; got != tt.want {
+				t.Errorf("LLM_PROVIDER = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLookupHasADevelopmentOperator(t *testing.T) {
+	if got := load(t, nil, nil).Handoff.OperatorPhones; !slices.Equal(got, []string{emulator.DevOperator}) {
+		t.Errorf("OPERATOR_PHONES = %q, want the development operator", got)
+	}
+	if got := load(t, map[string]string{"OPERATOR_PHONES": "+5511911112222"}, nil).Handoff.OperatorPhones; !slices.Equal(got, []string{"+5511911112222"}) {
+		t.Errorf("OPERATOR_PHONES = %q, want the exported one", got)
+	}
+}

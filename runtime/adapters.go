@@ -13,8 +13,10 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/agent"
+	"github.com/intake-runtime/intake/actors/agent/demo"
 	"github.com/intake-runtime/intake/actors/agent/openai"
 	"github.com/intake-runtime/intake/actors/agent/replay"
+	"github.com/intake-runtime/intake/actors/conversation/content"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
@@ -25,25 +27,34 @@ import (
 	"github.com/intake-runtime/intake/runtime/config"
 )
 
-// OfflineText is what the bot answers when no model is configured: the
-// emulator keeps working, and says so, instead of failing every turn.
-const OfflineText = "[offline] No language model is configured (set LLM_API_KEY, or LLM_PROVIDER=replay with LLM_REPLAY_FILE). This is the configured fallback reply."
+// DemoModelLabel is how people are told that the demo model answers: the
+// banner, the dashboard and the smokes say it in these words.
+const DemoModelLabel = "demo model, offline: set LLM_API_KEY for a real one"
 
-// ModelName describes the model a configuration uses, for banners and logs.
+// ModelName describes the model a configuration uses, for banners and logs:
+// the provider and the model name as configured.
 func ModelName(cfg config.Config) string {
 	switch {
 	case cfg.LLM.Provider == config.ProviderReplay:
 		return "replay (" + cfg.LLM.ReplayFile + ")"
-	case cfg.LLM.APIKey.Reveal() == "":
-		return "offline fallback (no LLM_API_KEY)"
+	case demoAnswers(cfg):
+		return DemoModelLabel
 	default:
 		return "openai " + cfg.LLM.Model
 	}
 }
 
-// newModel builds the language model of cfg: the replay model, the OpenAI
-// client, or the offline fallback when no key is configured.
-func newModel(cfg config.Config, logger *zap.Logger) (agent.Model, error) {
+// demoAnswers reports whether the demo model answers under cfg: chosen with
+// LLM_PROVIDER=demo, or standing in for openai without a key. `serve` never
+// gets the second case (config.ServeNeeds refuses a missing key); the
+// emulator sets LLM_PROVIDER=demo itself, and tests get a working model.
+func demoAnswers(cfg config.Config) bool {
+	return cfg.LLM.Provider == config.ProviderDemo || (cfg.LLM.Provider == config.ProviderOpenAI && cfg.LLM.APIKey.Reveal() == "")
+}
+
+// newModel builds the language model of cfg: the replay model, the demo
+// model, or the OpenAI client. The demo model reads the catalogue of store.
+func newModel(cfg config.Config, store *content.Store, logger *zap.Logger) (agent.Model, error) {
 	switch {
 	case cfg.LLM.Provider == config.ProviderReplay:
 		answers, err := replay.LoadFile(cfg.LLM.ReplayFile)
@@ -51,9 +62,9 @@ func newModel(cfg config.Config, logger *zap.Logger) (agent.Model, error) {
 			return nil, fmt.Errorf("LLM_REPLAY_FILE: %w", err)
 		}
 		return replay.New(answers), nil
-	case cfg.LLM.APIKey.Reveal() == "":
-		logger.Warn("no language model is configured: every reply is the offline fallback text")
-		return agent.NewOffline(OfflineText), nil
+	case demoAnswers(cfg):
+		logger.Info("the offline demo model answers: rule-based replies from the service catalogue (set LLM_API_KEY for a real model)")
+		return demo.New(store.Catalogue), nil
 	default:
 		return openai.New(openai.Config{
 			APIKey:          cfg.LLM.APIKey.Reveal(),
@@ -117,13 +128,22 @@ func awsHTTP(cfg config.Config) func(*awsconfig.LoadOptions) error {
 	}))
 }
 
-// newDynamoTable connects to the DynamoDB table of cfg.
+// newDynamoTable connects to the DynamoDB table of cfg. A table that does
+// not exist stops the start with an error naming `intake table create`; one
+// that does not answer does not (/readyz reports it until it does). The
+// check is the readiness read: one GetItem, the permission serve has anyway.
 func newDynamoTable(ctx context.Context, cfg config.Config) (persistence.Table, error) {
 	client, err := dynamo.NewClient(ctx, cfg.Table.Region, cfg.Table.Endpoint, awsHTTP(cfg))
 	if err != nil {
 		return nil, fmt.Errorf("TABLE_NAME %s: %w", cfg.Table.Name, err)
 	}
-	return dynamo.New(client, cfg.Table.Name), nil
+	table := dynamo.New(client, cfg.Table.Name)
+	checkCtx, cancel := context.WithTimeout(ctx, readyTimeout)
+	defer cancel()
+	if _, err := table.Get(checkCtx, readyKey); dynamo.MissingTable(err) {
+		return nil, dynamo.NoTable(err, cfg.Table.Name)
+	}
+	return table, nil
 }
 
 // retries turns LLM_MAX_ATTEMPTS into the model client's MaxRetries, where 0

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/intake-runtime/intake/actors/agent/demo"
+	"github.com/intake-runtime/intake/actors/agent/replay"
 	"github.com/intake-runtime/intake/http/admin"
 )
 
@@ -20,7 +22,10 @@ const adminStartTimeout = 10 * time.Second
 // It also mounts the operational routes /readyz and /metrics, until routes()
 // lists them itself.
 func (a *App) adminRoutes() error {
-	prices := make(map[string]admin.Price, len(a.cfg.LLM.Prices))
+	// The offline models (demo, replay) cost nothing: priced at zero, the
+	// cost report does not ask for their price. LLM_PRICES may still say
+	// otherwise.
+	prices := map[string]admin.Price{demo.ModelName: {}, replay.ModelName: {}}
 	for model, p := range a.cfg.LLM.Prices {
 		prices[model] = admin.Price{Input: p.Input, Output: p.Output}
 	}

@@ -47,6 +47,15 @@ type Options struct {
 	// Parameters is a parameter store the dashboard shows and edits under
 	// PARAMETER_PREFIX (the emulator's in-memory one); nil shows none.
 	Parameters ParameterStore
+	// CRMStub, when set, is the CRM the sync job converges through although
+	// CRM_ENABLED is false: the emulator's stand-in for a CRM it runs as a
+	// stub for lack of credentials (nil: the job follows CRM_ENABLED).
+	CRMStub projection.CRM
+	// Fallbacks are the adapters whose flag was true in the configuration
+	// but that run as their local stub (the emulator's substitution when
+	// credentials are missing), by flag, with the variables they lack, so
+	// the smokes tell the truth about them.
+	Fallbacks map[string][]string
 }
 
 // App is one running Intake: the table, the actor system with the
@@ -55,6 +64,8 @@ type App struct {
 	cfg    config.Config
 	logger *zap.Logger
 	now    func() time.Time
+	// fallbacks is Options.Fallbacks.
+	fallbacks map[string][]string
 
 	table         persistence.Table
 	content       *content.Store
@@ -76,7 +87,7 @@ type App struct {
 
 // New builds the application of cfg. Nothing runs until Run.
 func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Options) (*App, error) {
-	a := &App{cfg: cfg, logger: logger, now: opts.Now, table: opts.Table, queue: opts.Queue, parameters: opts.Parameters}
+	a := &App{cfg: cfg, logger: logger, now: opts.Now, table: opts.Table, queue: opts.Queue, parameters: opts.Parameters, fallbacks: opts.Fallbacks}
 	if a.now == nil {
 		a.now = time.Now
 	}
@@ -92,9 +103,12 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			return nil, err
 		}
 	}
+	if a.content, err = content.Open(cfg.Content.Dir); err != nil {
+		return nil, fmt.Errorf("CONTENT_DIR: %w", err)
+	}
 	model, sender := opts.Model, opts.Sender
 	if model == nil {
-		if model, err = newModel(cfg, logger.Named("model")); err != nil {
+		if model, err = newModel(cfg, a.content, logger.Named("model")); err != nil {
 			return nil, err
 		}
 	}
@@ -108,14 +122,11 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if err != nil {
 		return nil, err
 	}
-	if a.content, err = content.Open(cfg.Content.Dir); err != nil {
-		return nil, fmt.Errorf("CONTENT_DIR: %w", err)
-	}
 	engine, err := conversation.New(conversation.Config{MaxEnrichments: cfg.Session.MaxContextEnrichments}, a.content)
 	if err != nil {
 		return nil, err
 	}
-	if a.sync, err = NewSyncJob(cfg, a.table, logger.Named("sync")); err != nil {
+	if a.sync, err = syncJob(cfg, a.table, opts.CRMStub, logger.Named("sync")); err != nil {
 		return nil, err
 	}
 	a.metrics = NewMetrics(a.table)

@@ -33,7 +33,8 @@ func consoleLink(cfg config.HTTP) string {
 // atendimentoRoutes mounts the operator console at /atendimento (it passes
 // the development gate). Codes go to operators through the messaging adapter;
 // with the local stub (MESSAGING_CLOUD_ENABLED=false) they are also logged at
-// INFO, because the stub delivers nothing. With the console, operators may
+// INFO, because the stub delivers nothing, and on a development runner
+// shown on the code page. With the console, operators may
 // also answer from their own phones: the queue consumer hands their messages
 // to the handoff's Replies.
 func (a *App) atendimentoRoutes() error {
@@ -52,7 +53,10 @@ func (a *App) atendimentoRoutes() error {
 		SecureCookie:   !strings.HasPrefix(strings.ToLower(a.cfg.HTTP.PublicBaseURL), "http://"),
 		StoreTimeout:   a.cfg.Table.Timeout,
 		LogCodes:       !a.cfg.Messaging.CloudEnabled,
-		Now:            a.now,
+		// On a development runner (DEV_UI_ENABLED) with the stub, the code
+		// page shows the code: nobody can receive it otherwise.
+		ShowCodes: !a.cfg.Messaging.CloudEnabled && a.cfg.DevUI.Enabled,
+		Now:       a.now,
 	}, atendimento.Deps{
 		Conversations:    a.conversations,
 		Queue:            queue,

@@ -19,6 +19,7 @@ func (a *App) dashboardRoutes() error {
 		Conversations: a.conversations,
 		Sessions:      persistence.NewSessions(a.table),
 		Messages:      persistence.NewMessages(a.table),
+		Projections:   persistence.NewProjections(a.table),
 		Content:       a.content,
 		Catalogue:     a.content,
 		Fixtures:      a.dashboardFixtures(),
@@ -33,6 +34,7 @@ func (a *App) dashboardRoutes() error {
 	h, err := dashboard.New(dashboard.Config{
 		Instances:  a.cfg.Messaging.Instances,
 		ContentDir: a.cfg.Content.Dir,
+		Model:      ModelName(a.cfg),
 	}, deps, a.logger.Named("dashboard"))
 	if err != nil {
 		return err
@@ -45,7 +47,7 @@ func (a *App) dashboardRoutes() error {
 // and CRM and ERP clients built as the sync job builds its own. Settings that
 // build no client (the preflight names what is missing) leave none to probe.
 func (a *App) smokeDeps() smoke.Deps {
-	deps := smoke.Deps{Table: a.table, TableName: a.tableName()}
+	deps := smoke.Deps{Table: a.table, TableName: a.tableName(), Fallbacks: a.fallbacks}
 	deps.Messaging, _ = a.sender.(smoke.Prober)
 	if c, err := newCRM(a.cfg, a.logger.Named("crm")); a.cfg.CRM.Enabled && err == nil {
 		deps.CRM = c

@@ -67,6 +67,21 @@ func NewSyncJob(cfg config.Config, table persistence.Table, logger *zap.Logger) 
 	return projection.NewJob(job, logger)
 }
 
+// syncJob is the application's sync job: NewSyncJob's, or, when crmStub is
+// given (the emulator's stand-in for a CRM without credentials), one that
+// converges through it and the ERP of cfg, so the stubs record what a real
+// CRM and ERP would receive.
+func syncJob(cfg config.Config, table persistence.Table, crmStub projection.CRM, logger *zap.Logger) (*projection.Job, error) {
+	if crmStub == nil {
+		return NewSyncJob(cfg, table, logger)
+	}
+	erpClient, err := newERP(cfg, logger.Named("erp"))
+	if err != nil {
+		return nil, err
+	}
+	return projection.NewJob(projection.JobConfig{Table: table, CRM: crmStub, ERP: erpClient}, logger)
+}
+
 // runSync runs the sync job every SYNC_INTERVAL until ctx is done. Runs never
 // overlap: the next waits for the previous one to end.
 func (a *App) runSync(ctx context.Context) {

@@ -5,9 +5,9 @@
 // (a JSON object with an integer action code s, then the customer text).
 //
 // Implementations of Model live in sub-packages named after their technology:
-// agent/openai (any server speaking the Responses API) and agent/replay
-// (recorded answers, for fixtures and the emulator). Offline, in this package,
-// is the stand-in used when nothing is configured.
+// agent/openai (any server speaking the Responses API), agent/replay
+// (recorded answers, for fixtures) and agent/demo (the offline rule-based
+// model the emulator runs when no key is set).
 //
 // The package is pure logic: it must not import http, runtime, emulator or
 // actors/session, and it holds no actor code (the session actor calls Model

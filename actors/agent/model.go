@@ -3,7 +3,7 @@ package agent
 import "context"
 
 // Model answers one Request. It is the port between the session actors and
-// a language model; agent/openai, agent/replay and Offline implement it.
+// a language model; agent/openai, agent/replay and agent/demo implement it.
 //
 // Implementations are safe for concurrent use (one model serves every
 // conversation), honour ctx cancellation, and handle their own transport

@@ -7,7 +7,7 @@ type LLMCallResult struct {
 	// parsing, so a failed parse can be diagnosed and replayed.
 	RawResponse string `json:"raw_response"`
 	// Model is the model that answered, as reported by the provider ("replay"
-	// and "offline" for the local stand-ins).
+	// and "demo" for the offline models).
 	Model string `json:"model"`
 	// TokensInput and TokensOutput are the provider's usage counts (estimates
 	// for the replay model, zero when unknown).

@@ -102,7 +102,7 @@ func (e *Engine) NewSession(previous *persistence.Session, id, phone, instance s
 	if previous != nil {
 		s.PreviousSessionID = persistence.NullString(previous.SessionID)
 		s.RecognizedName = previous.RecognizedName
-		if name := persistence.DataText(previous.CadastralData[keyName]); name != "" {
+		if name := persistence.DataText(previous.CadastralData[KeyName]); name != "" {
 			s.RecognizedName = persistence.NullString(name)
 		}
 	}

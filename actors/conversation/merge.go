@@ -7,13 +7,15 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// Keys of cadastral_data that the rules check or normalise. The registrar's
+// Keys of cadastral_data that the rules check or normalise, and KeyCity, which
+// the registrar asks for and the offline demo model extracts. The registrar's
 // full contract (prompts/REGISTRAR.md), from which the CRM contact and the ERP
-// customer are built, also has endereco and cidade, kept as typed.
+// customer are built, also has endereco, kept as typed.
 const (
-	keyName     = "nome"
-	keyEmail    = "email"
-	keyDocument = "cpf_cnpj"
+	KeyName     = "nome"
+	KeyEmail    = "email"
+	KeyDocument = "cpf_cnpj"
+	KeyCity     = "cidade"
 	keyPhone    = "telefone"
 	keyState    = "estado"
 	keyZip      = "cep"
@@ -21,7 +23,7 @@ const (
 
 // keySubject is the qualification_data key that holds the customer's request
 // in their own words; a confirmed subject change starts over from it.
-const keySubject = "assunto"
+const KeySubject = "assunto"
 
 // merge copies the values of from into into, key by key. A later null or
 // blank value never erases what an earlier answer collected: models often

@@ -45,16 +45,16 @@ func register(t *transition) {
 // words the customer reads.
 func normalizeRegistration(data map[string]any) []string {
 	var invalid []string
-	if persistence.DataText(data[keyName]) == "" {
+	if persistence.DataText(data[KeyName]) == "" {
 		invalid = append(invalid, "o nome")
 	}
-	if doc, _, ok := NormalizeDocument(persistence.DataText(data[keyDocument])); ok {
-		data[keyDocument] = doc
+	if doc, _, ok := NormalizeDocument(persistence.DataText(data[KeyDocument])); ok {
+		data[KeyDocument] = doc
 	} else {
 		invalid = append(invalid, "o CPF/CNPJ")
 	}
-	if email, ok := NormalizeEmail(persistence.DataText(data[keyEmail])); ok {
-		data[keyEmail] = email
+	if email, ok := NormalizeEmail(persistence.DataText(data[KeyEmail])); ok {
+		data[KeyEmail] = email
 	} else {
 		invalid = append(invalid, "o e-mail")
 	}

@@ -49,20 +49,16 @@ func (e *Engine) Request(in Input) (agent.Request, error) {
 	return req, nil
 }
 
-// modelHistory is the log as the model sees it: customer messages and what
-// the customer was sent (bot or operator), in order. Answers never sent
-// (superseded, refused, knowledge requests), entries with an error, system
-// entries and empty texts are left out.
+// modelHistory is the log as the model sees it: what the customer's phone
+// shows (Message.CustomerText), in order: customer messages and what the
+// customer was sent (bot or operator), not what the model said. Answers never
+// sent (superseded, refused, knowledge requests), entries with an error,
+// system entries and empty texts are left out.
 func modelHistory(log []persistence.Message) []agent.Turn {
 	turns := make([]agent.Turn, 0, len(log))
 	for _, m := range log {
-		text := strings.TrimSpace(m.Content)
-		if m.Direction == persistence.DirectionOutbound {
-			// What the customer saw, not what the model said: answers that were
-			// refused, superseded or only asked for knowledge were never sent.
-			text = strings.TrimSpace(m.CleanMessageSent)
-		}
-		if m.Error != "" || text == "" {
+		text := m.CustomerText()
+		if text == "" {
 			continue
 		}
 		switch m.Direction {
@@ -126,32 +122,34 @@ func (e *Engine) catalogueSection() string {
 	return b.String()
 }
 
-// Fact names, in Portuguese like the prompts that refer to them.
+// Fact names, in Portuguese like the prompts that refer to them. The exported
+// ones are also read by the offline demo model (agent/demo), which answers from
+// the facts instead of from the prompt.
 const (
-	factState          = "estado"
+	FactState          = "estado"
 	factDate           = "data_atual"
 	factPhone          = "telefone_whatsapp"
-	factPushName       = "nome_no_perfil"
-	factRecognizedName = "nome_reconhecido"
-	factService        = "servico_identificado"
-	factSegment        = "segmento"
+	FactPushName       = "nome_no_perfil"
+	FactRecognizedName = "nome_reconhecido"
+	FactService        = "servico_identificado"
+	FactSegment        = "segmento"
 	factIntent         = "intencao"
-	factQualification  = "dados_de_qualificacao"
-	factCadastral      = "dados_cadastrais"
+	FactQualification  = "dados_de_qualificacao"
+	FactCadastral      = "dados_cadastrais"
 	factPendingSubject = "mudanca_de_assunto_pendente"
-	factRetries        = "validacoes_cadastrais_falhas"
-	factHandoff        = "motivo_transferencia"
+	FactRetries        = "validacoes_cadastrais_falhas"
+	FactHandoff        = "motivo_transferencia"
 )
 
 // facts describes the session to the model for a customer turn: the time
 // and the customer's profile name, then sessionFacts.
 func facts(s persistence.Session, in Input) []agent.Fact {
 	list := []agent.Fact{
-		{Name: factState, Value: string(s.State)},
+		{Name: FactState, Value: string(s.State)},
 		{Name: factDate, Value: date(in.Now)},
 	}
 	if name := strings.TrimSpace(in.PushName); name != "" {
-		list = append(list, agent.Fact{Name: factPushName, Value: name})
+		list = append(list, agent.Fact{Name: FactPushName, Value: name})
 	}
 	return append(list, sessionFacts(s)...)
 }
@@ -166,17 +164,17 @@ func sessionFacts(s persistence.Session) []agent.Fact {
 		}
 	}
 	add(factPhone, s.PhoneNumber)
-	add(factRecognizedName, string(s.RecognizedName))
-	add(factService, string(s.ServiceIdentified))
-	add(factSegment, string(s.Segment))
+	add(FactRecognizedName, string(s.RecognizedName))
+	add(FactService, string(s.ServiceIdentified))
+	add(FactSegment, string(s.Segment))
 	add(factIntent, string(s.Intent))
-	add(factQualification, jsonObject(s.QualificationData))
-	add(factCadastral, jsonObject(s.CadastralData))
+	add(FactQualification, jsonObject(s.QualificationData))
+	add(FactCadastral, jsonObject(s.CadastralData))
 	add(factPendingSubject, string(s.PendingSubjectChangeText))
 	if s.RetryCount > 0 {
-		add(factRetries, strconv.Itoa(s.RetryCount))
+		add(FactRetries, strconv.Itoa(s.RetryCount))
 	}
-	add(factHandoff, string(s.HandoffReason))
+	add(FactHandoff, string(s.HandoffReason))
 	return list
 }
 

@@ -105,7 +105,7 @@ func decideSubject(s persistence.Session, yes bool) persistence.Session {
 	s.ServiceIdentified, s.Segment, s.Intent = "", "", ""
 	s.QualificationData = map[string]any{}
 	if held != "" {
-		s.QualificationData[keySubject] = held
+		s.QualificationData[KeySubject] = held
 	}
 	return s
 }

@@ -38,7 +38,7 @@ func (e *Engine) SummaryRequest(s persistence.Session, history []persistence.Mes
 		Agent:        string(persistence.AgentSummarizer),
 		Instructions: strings.TrimSpace(prompt),
 		History:      modelHistory(history),
-		Facts:        append([]agent.Fact{{Name: factState, Value: string(s.State)}}, sessionFacts(s)...),
+		Facts:        append([]agent.Fact{{Name: FactState, Value: string(s.State)}}, sessionFacts(s)...),
 	}
 	if err := req.Validate(); err != nil {
 		return agent.Request{}, err
@@ -208,7 +208,7 @@ func fallbackSummary(s persistence.Session) persistence.OperationalSummary {
 		points = append(points, "Mudança de assunto pendente: "+cleanText(pending))
 	}
 	who := string(s.RecognizedName)
-	if name := persistence.DataText(s.CadastralData[keyName]); name != "" {
+	if name := persistence.DataText(s.CadastralData[KeyName]); name != "" {
 		who = name
 	}
 	if who == "" {

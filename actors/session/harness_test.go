@@ -10,6 +10,8 @@ import (
 
 	"github.com/asynkron/protoactor-go/actor"
 	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest/observer"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/intake-runtime/intake/actors/agent/openai"
@@ -46,6 +48,9 @@ type harness struct {
 	cfg      session.Config
 	// shift moves the actors' clock forward; tests change it between steps.
 	shift atomic.Int64
+	// logs records what the conversations log at INFO and above.
+	logs *observer.ObservedLogs
+	core zapcore.Core
 }
 
 func (h *harness) now() time.Time { return time.Now().Add(time.Duration(h.shift.Load())) }
@@ -53,6 +58,7 @@ func (h *harness) now() time.Time { return time.Now().Add(time.Duration(h.shift.
 func newHarness(t *testing.T, cfg session.Config, answer func(int) string) *harness {
 	leaktest.Check(t)
 	h := &harness{t: t, table: memory.New(), model: llmtest.NewServer(t, answer), sender: messaging.NewStub(zap.NewNop()), notices: handoff.NewStub(zap.NewNop()), cfg: cfg}
+	h.core, h.logs = observer.New(zap.InfoLevel)
 	h.start()
 	return h
 }
@@ -92,7 +98,7 @@ func (h *harness) supervise() (*actor.ActorSystem, *session.Supervisor) {
 		Handoff:   handoff.Props(h.notifierOrStub(), handoff.NewQueue(h.table), zap.NewNop()),
 		Metrics:   h.metrics,
 		Now:       h.now,
-		Logger:    zap.NewNop(),
+		Logger:    zap.New(h.core),
 	})
 	if err != nil {
 		system.Shutdown()

@@ -371,10 +371,13 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 	}
 	if t.op != nil {
 		c.committedOp(ctx, t, s)
-	} else if t.reply != nil {
-		c.deps.Metrics.Turn("replied")
 	} else {
-		c.deps.Metrics.Turn("silent")
+		c.logTurn(t, s)
+		if t.reply != nil {
+			c.deps.Metrics.Turn("replied")
+		} else {
+			c.deps.Metrics.Turn("silent")
+		}
 	}
 	c.answerChats(ctx, t.chats, &s, t.outcome.Reply, "")
 	c.afterCommit(ctx, t, s)

@@ -58,17 +58,7 @@ func newCrashEnv(t *testing.T) *crashEnv {
 	e.db = dynamodb.New(dynamodb.Options{Region: crashRegion, BaseEndpoint: aws.String(e.dynamo), Credentials: creds})
 	e.queues = awssqs.New(awssqs.Options{Region: crashRegion, BaseEndpoint: aws.String(e.sqs), Credentials: creds})
 
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatalf("the go command is needed to build intake: %v", err)
-	}
-	e.bin = filepath.Join(t.TempDir(), "intake")
-	start := time.Now()
-	build := exec.Command(goBin, "build", "-o", e.bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/intake: %v\n%s", err, out)
-	}
-	t.Logf("built intake in %v", time.Since(start).Round(time.Millisecond))
+	e.bin = buildIntake(t)
 	return e
 }
 

@@ -25,7 +25,9 @@ func runEmulator(ctx context.Context, c cli, args []string) int {
 	flags := flagSet("emulator [--env-file PATH]",
 		"Run the local emulator on 0.0.0.0:DASHBOARD_PORT (default 8080) until Ctrl+C.\n"+
 			"Variables come from the environment, then from the env file (exported variables win),\n"+
-			"and DEV_UI_ENABLED defaults to true. Everything is in memory: restarting loses the table.")
+			"and DEV_UI_ENABLED defaults to true. Without LLM_API_KEY the offline demo model answers,\n"+
+			"and OPERATOR_PHONES defaults to "+emulator.DevOperator+" (the console shows its login code).\n"+
+			"Everything is in memory: restarting loses the table.")
 	envFile := flags.String("env-file", "", "env file to load (default: "+defaultEnvFile+" when it exists)")
 	if code, ok := c.parse(flags, args, false); !ok {
 		return code

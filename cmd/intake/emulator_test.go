@@ -52,7 +52,7 @@ func TestEmulatorStopsCleanlyOnSIGTERM(t *testing.T) {
 	case <-time.After(15 * time.Second):
 		t.Fatal("emulator did not stop after SIGTERM")
 	}
-	for _, want := range []string{"Intake emulator", "http://localhost:" + strconv.Itoa(port), "OFFLINE fallback", "Ctrl+C"} {
+	for _, want := range []string{"Intake emulator", "http://localhost:" + strconv.Itoa(port), "demo model", "Ctrl+C"} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("banner lacks %q:\n%s", want, stdout.String())
 		}

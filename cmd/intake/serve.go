@@ -20,8 +20,9 @@ func runServe(ctx context.Context, c cli, args []string) int {
 		"Run the service: the webhook, the queue consumers and the sync schedule, listening on\n"+
 			"0.0.0.0:PORT (default 8080) with the DynamoDB table TABLE_NAME.\n"+
 			"It refuses to start unsafe (exit 2, listing every problem): it needs a language model\n"+
-			"(LLM_API_KEY, or LLM_PROVIDER=replay on purpose), MESSAGING_APP_SECRET (or\n"+
-			"WEBHOOK_ALLOW_UNSIGNED=true) and the credentials of every enabled adapter.")
+			"(LLM_API_KEY, or LLM_PROVIDER=demo or replay on purpose), MESSAGING_APP_SECRET (or\n"+
+			"WEBHOOK_ALLOW_UNSIGNED=true) and the credentials of every enabled adapter. The table\n"+
+			"must exist: create it with `intake table create`.")
 	if code, ok := c.parse(fs, args, false); !ok {
 		return code
 	}

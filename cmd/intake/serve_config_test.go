@@ -85,6 +85,7 @@ func TestServeOfflineOnPurpose(t *testing.T) {
 	}{
 		{"WEBHOOK_ALLOW_UNSIGNED=true", map[string]string{"WEBHOOK_ALLOW_UNSIGNED": "true"}, []string{"MESSAGING_APP_SECRET"}},
 		{"LLM_PROVIDER=replay", map[string]string{"LLM_PROVIDER": "replay", "LLM_REPLAY_FILE": replayFile}, []string{"LLM_API_KEY", "LLM_MODEL"}},
+		{"LLM_PROVIDER=demo", map[string]string{"LLM_PROVIDER": "demo"}, []string{"LLM_API_KEY", "LLM_MODEL"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/persistence/dynamo"
 	"github.com/intake-runtime/intake/runtime"
 	"github.com/intake-runtime/intake/runtime/config"
@@ -37,10 +38,30 @@ func runSync(ctx context.Context, c cli, args []string) int {
 	}
 	res, err := job.Run(ctx, nil)
 	if err != nil {
-		fmt.Fprintf(c.stderr, "intake sync: %v\n", err)
+		fmt.Fprintf(c.stderr, "intake sync: %v\n", dynamo.NoTable(err, cfg.Table.Name))
 		return exitFailure
 	}
-	out, _ := json.Marshal(res)
+	out, _ := json.Marshal(syncOutput(res)) // strings and integers always encode
 	fmt.Fprintln(c.stdout, string(out))
 	return exitOK
+}
+
+// syncOutput is the job's result as the command prints it: snake_case keys,
+// like the admin API. (The job's own result keeps the spec's key names,
+// Pending and OldestPendingSeconds, for its event consumers.)
+func syncOutput(res projection.Result) any {
+	type metrics struct {
+		Pending              int   `json:"pending"`
+		Blocked              int   `json:"blocked"`
+		Uncertain            int   `json:"uncertain"`
+		OldestPendingSeconds int64 `json:"oldest_pending_seconds"`
+	}
+	out := struct {
+		Status  string   `json:"status"`
+		Metrics *metrics `json:"metrics,omitempty"`
+	}{Status: res.Status}
+	if m := res.Metrics; m != nil {
+		out.Metrics = &metrics{Pending: m.Pending, Blocked: m.Blocked, Uncertain: m.Uncertain, OldestPendingSeconds: m.OldestPendingSeconds}
+	}
+	return out
 }

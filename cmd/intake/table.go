@@ -40,7 +40,8 @@ func runTableCreate(ctx context.Context, c cli, args []string) int {
 	fs := flagSet("table create",
 		"Create the DynamoDB table TABLE_NAME (default intake) with its index and TTL attribute if it is\n"+
 			"missing, and report its TTL status. Uses AWS_REGION (default us-east-1), AWS_ENDPOINT_URL_DYNAMODB\n"+
-			"when set, and the AWS SDK's usual credential chain.")
+			"when set, and the AWS SDK's usual credential chain (against a loopback endpoint, such as\n"+
+			"DynamoDB Local on localhost, dummy credentials when the chain has none).")
 	if code, ok := c.parse(fs, args, false); !ok {
 		return code
 	}

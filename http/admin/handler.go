@@ -112,4 +112,5 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Get("/admin/llm-costs", h.costsPage)
 	r.Get("/admin/alerts", h.alertsPage)
 	r.Post("/admin/reset", h.reset)
+	h.registerDevPrompts(r)
 }

@@ -10,10 +10,12 @@ import (
 // Overview is the admin home page: the conversations going on, the handoff
 // queue and the CRM backlog.
 type Overview struct {
-	// States counts active sessions (those their phone's pointer names and
-	// not CLOSED) by state, in the state machine's order, zeros included.
+	// States counts the sessions their phone's pointer names by state, in
+	// the state machine's order (persistence.States, the dashboard's list
+	// too), zeros included; CLOSED ones are not active.
 	States []Count `json:"states"`
-	Active int     `json:"active"`
+	// Active counts those sessions that are not CLOSED.
+	Active int `json:"active"`
 	// Handoffs are the conversations waiting for an operator, longest
 	// waiting first (the handoff index's order).
 	Handoffs []QueuedHandoff `json:"handoffs"`
@@ -82,11 +84,13 @@ func (h *Handler) overview(ctx context.Context) (Overview, error) {
 	o := Overview{Scan: info, Handoffs: []QueuedHandoff{}}
 	byState := map[persistence.SessionState]int{}
 	for _, s := range sessions {
-		if pointers[s.PhoneNumber] != s.SessionID || s.State == persistence.StateClosed {
+		if pointers[s.PhoneNumber] != s.SessionID {
 			continue
 		}
 		byState[s.State]++
-		o.Active++
+		if s.State != persistence.StateClosed {
+			o.Active++
+		}
 	}
 	queue, err := persistence.NewHandoffQueue(h.table).List(ctx)
 	if err != nil {
@@ -105,10 +109,9 @@ func (h *Handler) overview(ctx context.Context) (Overview, error) {
 			Renotifications: s.HandoffRenotificationCount,
 		})
 	}
+	// Every state, in the one list the dashboard's badges show too; CLOSED
+	// counts the phones whose latest conversation closed (not active).
 	for _, st := range persistence.States() {
-		if st == persistence.StateClosed {
-			continue // not active
-		}
 		o.States = append(o.States, Count{Label: string(st), N: byState[st]})
 		delete(byState, st)
 	}

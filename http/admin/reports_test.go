@@ -164,6 +164,7 @@ func TestOverviewPageShowsStatesQueueAndProjections(t *testing.T) {
 		`<td class="kind">QUALIFYING</td><td class="n">2</td>`,
 		`<td class="kind">HANDOFF</td><td class="n">2</td>`,
 		`<td class="kind">DATA_COLLECT</td><td class="n">0</td>`,
+		`<td class="kind">CLOSED</td><td class="n">1</td>`, // e: every state is listed, as on the dashboard
 		"Handoff queue (2)",
 		"+5511900000003", "CUSTOMER_REQUEST",
 		`<td class="kind">BLOCKED</td><td class="n">1</td>`,

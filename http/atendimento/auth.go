@@ -27,6 +27,8 @@ type loginForm struct {
 	Phone   string
 	Error   string
 	Minutes int
+	// Code is the code just issued, shown only with Config.ShowCodes.
+	Code string
 }
 
 func (c *Console) loginPage(ctx *fiber.Ctx) error {
@@ -53,7 +55,7 @@ func (c *Console) requestCode(ctx *fiber.Ctx) error {
 		c.sendCode(phone, code)
 	}
 	return c.render(ctx, fiber.StatusOK, "code", page{Title: "Enter your code", Page: "code",
-		Data: loginForm{Phone: phone, Minutes: int(c.cfg.CodeTTL.Minutes())}})
+		Data: loginForm{Phone: phone, Minutes: int(c.cfg.CodeTTL.Minutes()), Code: c.shownCode(code)}})
 }
 
 // sendCode delivers a login code to the operator's phone. With LogCodes (the

@@ -98,6 +98,10 @@ type Config struct {
 	// LogCodes logs login codes at INFO. Only for the local messaging stub,
 	// which delivers nothing: a real deployment must leave it false.
 	LogCodes bool
+	// ShowCodes shows login codes on the code page itself (see devcode.go).
+	// Only for a development runner with the local messaging stub: anyone
+	// who opens the page can then log in as any operator.
+	ShowCodes bool
 	// Now is the clock; default time.Now. Tests move it to expire codes.
 	Now func() time.Time
 }

@@ -64,13 +64,16 @@ type page struct {
 	Page     string // names the page for the script: login, code, queue, conversation
 	Operator string // the logged-in operator, "" on the login pages
 	PollMS   int64
-	Data     any
+	// ShowCodes says login codes appear on the page (Config.ShowCodes).
+	ShowCodes bool
+	Data      any
 }
 
 // render executes a template inside the layout into a buffer first, so a
 // failing template answers a clean error instead of half a page.
 func (c *Console) render(ctx *fiber.Ctx, status int, name string, p page) error {
 	p.PollMS = c.cfg.PollInterval.Milliseconds()
+	p.ShowCodes = c.cfg.ShowCodes
 	var buf bytes.Buffer
 	if err := c.views.Render(&buf, name, p, "layout"); err != nil {
 		c.log.Error("page not rendered")

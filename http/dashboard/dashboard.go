@@ -55,6 +55,9 @@ type Config struct {
 	// Instances are the brand instance values the chat's instance selector
 	// offers. POST /chat ignores the selector (spec), so the page says so.
 	Instances []string
+	// Model says which model answers the chat, as configured (provider and
+	// model name, or the demo model's label); the page shows it.
+	Model string
 	// ContentDir is where knowledge edits are written (CONTENT_DIR), shown on
 	// the page; empty means packages are read-only.
 	ContentDir string
@@ -82,13 +85,14 @@ func (c *Config) setDefaults() {
 
 // Deps are the components the dashboard shows and drives. Sessions and
 // Content are required; a nil Messages leaves the replies that failed to
-// send out of the session panel; a nil Logs, Fixtures or Smokes leaves its panel
+// send out of the session panel, a nil Projections the CRM and ERP; a nil Logs, Fixtures or Smokes leaves its panel
 // saying what is missing and its routes answering 503. Without
 // Conversations, clear-chat leaves a live conversation to notice on its own
 // (its next save is refused and it reloads), and says so.
 type Deps struct {
 	Sessions      Sessions
 	Messages      Messages
+	Projections   Projections
 	Content       Content
 	Conversations Conversations
 	Logs          Logs
@@ -135,6 +139,7 @@ func (h *Handler) Register(r fiber.Router) {
 
 	d := r.Group("/dashboard", sameorigin.Check)
 	d.Get("/session/:phone", h.session)
+	d.Get("/phone/:phone", h.phone)
 	d.Post("/clear-chat", h.clearChat)
 	d.Get("/logs", h.logs)
 	d.Post("/logs/clear", h.clearLogs)

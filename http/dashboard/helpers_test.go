@@ -43,7 +43,7 @@ func newEnv(t *testing.T, change ...func(*dashboard.Config, *dashboard.Deps)) *e
 		t.Fatal(err)
 	}
 	cfg := dashboard.Config{Instances: []string{"instance_a", "instance_b"}, ContentDir: e.dir}
-	deps := dashboard.Deps{Sessions: e.sessions, Messages: persistence.NewMessages(e.table), Content: e.content, Logs: e.logs, Fixtures: e.fixtures, Smokes: e.smokes, Catalogue: e.content}
+	deps := dashboard.Deps{Sessions: e.sessions, Messages: persistence.NewMessages(e.table), Projections: persistence.NewProjections(e.table), Content: e.content, Logs: e.logs, Fixtures: e.fixtures, Smokes: e.smokes, Catalogue: e.content}
 	for _, c := range change {
 		c(&cfg, &deps)
 	}

@@ -29,6 +29,7 @@ type pageData struct {
 	Agents       []string
 	Packages     []packageSummary
 	ContentDir   string
+	Model        string
 	SmokeTargets []string
 	HasLogs      bool
 	HasFixtures  bool
@@ -50,6 +51,7 @@ func (h *Handler) index(c *fiber.Ctx) error {
 		Agents:       h.cfg.Agents,
 		Packages:     h.packageSummaries(),
 		ContentDir:   h.cfg.ContentDir,
+		Model:        h.cfg.Model,
 		HasLogs:      h.deps.Logs != nil,
 		HasFixtures:  h.deps.Fixtures != nil,
 		HasSmokes:    h.deps.Smokes != nil,

@@ -15,15 +15,17 @@ type PromptView struct {
 	// Prompt is the effective text: the active override when the admin API
 	// set one, else the prompt file (CONTENT_DIR or embedded).
 	Prompt string `json:"prompt"`
-	// OverridesAPI is where the versioned overrides are listed and changed
-	// (admin API, X-Admin-Key required).
-	OverridesAPI string `json:"overrides_api"`
+	// Versions is where the versioned overrides are listed (GET) and a new
+	// version is saved (POST {"text": "..."}): the admin surface's
+	// development route, which a page can call without the admin key. The
+	// key-checked API serves the same at /admin/api/prompts/{agent_id}.
+	Versions string `json:"versions"`
 }
 
-// prompt serves GET /dashboard/prompts/{agent_id}. The dashboard only
-// shows prompts: their versioned overrides live in the table and are
-// managed by the admin API, which keeps the history and the key check in
-// one place.
+// prompt serves GET /dashboard/prompts/{agent_id}. The dashboard shows the
+// effective prompt; the versioned overrides live in the table and are kept
+// by the admin surface (history, versions), whose development route the
+// Prompts tab calls to list and save them.
 func (h *Handler) prompt(c *fiber.Ctx) error {
 	agent := strings.ToUpper(strings.Clone(c.Params("agent_id")))
 	text := h.deps.Content.Prompt(agent)
@@ -32,8 +34,8 @@ func (h *Handler) prompt(c *fiber.Ctx) error {
 			"no prompt for agent "+agent+"; agents: "+strings.Join(h.cfg.Agents, ", "))
 	}
 	return c.JSON(PromptView{
-		AgentID:      agent,
-		Prompt:       text,
-		OverridesAPI: "/admin/api/prompts/" + url.PathEscape(agent),
+		AgentID:  agent,
+		Prompt:   text,
+		Versions: "/admin/prompts/" + url.PathEscape(agent),
 	})
 }

@@ -14,7 +14,7 @@ func TestPromptShowsTheEffectiveText(t *testing.T) {
 	r := e.get(t, "/dashboard/prompts/triage")
 	wantStatus(t, r, http.StatusOK)
 	r.json(t, &got)
-	if got.AgentID != "TRIAGE" || got.Prompt != e.content.Prompt("TRIAGE") || got.Prompt == "" || got.OverridesAPI != "/admin/api/prompts/TRIAGE" {
+	if got.AgentID != "TRIAGE" || got.Prompt != e.content.Prompt("TRIAGE") || got.Prompt == "" || got.Versions != "/admin/prompts/TRIAGE" {
 		t.Errorf("prompt = %+v", got)
 	}
 

@@ -35,6 +35,9 @@ type SessionView struct {
 	// Undelivered are the replies of the session the platform refused for
 	// good, oldest first: the customer never saw them.
 	Undelivered []UndeliveredReply `json:"undelivered"`
+	// Projection is where the session stands in the CRM and the ERP; null
+	// before the session has anything to project.
+	Projection *ProjectionView `json:"projection"`
 }
 
 // UndeliveredReply is a reply whose send failed for good, with why.
@@ -114,6 +117,10 @@ func (h *Handler) session(c *fiber.Ctx) error {
 			return httperr.Write(c, fiber.StatusServiceUnavailable, "table_unavailable", "the session could not be read; see the logs")
 		}
 		v.Undelivered = undelivered(log)
+	}
+	if v.Projection, err = h.projectionOf(ctx, s.SessionID); err != nil {
+		h.logger.Error("projection read failed", zap.Error(err))
+		return httperr.Write(c, fiber.StatusServiceUnavailable, "table_unavailable", "the session could not be read; see the logs")
 	}
 	return c.JSON(fiber.Map{"session": v})
 }

@@ -126,3 +126,23 @@ func TestSessionErrors(t *testing.T) {
 		t.Errorf("code %q, want invalid_phone", code)
 	}
 }
+
+// The session panel shows where the session stands in the CRM and the ERP:
+// nothing before there is anything to project, then the projection.
+func TestSessionShowsTheProjection(t *testing.T) {
+	e := newEnv(t)
+	e.seedSession(t, phone, "s1")
+	var got struct{ Session dashboard.SessionView }
+	e.get(t, "/dashboard/session/%2B5511988887777").json(t, &got)
+	if got.Session.Projection != nil {
+		t.Fatalf("projection before any = %+v", got.Session.Projection)
+	}
+	desired := persistence.Desired{Stage: "QUALIFIED", Contact: map[string]any{"email": "ana@x.com"}}
+	if _, err := persistence.NewProjections(e.table).PutDesired(context.Background(), "s1", desired, t0); err != nil {
+		t.Fatal(err)
+	}
+	e.get(t, "/dashboard/session/%2B5511988887777").json(t, &got)
+	if p := got.Session.Projection; p == nil || p.Status != "PENDING" || p.Stage != "QUALIFIED" {
+		t.Errorf("projection = %+v, want PENDING in QUALIFIED", p)
+	}
+}

@@ -18,3 +18,21 @@ func opError(op string, key persistence.Key, err error) error {
 	}
 	return fmt.Errorf("dynamo: %s %s/%s: %w", op, key.PK, key.SK, err)
 }
+
+// MissingTable reports whether err is DynamoDB's answer to a request for a
+// table that does not exist.
+func MissingTable(err error) bool {
+	var missing *types.ResourceNotFoundException
+	return errors.As(err, &missing)
+}
+
+// NoTable explains a request to a table that does not exist
+// (ResourceNotFoundException): the error names the table and the command
+// that creates it, keeping err reachable. Other errors are returned as they
+// are.
+func NoTable(err error, table string) error {
+	if MissingTable(err) {
+		return fmt.Errorf("table %s does not exist: create it with `intake table create` (same TABLE_NAME, AWS_REGION and AWS_ENDPOINT_URL_DYNAMODB): %w", table, err)
+	}
+	return err
+}

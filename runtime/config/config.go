@@ -126,11 +126,19 @@ type Webhook struct {
 const (
 	ProviderOpenAI = "openai" // an OpenAI-compatible Responses API server
 	ProviderReplay = "replay" // answers recorded in LLM_REPLAY_FILE
+	ProviderDemo   = "demo"   // the offline rule-based model (agent/demo)
 )
+
+// Offline reports whether the provider answers without a model account
+// (replay, demo): nothing to price, no key to ask for.
+func (l LLM) Offline() bool {
+	return l.Provider == ProviderReplay || l.Provider == ProviderDemo
+}
 
 // LLM configures the language-model client.
 type LLM struct {
-	// Provider is ProviderOpenAI or ProviderReplay (LLM_PROVIDER, default openai).
+	// Provider is ProviderOpenAI, ProviderReplay or ProviderDemo (LLM_PROVIDER,
+	// default openai; the emulator supplies demo when no LLM_API_KEY is set).
 	Provider string
 	// APIKey authenticates model calls (LLM_API_KEY).
 	APIKey Secret

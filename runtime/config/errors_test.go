@@ -63,7 +63,7 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"MAX_CONTEXT_ENRICHMENTS": "-2"}, "MAX_CONTEXT_ENRICHMENTS", "must not be negative"},
 		{map[string]string{"DASHBOARD_PORT": "70000"}, "DASHBOARD_PORT", "70000 is not a port number (0-65535)"},
 		{map[string]string{"PORT": "-1"}, "PORT", "is not a port number"},
-		{map[string]string{"LLM_PROVIDER": "anthropic"}, "LLM_PROVIDER", `"anthropic" is not a provider (use openai or replay)`},
+		{map[string]string{"LLM_PROVIDER": "anthropic"}, "LLM_PROVIDER", `"anthropic" is not a provider (use openai, replay or demo)`},
 		{map[string]string{"LLM_PROVIDER": "replay"}, "LLM_REPLAY_FILE", "is required when LLM_PROVIDER=replay"},
 		{map[string]string{"MESSAGING_INSTANCES": ","}, "MESSAGING_INSTANCES", "needs at least one instance value"},
 		{map[string]string{"MESSAGING_INSTANCES": "a,b,a"}, "MESSAGING_INSTANCES", `lists "a" twice`},

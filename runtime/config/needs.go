@@ -13,7 +13,7 @@ type Need func(Config) []error
 
 // ServeNeeds is what `intake serve` needs before it answers customers:
 //   - a language model: LLM_API_KEY and LLM_MODEL with LLM_PROVIDER=openai;
-//     an offline provider (replay) only when chosen on purpose;
+//     an offline provider (replay, demo) only when chosen on purpose;
 //   - MESSAGING_APP_SECRET, so that the webhook checks signatures, unless
 //     WEBHOOK_ALLOW_UNSIGNED=true accepts unsigned deliveries on purpose;
 //   - the credentials of every enabled adapter (messaging, CRM, ERP, handoff
@@ -21,7 +21,7 @@ type Need func(Config) []error
 func ServeNeeds(c Config) []error {
 	var v validator
 	if c.LLM.Provider == ProviderOpenAI {
-		const problem = "is required with LLM_PROVIDER=openai, the default (to run without a model on purpose, set LLM_PROVIDER=replay and LLM_REPLAY_FILE)"
+		const problem = "is required with LLM_PROVIDER=openai, the default (to run without a model on purpose, set LLM_PROVIDER=demo, or LLM_PROVIDER=replay and LLM_REPLAY_FILE)"
 		v.need("LLM_API_KEY", c.LLM.APIKey != "", problem)
 		v.need("LLM_MODEL", c.LLM.Model != "", problem)
 	}

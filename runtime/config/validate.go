@@ -59,13 +59,13 @@ func (c Config) problems() []error {
 	v.rate("MESSAGING_MAX_RPS", c.Messaging.MaxRPS)
 
 	switch c.LLM.Provider {
-	case ProviderOpenAI:
+	case ProviderOpenAI, ProviderDemo:
 	case ProviderReplay:
 		if c.LLM.ReplayFile == "" {
 			v.fail("LLM_REPLAY_FILE", "is required when LLM_PROVIDER=replay")
 		}
 	default:
-		v.fail("LLM_PROVIDER", "%q is not a provider (use %s or %s)", c.LLM.Provider, ProviderOpenAI, ProviderReplay)
+		v.fail("LLM_PROVIDER", "%q is not a provider (use %s, %s or %s)", c.LLM.Provider, ProviderOpenAI, ProviderReplay, ProviderDemo)
 	}
 	v.url("LLM_BASE_URL", c.LLM.BaseURL, false)
 	v.positive("LLM_TIMEOUT", c.LLM.Timeout)

@@ -21,7 +21,7 @@ type SetupChecker interface {
 func (c *Checker) crm(ctx context.Context, real bool) (bool, string) {
 	m := c.cfg.CRM
 	if !m.Enabled {
-		return true, "CRM_ENABLED=false: projections go to the local stub, which records and succeeds; no call made"
+		return true, c.stub("CRM_ENABLED", "projections go to the local stub, which records and succeeds; no call made")
 	}
 	s := settings{missing: m.Missing()}
 	s.needURL("CRM_BASE_URL", m.BaseURL)

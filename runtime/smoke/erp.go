@@ -10,7 +10,7 @@ import (
 func (c *Checker) erp(ctx context.Context, real bool) (bool, string) {
 	m := c.cfg.ERP
 	if !m.Enabled {
-		return true, "ERP_ENABLED=false: customers go to the local stub, which records and succeeds; no call made"
+		return true, c.stub("ERP_ENABLED", "customers go to the local stub, which records and succeeds; no call made")
 	}
 	s := settings{missing: m.Missing()}
 	s.needURL("ERP_BASE_URL", m.BaseURL)

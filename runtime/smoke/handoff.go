@@ -12,7 +12,7 @@ import (
 func (c *Checker) handoff(_ context.Context, real bool) (bool, string) {
 	h := c.cfg.Handoff
 	if !h.NotifierEnabled {
-		return true, "HANDOFF_NOTIFIER_ENABLED=false: handoffs are queued and the local stub records them; nobody is notified; no call made"
+		return true, c.stub("HANDOFF_NOTIFIER_ENABLED", "handoffs are queued and the local stub records them; nobody is notified; no call made")
 	}
 	var ways []string
 	var problems []string

@@ -26,8 +26,10 @@ func (c *Checker) llm(ctx context.Context, real bool) (bool, string) {
 			return false, err.Error()
 		}
 		return true, fmt.Sprintf("replay provider: %d recorded answers in %s; it never calls the network, so there is no real call to make", len(answers), l.ReplayFile)
+	case l.Provider == config.ProviderDemo:
+		return true, "demo provider: the offline rule-based model answers from the service catalogue; it never calls the network, so there is no real call to make (set LLM_API_KEY for a real model)"
 	case l.APIKey.Reveal() == "":
-		return false, "LLM_API_KEY is not set: every reply is the offline fallback text; no call made"
+		return false, "LLM_API_KEY is not set: the offline demo model stands in for LLM_PROVIDER=openai; no call made"
 	}
 	base := l.BaseURL
 	if base == "" {

@@ -11,7 +11,7 @@ import (
 func (c *Checker) messaging(ctx context.Context, real bool) (bool, string) {
 	m := c.cfg.Messaging
 	if !m.CloudEnabled {
-		return true, "MESSAGING_CLOUD_ENABLED=false: replies go to the local stub, which records and succeeds; no call made"
+		return true, c.stub("MESSAGING_CLOUD_ENABLED", "replies go to the local stub, which records and succeeds; no call made")
 	}
 	s := settings{missing: m.Missing()}
 	s.needURL("MESSAGING_API_BASE_URL", m.APIBaseURL)

@@ -58,6 +58,10 @@ type Deps struct {
 	// HTTP makes the model's real call; nil uses a client with a 15-second
 	// timeout.
 	HTTP *http.Client
+	// Fallbacks are the adapters configured on that run as their local stub
+	// anyway (the emulator's fallback for missing credentials), by flag, with
+	// the variables they lack: their smokes say the flag was true.
+	Fallbacks map[string][]string
 }
 
 // Checker runs smokes. It is safe for concurrent use.
@@ -111,6 +115,15 @@ func (c *Checker) redact() redact.Redactor {
 	return redact.New(c.cfg.LLM.APIKey.Reveal(), c.cfg.Messaging.AccessToken.Reveal(), c.cfg.Messaging.AppSecret.Reveal(),
 		c.cfg.Messaging.VerifyToken.Reveal(), c.cfg.CRM.AccessToken.Reveal(), c.cfg.ERP.AccessToken.Reveal(),
 		c.cfg.Admin.APIKey.Reveal(), c.cfg.Metrics.Token.Reveal())
+}
+
+// stub is the detail of an adapter that runs as its local stub: turned off by
+// its flag, or substituted for lack of credentials (Deps.Fallbacks).
+func (c *Checker) stub(flag, what string) string {
+	if missing, ok := c.deps.Fallbacks[flag]; ok {
+		return "local stub: " + flag + "=true, but " + strings.Join(missing, ", ") + " missing, so the emulator runs the stub; " + what
+	}
+	return flag + "=false: " + what
 }
 
 // settings collects what a preflight found missing.

@@ -45,15 +45,12 @@ func (m *Model) Call(ctx context.Context, req agent.Request) (agent.LLMCallResul
 	if err != nil {
 		return agent.LLMCallResult{}, err
 	}
-	input := len(req.SystemPrompt())
-	for _, t := range req.History {
-		input += len(t.Text)
-	}
+	input, output := agent.EstimateUsage(req, answer)
 	return agent.LLMCallResult{
 		RawResponse:  answer,
 		Model:        ModelName,
-		TokensInput:  estimateTokens(input),
-		TokensOutput: estimateTokens(len(answer)),
+		TokensInput:  input,
+		TokensOutput: output,
 	}, nil
 }
 
@@ -74,10 +71,4 @@ func (m *Model) take() (string, error) {
 	answer := m.answers[m.next]
 	m.next++
 	return answer, nil
-}
-
-// estimateTokens approximates a token count from a byte count (about four
-// bytes per token), so replayed conversations show plausible usage figures.
-func estimateTokens(bytes int) int {
-	return (bytes + 3) / 4
 }

@@ -1,15 +1,33 @@
-// The chat: messages go to POST /chat (and POST /media) as the customer of
-// the phone typed above; transcripts are kept per phone in the page only.
+// The chat is the customer's phone: it shows the active session's messages
+// as the customer sees them (GET /dashboard/phone/{phone}: what they wrote,
+// the bot's replies, the operator's), loaded on open and polled while the
+// page is visible, so a reload keeps the conversation and an operator's reply
+// appears without typing. Messages go to POST /chat (and POST /media) as the
+// customer of the phone typed above.
 import {$, el, api, form, busy} from './dom.js';
 import {refreshSession} from './session.js';
 
-const transcripts = new Map(); // phone as typed → [{role, text, meta, pending}]
+// pollMS is how often the phone is read again while the page is visible.
+const pollMS = 2000;
+
 const phoneInput = $('#phone');
 export const phone = () => phoneInput.value.trim();
 
-function messages() {
-  if (!transcripts.has(phone())) transcripts.set(phone(), []);
-  return transcripts.get(phone());
+// The phone's view from the server, and what only this page knows: the
+// message being sent (pending), and local notes (media replies, errors,
+// clear-chat results) shown after the conversation until the next send.
+let view = {phone: '', state: '', messages: []};
+let pending = null;
+let notes = [];
+
+// silence words the absence of a reply after the customer's last message.
+function silence(state) {
+  switch (state) {
+    case 'HUMAN': return '(no reply: a person holds this conversation; the operator answers from /atendimento)';
+    case 'HANDOFF': return '(no reply: the conversation is queued for a person; nobody has taken it yet)';
+    case 'CLOSED': return '(no reply: the conversation is closed; the next message starts a new one)';
+    default: return '';
+  }
 }
 
 function bubble(m) {
@@ -20,21 +38,40 @@ function bubble(m) {
 
 function render() {
   const list = $('#transcript');
-  const ms = messages();
-  list.replaceChildren(...ms.map(bubble));
-  if (!ms.length) list.append(el('li', {class: 'empty'}, 'Write as the customer would. Each message runs one turn at once (no debounce).'));
+  const items = view.messages.map((m) => ({
+    role: m.from === 'customer' ? 'customer' : 'bot', text: m.text,
+    meta: m.from === 'operator' ? `${m.meta} · from /atendimento` : m.meta,
+  }));
+  const last = view.messages[view.messages.length - 1];
+  if (last && last.from === 'customer' && !pending && silence(view.state)) {
+    items.push({role: 'system', text: silence(view.state)});
+  }
+  if (pending) items.push(...pending);
+  items.push(...notes);
+  list.replaceChildren(...items.map(bubble));
+  if (!items.length) list.append(el('li', {class: 'empty'}, 'Write as the customer would. Each message runs one turn at once (no debounce).'));
   list.scrollTop = list.scrollHeight;
 }
 
-function push(m) {
-  messages().push(m);
-  render();
-  return m;
-}
-
-function settle(m, patch) {
-  Object.assign(m, patch, {pending: false});
-  render();
+// load reads the phone's conversation; an answer for another phone than the
+// one now typed is dropped.
+async function load() {
+  const p = phone();
+  if (!p) return;
+  try {
+    const r = await api('GET', `/dashboard/phone/${encodeURIComponent(p)}`);
+    if (p !== phone()) return;
+    const changed = JSON.stringify([r.state, r.messages]) !== JSON.stringify([view.state, view.messages]) || view.phone !== p;
+    view = {phone: p, state: r.state, messages: r.messages};
+    if (changed) render();
+    // The session changes without a message too (the sync job's CRM and
+    // ERP results, an operator's claim).
+    refreshSession(p);
+  } catch (e) {
+    if (p === phone()) $('#chat-status').textContent = `not live: ${e.message}`;
+    return;
+  }
+  $('#chat-status').textContent = 'live';
 }
 
 async function send(ev) {
@@ -43,22 +80,22 @@ async function send(ev) {
   const text = input.value.trim();
   if (!text) return;
   input.value = '';
-  push({role: 'customer', text});
-  const pending = push({role: 'bot', pending: true});
+  notes = [];
+  pending = [{role: 'customer', text}, {role: 'bot', pending: true}];
+  render();
   busy($('#send'), true);
   try {
-    const r = await api('POST', '/chat', form({
+    await api('POST', '/chat', form({
       'phone-input': phone(), content: text, 'instance-input': $('#instance').value,
     }));
-    settle(pending, {
-      text: r.reply || '(no reply: a person holds this conversation)',
-      meta: [r.state, r.current_agent].filter(Boolean).join(' · '),
-    });
   } catch (e) {
-    settle(pending, {role: 'error', text: e.message});
+    notes = [{role: 'error', text: e.message}];
   } finally {
+    pending = null;
     busy($('#send'), false);
     input.focus();
+    await load();
+    render();
     refreshSession(phone());
   }
 }
@@ -66,13 +103,13 @@ async function send(ev) {
 async function sendMedia(ev) {
   ev.preventDefault();
   const kind = $('#media-type').value;
-  push({role: 'customer', text: `[${kind}]`});
   try {
     const r = await api('POST', '/media', form({'phone-input': phone(), 'media-type': kind}));
-    push({role: 'bot', text: r.reply, meta: 'intercepted locally · no model call'});
+    notes.push({role: 'customer', text: `[${kind}]`}, {role: 'bot', text: r.reply, meta: 'intercepted locally · no model call · not stored'});
   } catch (e) {
-    push({role: 'error', text: e.message});
+    notes.push({role: 'error', text: e.message});
   }
+  render();
 }
 
 // Clearing is destructive, so it takes a second click within 4 seconds (no
@@ -90,11 +127,12 @@ async function clearChat(ev) {
   b.textContent = 'Clear chat';
   try {
     const r = await api('POST', '/dashboard/clear-chat', form({phone: phone()}));
-    transcripts.set(phone(), [{role: 'system', text: r.message}]);
-    render();
+    notes = [{role: 'system', text: r.message}];
   } catch (e) {
-    push({role: 'error', text: e.message});
+    notes = [{role: 'error', text: e.message}];
   }
+  await load();
+  render();
   refreshSession(phone());
 }
 
@@ -102,6 +140,13 @@ export function initChat() {
   $('#chat-form').addEventListener('submit', send);
   $('#media-form').addEventListener('submit', sendMedia);
   $('#clear-chat').addEventListener('click', clearChat);
-  phoneInput.addEventListener('change', () => { render(); refreshSession(phone()); });
+  phoneInput.addEventListener('change', () => {
+    notes = [];
+    view = {phone: '', state: '', messages: []};
+    render();
+    load();
+  });
   render();
+  load();
+  setInterval(() => { if (!document.hidden && !pending) load(); }, pollMS);
 }

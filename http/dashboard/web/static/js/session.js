@@ -26,6 +26,14 @@ function render(s) {
     el('ul', {class: 'undelivered'}, s.undelivered.map((u) =>
       el('li', null, el('span', null, u.text), el('span', {class: 'error'}, ` — ${u.error}`)))),
   ] : [];
+  const p = s.projection;
+  const projection = p ? [
+    el('div', {class: 'section-title'}, 'CRM and ERP'),
+    kv(Object.fromEntries(Object.entries({
+      status: p.status, stage: p.stage, 'CRM contact': p.contact_id, 'CRM deal': p.deal_id,
+      'ERP customer': p.erp_customer_id, 'last error': p.last_error,
+    }).filter(([, v]) => v))),
+  ] : [];
   const packages = s.collected_packages.length ? [
     el('div', {class: 'section-title'}, 'Knowledge injected'),
     el('div', {class: 'chips'}, s.collected_packages.map((p) => el('span', {class: 'chip'}, p))),
@@ -39,6 +47,7 @@ function render(s) {
     el('div', {class: 'section-title'}, 'Cadastral data'),
     kv(s.cadastral_data),
     ...undelivered,
+    ...projection,
     ...packages,
     el('div', {class: 'session-id'}, `${s.session_id} · ${s.messaging_instance} · updated ${new Date(s.updated_at).toLocaleTimeString()}`),
   );

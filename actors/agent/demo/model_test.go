@@ -1,0 +1,171 @@
+package demo_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/intake-runtime/intake/actors/agent"
+	"github.com/intake-runtime/intake/actors/agent/demo"
+	"github.com/intake-runtime/intake/actors/conversation"
+	"github.com/intake-runtime/intake/actors/conversation/content"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// chat drives the real conversation rules with the demo model, the way the
+// session actor does: request, call, parse, apply, and a summary when asked.
+type chat struct {
+	t       *testing.T
+	engine  *conversation.Engine
+	model   *demo.Model
+	session persistence.Session
+	log     []persistence.Message
+	now     time.Time
+}
+
+func newChat(t *testing.T) *chat {
+	t.Helper()
+	store, err := content.Open("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine, err := conversation.New(conversation.Config{}, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 3, 10, 13, 30, 0, 0, time.UTC)
+	return &chat{t: t, engine: engine, model: demo.New(store.Catalogue), now: now,
+		session: engine.NewSession(nil, "s-1", "+5511987654321", "instance_a", now)}
+}
+
+// say sends one customer message and returns the outcome.
+func (c *chat) say(text string) conversation.Outcome {
+	c.t.Helper()
+	in := conversation.Input{Session: c.session, History: c.log, Customer: []string{text}, Now: c.now}
+	req, err := c.engine.Request(in)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	res, err := c.model.Call(context.Background(), req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if res.Model != demo.ModelName || res.TokensInput == 0 || res.TokensOutput == 0 {
+		c.t.Errorf("result %+v: want model %q and estimated tokens", res, demo.ModelName)
+	}
+	parsed, err := agent.Parse(res.RawResponse)
+	if err != nil {
+		c.t.Fatalf("%q: %v", res.RawResponse, err)
+	}
+	out := c.engine.Apply(in, parsed)
+	if out.Illegal != "" {
+		c.t.Fatalf("%q refused: %s", res.RawResponse, out.Illegal)
+	}
+	c.log = append(c.log,
+		persistence.Message{Direction: persistence.DirectionInbound, Content: text},
+		persistence.Message{Direction: persistence.DirectionOutbound, CleanMessageSent: out.Reply})
+	if out.Summarize {
+		sreq, err := c.engine.SummaryRequest(out.Session, c.log)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		sres, err := c.model.Call(context.Background(), sreq)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		out.Session = c.engine.ApplySummary(out.Session, sres.RawResponse, true)
+	}
+	c.session = out.Session
+	return out
+}
+
+func (c *chat) expect(text string, state persistence.SessionState) conversation.Outcome {
+	c.t.Helper()
+	out := c.say(text)
+	if out.Session.State != state {
+		c.t.Fatalf("after %q: state %s, want %s (reply %q)", text, out.Session.State, state, out.Reply)
+	}
+	return out
+}
+
+func TestDemoCompletesARegistrationAfterAnInvalidCPF(t *testing.T) {
+	c := newChat(t)
+	c.expect("Oi, bom dia", persistence.StateQualifying)
+	out := c.expect("Quero uma pesquisa de satisfação com os meus clientes", persistence.StateDataCollect)
+	if c.session.ServiceIdentified != "Pesquisa de Satisfação de Clientes" || c.session.Segment != "pesquisa" {
+		t.Fatalf("service %q segment %q", c.session.ServiceIdentified, c.session.Segment)
+	}
+	if out.Reply == "" {
+		t.Fatal("no reply to the service")
+	}
+	c.expect("Maria Souza", persistence.StateDataCollect)
+	c.expect("123.456.789-00", persistence.StateDataCollect)
+	c.expect("maria@padariasol.com.br", persistence.StateDataCollect)
+	out = c.expect("moro em Campinas", persistence.StateDataCollect) // the CPF's check digits are wrong
+	if c.session.RetryCount != 1 || out.Project {
+		t.Fatalf("retry_count %d, project %t after an invalid CPF", c.session.RetryCount, out.Project)
+	}
+	out = c.expect("Desculpe, o certo é 529.982.247-25", persistence.StateCompleted)
+	if !out.Project || out.Handoff != persistence.HandoffDataComplete {
+		t.Fatalf("project %t handoff %q, want a projection and DATA_COMPLETE", out.Project, out.Handoff)
+	}
+	want := map[string]string{"nome": "Maria Souza", "email": "maria@padariasol.com.br", "cpf_cnpj": "52998224725", "cidade": "Campinas"}
+	for k, v := range want {
+		if got := persistence.DataText(c.session.CadastralData[k]); got != v {
+			t.Errorf("cadastral_data[%s] = %q, want %q", k, got, v)
+		}
+	}
+	if sum := c.session.OperationalSummary.Structured; sum == nil || sum.ResumoTexto == "" {
+		t.Errorf("operational summary %+v, want the demo's", sum)
+	}
+}
+
+func TestDemoPaths(t *testing.T) {
+	tests := []struct {
+		name    string
+		says    []string
+		state   persistence.SessionState
+		handoff persistence.HandoffReason
+	}{
+		{"a person, first thing", []string{"Quero falar com um atendente"}, persistence.StateHandoff, persistence.HandoffCustomerRequest},
+		{"a person while registering", []string{"preciso de um grupo focal", "Prefiro falar com uma pessoa"}, persistence.StateHandoff, persistence.HandoffCustomerRequest},
+		{"out of portfolio", []string{"Olá", "Preciso de um aplicativo de delivery"}, persistence.StateClosed, ""},
+		{"goodbye", []string{"Olá", "tchau"}, persistence.StateClosed, ""},
+		{"all data in one message", []string{"Vocês fazem cliente oculto?",
+			"Meu nome é João Lima, CPF 529.982.247-25, joao@exemplo.com.br, moro em Recife"}, persistence.StateCompleted, persistence.HandoffDataComplete},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newChat(t)
+			var out conversation.Outcome
+			for _, s := range tt.says {
+				out = c.say(s)
+			}
+			if c.session.State != tt.state || out.Handoff != tt.handoff {
+				t.Errorf("state %s handoff %q, want %s %q (reply %q)", c.session.State, out.Handoff, tt.state, tt.handoff, out.Reply)
+			}
+		})
+	}
+}
+
+func TestDemoOutOfPortfolioRecordsTheDemand(t *testing.T) {
+	c := newChat(t)
+	out := c.say("Preciso de um aplicativo de delivery")
+	if out.Demand == nil || out.Demand.ServiceRequested != "Preciso de um aplicativo de delivery" {
+		t.Fatalf("demand %+v", out.Demand)
+	}
+}
+
+func TestDemoRefusesWhatEveryModelRefuses(t *testing.T) {
+	m := demo.New(func() content.Catalogue { return content.Catalogue{} })
+	if _, err := m.Call(context.Background(), agent.Request{Agent: "NOBODY"}); !errors.Is(err, agent.ErrBadRequest) {
+		t.Errorf("invalid request: %v, want ErrBadRequest", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	req := agent.Request{Agent: agent.AgentTriage, Instructions: "x", History: []agent.Turn{{Role: agent.RoleUser, Text: "oi"}}}
+	if _, err := m.Call(ctx, req); !errors.Is(err, context.Canceled) {
+		t.Errorf("done ctx: %v", err)
+	}
+}

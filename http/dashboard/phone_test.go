@@ -1,0 +1,65 @@
+package dashboard_test
+
+import (
+	"context"
+	"net/http"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/intake-runtime/intake/http/dashboard"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// The chat shows the conversation as the customer's phone does: what they
+// wrote, the bot's replies and the operator's, not what they never saw.
+func TestPhoneShowsWhatTheCustomerSees(t *testing.T) {
+	e := newEnv(t)
+	r := e.get(t, "/dashboard/phone/%2B5511988887777")
+	wantStatus(t, r, http.StatusOK)
+	var got dashboard.PhoneView
+	r.json(t, &got)
+	if got.State != "" || len(got.Messages) != 0 {
+		t.Errorf("without a session: %+v, want nothing", got)
+	}
+
+	s := e.seedSession(t, phone, "s1")
+	s.State = persistence.StateHuman
+	if _, err := e.sessions.Save(context.Background(), s); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Now().UTC()
+	msg := func(id string, d persistence.Direction, content, clean string) persistence.Message {
+		at = at.Add(time.Second)
+		return persistence.Message{MessageID: id, SessionID: "s1", PhoneNumber: phone, Timestamp: at, Direction: d,
+			MessageType: persistence.MessageText, Content: content, CleanMessageSent: clean}
+	}
+	customer := msg("c1", persistence.DirectionInbound, "Oi", "")
+	bot := msg("b1", persistence.DirectionOutbound, `{"s":0} Olá!`, "Olá!")
+	bot.StateAfter, bot.Agent = persistence.StateQualifying, persistence.AgentTriage
+	knowledge := msg("b2", persistence.DirectionOutbound, `{"s":5,"packages":["precos-prazos"]}`, "")
+	operator := msg("o1", persistence.DirectionOutbound, "Sou a Ana, vou te ajudar.", "Sou a Ana, vou te ajudar.")
+	operator.OperatorPhone = "+5511900000000"
+	failed := msg("o2", persistence.DirectionOutbound, "nunca chegou", "nunca chegou")
+	failed.OutboxStatus, failed.Error = persistence.OutboxFailed, "131047"
+	for _, m := range []persistence.Message{customer, bot, knowledge, operator, failed} {
+		if err := persistence.NewMessages(e.table).Append(context.Background(), m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r = e.get(t, "/dashboard/phone/%2B5511988887777")
+	wantStatus(t, r, http.StatusOK)
+	r.json(t, &got)
+	var seen [][3]string
+	for _, m := range got.Messages {
+		seen = append(seen, [3]string{m.From, m.Text, m.Meta})
+	}
+	want := [][3]string{
+		{"customer", "Oi", ""},
+		{"bot", "Olá!", "QUALIFYING · TRIAGE"},
+		{"operator", "Sou a Ana, vou te ajudar.", "operator +5511900000000"},
+	}
+	if got.State != "HUMAN" || !reflect.DeepEqual(seen, want) {
+		t.Errorf("state %q messages %q, want HUMAN %q", got.State, seen, want)
+	}
+}
