@@ -126,6 +126,7 @@ func (e *crashEnv) newCluster(t *testing.T, name string, vars ...string) *cluste
 		env["CLUSTER_PORT"] = strconv.Itoa(p.member)
 		env["CLUSTER_AUTOMANAGED_PORT"] = strconv.Itoa(p.auto)
 		env["CLUSTER_PEERS"] = strings.Join(peers, ",")
+		env["METRICS_TOKEN"] = clusterMetricsToken
 		for k := 0; k+1 < len(vars); k += 2 {
 			env[vars[k]] = vars[k+1]
 		}
@@ -304,16 +305,27 @@ func (c *clusterRun) checkMetrics(t *testing.T) {
 	t.Logf("deliveries through the cluster: %v", delivered)
 }
 
+// clusterMetricsToken is the METRICS_TOKEN the members ask scrapers for.
+const clusterMetricsToken = "cluster-test-metrics-token"
+
 // scrape reads the samples of GET /metrics on port, by series.
 func scrape(t *testing.T, port int) map[string]float64 {
 	t.Helper()
 	client := &http.Client{Timeout: 5 * time.Second}
 	defer client.CloseIdleConnections()
-	res, err := client.Get(fmt.Sprintf("http://127.0.0.1:%d/metrics", port))
+	req, err := http.NewRequest(http.MethodGet, fmt.Sprintf("http://127.0.0.1:%d/metrics", port), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+clusterMetricsToken)
+	res, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET /metrics on port %d answered %d", port, res.StatusCode)
+	}
 	body, err := io.ReadAll(res.Body)
 	if err != nil {
 		t.Fatal(err)
