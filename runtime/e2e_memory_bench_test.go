@@ -57,9 +57,11 @@ func BenchmarkConversationMemory(b *testing.B) { byPhones(b, benchConversationMe
 // BenchmarkConversationMemoryOnDynamoDB is the same round over DynamoDB Local,
 // in its own process as DynamoDB is: the heap then holds what production's
 // would, and live B/conversation is the figure as written (heap after
-// GC over conversations, against the start). It reports live and idle.
+// GC over conversations, against the start). It reports live and idle, up
+// to dynamoLocalPhones.
 func BenchmarkConversationMemoryOnDynamoDB(b *testing.B) {
 	byPhones(b, func(b *testing.B, phones int) {
+		skipSlowTable(b, "dynamodb-local", phones)
 		f := newE2EFakes(b)
 		var live, idle float64
 		for b.Loop() {
