@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"context"
-	"time"
 
 	"go.uber.org/zap"
 
@@ -85,14 +84,7 @@ func syncJob(cfg config.Config, table persistence.Table, crmStub projection.CRM,
 // runSync runs the sync job every SYNC_INTERVAL until ctx is done. Runs never
 // overlap: the next waits for the previous one to end.
 func (a *App) runSync(ctx context.Context) {
-	ticker := time.NewTicker(a.cfg.Sync.Interval)
-	defer ticker.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-ticker.C:
-		}
+	every(ctx, a.cfg.Sync.Interval, func(ctx context.Context) {
 		res, err := a.sync.Run(ctx, nil)
 		switch {
 		case err != nil && ctx.Err() == nil:
@@ -100,5 +92,5 @@ func (a *App) runSync(ctx context.Context) {
 		case res.Metrics != nil && (res.Metrics.Pending > 0 || res.Metrics.Blocked > 0 || res.Metrics.Uncertain > 0):
 			a.logger.Info("CRM sync run", zap.Any("metrics", res.Metrics))
 		}
-	}
+	})
 }

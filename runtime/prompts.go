@@ -13,19 +13,12 @@ import (
 // prompts in memory, see it by the next refresh, so every node of a cluster
 // runs the new version within one interval.
 func (a *App) refreshPrompts(ctx context.Context, interval time.Duration) {
-	ticker := time.NewTicker(interval)
-	defer ticker.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-ticker.C:
-		}
+	every(ctx, interval, func(ctx context.Context) {
 		loadCtx, cancel := context.WithTimeout(ctx, adminStartTimeout)
 		err := a.loadPrompts(loadCtx)
 		cancel()
 		if err != nil && ctx.Err() == nil {
 			a.logger.Warn("prompt overrides not refreshed; the next refresh carries on", zap.Error(err))
 		}
-	}
+	})
 }

@@ -70,22 +70,17 @@ func (r *recovery) sweep(ctx context.Context, after time.Duration) (requeued, wo
 // takes up all unfinished work at once: nothing is under way in a process
 // that just started, so whatever its last run left is owed now.
 func (r *recovery) run(ctx context.Context, interval time.Duration) {
-	ticker := time.NewTicker(interval)
-	defer ticker.Stop()
-	after := time.Duration(0)
-	for {
-		requeued, woken, err := r.sweep(ctx, after)
-		after = r.after
-		switch {
-		case err != nil && ctx.Err() == nil:
-			r.logger.Error("recovery sweep failed; the next one carries on", zap.Int("requeued", requeued), zap.Error(err))
-		case requeued > 0 || woken > 0:
-			r.logger.Info("recovery sweep: acknowledged work taken up again", zap.Int("requeued", requeued), zap.Int("conversations_woken", woken))
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-ticker.C:
-		}
+	r.sweepAndLog(ctx, 0)
+	every(ctx, interval, func(ctx context.Context) { r.sweepAndLog(ctx, r.after) })
+}
+
+// sweepAndLog sweeps the work older than after and logs what it took up.
+func (r *recovery) sweepAndLog(ctx context.Context, after time.Duration) {
+	requeued, woken, err := r.sweep(ctx, after)
+	switch {
+	case err != nil && ctx.Err() == nil:
+		r.logger.Error("recovery sweep failed; the next one carries on", zap.Int("requeued", requeued), zap.Error(err))
+	case requeued > 0 || woken > 0:
+		r.logger.Info("recovery sweep: acknowledged work taken up again", zap.Int("requeued", requeued), zap.Int("conversations_woken", woken))
 	}
 }
