@@ -371,6 +371,8 @@ func (c *conversationActor) log() *zap.Logger {
 }
 
 // errStaleSnapshot is the panic of an actor whose snapshot write lost to a
-// newer one: the supervisor restarts it, it reloads the newer state and the
-// still-buffered turn runs again on it.
+// newer one: the supervisor restarts it and it reloads the newer state. The
+// messages it held in memory are not lost: their receipts are still
+// unanswered, so the recovery sweep (after RECOVERY_AFTER) or the platform's
+// redelivery hands them to the conversation again.
 var errStaleSnapshot = errors.New("session: snapshot is stale; restarting from the table")
