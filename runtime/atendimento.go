@@ -46,6 +46,10 @@ func (a *App) atendimentoRoutes() error {
 		}
 		proxies = append(proxies, prefix)
 	}
+	lang, zone, err := pageLocale(a.cfg.UI)
+	if err != nil {
+		return err
+	}
 	queue := handoff.NewQueue(a.table)
 	console, err := atendimento.New(atendimento.Config{
 		Operators:      a.cfg.Handoff.OperatorPhones,
@@ -56,6 +60,8 @@ func (a *App) atendimentoRoutes() error {
 		// On a development runner (DEV_UI_ENABLED) with the stub, the code
 		// page shows the code: nobody can receive it otherwise.
 		ShowCodes: !a.cfg.Messaging.CloudEnabled && a.cfg.DevUI.Enabled,
+		Lang:      lang,
+		Zone:      zone,
 		Now:       a.now,
 	}, atendimento.Deps{
 		Conversations:    a.conversations,

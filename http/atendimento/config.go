@@ -6,6 +6,8 @@ import (
 	"net/netip"
 	"time"
 
+	"github.com/intake-runtime/intake/http/locale"
+
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/persistence"
@@ -102,6 +104,11 @@ type Config struct {
 	// Only for a development runner with the local messaging stub: anyone
 	// who opens the page can then log in as any operator.
 	ShowCodes bool
+	// Lang is the pages' language (UI_LANG). Default pt-BR.
+	Lang locale.Lang
+	// Zone is the zone dates are shown in (UI_TIMEZONE). Default
+	// America/Sao_Paulo.
+	Zone *time.Location
 	// Now is the clock; default time.Now. Tests move it to expire codes.
 	Now func() time.Time
 }
@@ -136,6 +143,12 @@ func (c *Config) setDefaults() {
 	}
 	if c.PollInterval == 0 {
 		c.PollInterval = 2 * time.Second
+	}
+	if c.Lang == "" {
+		c.Lang = locale.DefaultLang
+	}
+	if c.Zone == nil {
+		c.Zone, _ = time.LoadLocation(locale.DefaultZone) // embedded by locale
 	}
 	if c.Now == nil {
 		c.Now = time.Now

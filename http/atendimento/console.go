@@ -3,6 +3,8 @@ package atendimento
 import (
 	"sync"
 
+	"github.com/intake-runtime/intake/http/locale"
+
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/template/html/v2"
 	"go.uber.org/zap"
@@ -18,6 +20,7 @@ type Console struct {
 	log       *zap.Logger
 	operators handoff.Operators
 	views     *html.Engine
+	locale    locale.Locale
 	static    fiber.Handler
 
 	// sending counts the login codes being delivered in the background.
@@ -42,7 +45,15 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Console, error) {
 	if err != nil {
 		return nil, err
 	}
-	views, err := newViews()
+	text, err := catalogue()
+	if err != nil {
+		return nil, err
+	}
+	loc, err := locale.New(cfg.Lang, cfg.Zone, text)
+	if err != nil {
+		return nil, err
+	}
+	views, err := newViews(loc)
 	if err != nil {
 		return nil, err
 	}
@@ -56,6 +67,7 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Console, error) {
 		log:       logger,
 		operators: ops,
 		views:     views,
+		locale:    loc,
 		static:    static,
 	}
 	return c, nil

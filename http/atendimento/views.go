@@ -9,6 +9,8 @@ import (
 	"path"
 	"time"
 
+	"github.com/intake-runtime/intake/http/locale"
+
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/template/html/v2"
 )
@@ -21,14 +23,14 @@ var staticFiles embed.FS
 
 // newViews loads the embedded templates, failing at construction rather
 // than on the first request when one does not parse.
-func newViews() (*html.Engine, error) {
+func newViews(loc locale.Locale) (*html.Engine, error) {
 	sub, err := fs.Sub(templateFiles, "templates")
 	if err != nil {
 		return nil, err
 	}
 	engine := html.NewFileSystem(http.FS(sub), ".html")
 	engine.AddFunc("ago", ago)
-	engine.AddFunc("clock", func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") })
+	engine.AddFuncMap(loc.Funcs())
 	if err := engine.Load(); err != nil {
 		return nil, fmt.Errorf("atendimento: templates: %w", err)
 	}
@@ -60,6 +62,11 @@ func staticHandler() (fiber.Handler, error) {
 
 // page is what every template gets.
 type page struct {
+	// Lang and Zone let the script format times as the server does; Text
+	// is the script's texts (the catalogue's "js." keys).
+	Lang     locale.Lang
+	Zone     string
+	Text     map[string]string
 	Title    string
 	Page     string // names the page for the script: login, code, queue, conversation
 	Operator string // the logged-in operator, "" on the login pages
@@ -72,6 +79,7 @@ type page struct {
 // render executes a template inside the layout into a buffer first, so a
 // failing template answers a clean error instead of half a page.
 func (c *Console) render(ctx *fiber.Ctx, status int, name string, p page) error {
+	p.Lang, p.Zone, p.Text = c.locale.Lang, c.locale.Zone.String(), c.locale.Script()
 	p.PollMS = c.cfg.PollInterval.Milliseconds()
 	p.ShowCodes = c.cfg.ShowCodes
 	var buf bytes.Buffer

@@ -34,6 +34,7 @@ type Config struct {
 	// only). See WithParameterStore.
 	ParameterPrefix string
 	Metrics         Metrics
+	UI              UI
 }
 
 // HTTP holds the listen ports. Both servers listen on 0.0.0.0.
@@ -322,6 +323,16 @@ type Content struct {
 	// table, so one edited on another node applies here within it
 	// (PROMPT_REFRESH, default 10s).
 	PromptRefresh time.Duration
+}
+
+// UI is the language and zone of the operator console and the admin pages
+// (the development dashboard stays English).
+type UI struct {
+	// Lang is pt-BR or en (UI_LANG, default pt-BR).
+	Lang string
+	// Timezone is the IANA zone dates are shown in
+	// (UI_TIMEZONE, default America/Sao_Paulo).
+	Timezone string
 }
 
 // Metrics protects /metrics, which lists internal figures.

@@ -3,6 +3,8 @@ package config
 import (
 	"time"
 
+	"github.com/intake-runtime/intake/http/locale"
+
 	"go.uber.org/zap/zapcore"
 
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
@@ -59,5 +61,6 @@ func (c *Config) setDefaults() {
 			Peers: []string{"127.0.0.1:6330"}, AutomanagedPort: 6330, EtcdEndpoints: []string{"127.0.0.1:2379"},
 		},
 		Stubs: Stubs{History: recent.DefaultMax},
+		UI:    UI{Lang: string(locale.DefaultLang), Timezone: locale.DefaultZone},
 	}
 }

@@ -126,4 +126,6 @@ func (r *reader) readInto(c *Config) {
 	r.readCluster(&c.Cluster)
 	r.count("STUB_HISTORY", &c.Stubs.History)
 	r.text("PARAMETER_PREFIX", &c.ParameterPrefix)
+	r.text("UI_LANG", &c.UI.Lang)
+	r.text("UI_TIMEZONE", &c.UI.Timezone)
 }

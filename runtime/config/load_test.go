@@ -61,6 +61,7 @@ func TestLoadDefaults(t *testing.T) {
 			Peers: []string{"127.0.0.1:6330"}, AutomanagedPort: 6330, EtcdEndpoints: []string{"127.0.0.1:2379"},
 		},
 		Stubs: config.Stubs{History: 1000},
+		UI:    config.UI{Lang: "pt-BR", Timezone: "America/Sao_Paulo"},
 	}
 	for name, vars := range map[string]map[string]string{
 		"unset": {},

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/intake-runtime/intake/http/locale"
+
 	"github.com/intake-runtime/intake/actors/projection"
 )
 
@@ -120,6 +122,7 @@ func (c Config) problems() []error {
 	v.atLeastOne("HTTP_MAX_IDLE_PER_HOST", c.Outbound.MaxIdlePerHost)
 	v.positive("PROMPT_REFRESH", c.Content.PromptRefresh)
 	v.cluster(c.Cluster)
+	v.ui(c.UI)
 	return v.errs
 }
 
@@ -191,5 +194,15 @@ func (v *validator) instances(name string, values []string) {
 			v.fail(name, "lists %q twice", s)
 		}
 		seen[s] = true
+	}
+}
+
+// ui checks the page language and that the zone is in the zone database.
+func (v *validator) ui(ui UI) {
+	if _, err := locale.ParseLang(ui.Lang); err != nil {
+		v.fail("UI_LANG", "%q is not a page language: use pt-BR or en", ui.Lang)
+	}
+	if _, err := time.LoadLocation(ui.Timezone); err != nil || ui.Timezone == "" {
+		v.fail("UI_TIMEZONE", "%q is not an IANA time zone such as America/Sao_Paulo", ui.Timezone)
 	}
 }

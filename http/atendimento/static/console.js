@@ -41,9 +41,21 @@
     node.hidden = !message;
   }
 
+  // The page's texts in its language (UI_LANG), from the catalogue's "js."
+  // keys; an unknown key shows itself, as on the server.
+  const texts = JSON.parse((document.getElementById("ui-text") || {}).textContent || "{}") || {};
+  function text(key) {
+    return texts[key] || key;
+  }
+
+  // clock formats a time as the server does: the page's language, in the
+  // business's zone (UI_TIMEZONE), whatever the operator's machine says.
+  const clockFormat = new Intl.DateTimeFormat(body.dataset.lang || "pt-BR", {
+    timeZone: body.dataset.zone || "America/Sao_Paulo", dateStyle: "short", timeStyle: "short",
+  });
   function clock(iso) {
     const d = new Date(iso);
-    return isNaN(d) ? "" : d.toLocaleString();
+    return isNaN(d) ? "" : clockFormat.format(d);
   }
 
   // ---- queue page ----
