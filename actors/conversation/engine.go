@@ -62,8 +62,9 @@ type Outcome struct {
 // use and may change under it (prompt and knowledge edits apply to the next
 // request).
 type Engine struct {
-	cfg     Config
-	content *content.Store
+	cfg          Config
+	content      *content.Store
+	instructions *instructions
 }
 
 // New returns an Engine with cfg's defaults applied.
@@ -75,7 +76,7 @@ func New(cfg Config, store *content.Store) (*Engine, error) {
 	if store == nil {
 		return nil, errors.New("conversation: a content store is required")
 	}
-	return &Engine{cfg: cfg, content: store}, nil
+	return &Engine{cfg: cfg, content: store, instructions: &instructions{}}, nil
 }
 
 // Silent reports whether the bot stays silent in a state: in HANDOFF and HUMAN

@@ -28,8 +28,8 @@ var brasilia = time.FixedZone("BRT", -3*60*60)
 func (e *Engine) Request(in Input) (agent.Request, error) {
 	s := e.resolveSubject(in)
 	name := agentFor(s)
-	prompt := e.content.Prompt(string(name))
-	if strings.TrimSpace(prompt) == "" {
+	instructions := e.instructionsFor(string(name))
+	if instructions == "" {
 		return agent.Request{}, errNoPrompt(name)
 	}
 	history := modelHistory(in.History)
@@ -38,7 +38,7 @@ func (e *Engine) Request(in Input) (agent.Request, error) {
 	}
 	req := agent.Request{
 		Agent:        string(name),
-		Instructions: strings.TrimSpace(prompt) + "\n\n" + e.catalogueSection(),
+		Instructions: instructions,
 		History:      history,
 		Packages:     e.packages(append(slices.Clone(s.CollectedPackages), in.Packages...)),
 		Facts:        facts(s, in),

@@ -142,13 +142,22 @@ func TestRequestUsesPromptOverrides(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store.SetPromptOverride("TRIAGE", "Prompt versão 7")
-	req, err := e.Request(input(sessionIn(persistence.StateNew), "oi"))
-	if err != nil {
-		t.Fatal(err)
+	instructions := func() string {
+		t.Helper()
+		req, err := e.Request(input(sessionIn(persistence.StateNew), "oi"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return req.Instructions
 	}
-	if !strings.HasPrefix(req.Instructions, "Prompt versão 7\n\n## Catálogo de serviços") {
-		t.Errorf("instructions = %.80q", req.Instructions)
+	original := instructions() // rendered once and kept: the override must still reach the next turn
+	store.SetPromptOverride("TRIAGE", "Prompt versão 7")
+	if got := instructions(); !strings.HasPrefix(got, "Prompt versão 7\n\n## Catálogo de serviços") {
+		t.Errorf("instructions = %.80q", got)
+	}
+	store.SetPromptOverride("TRIAGE", "")
+	if got := instructions(); got != original {
+		t.Errorf("after the override was removed, instructions = %.80q", got)
 	}
 }
 

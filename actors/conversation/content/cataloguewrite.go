@@ -56,7 +56,7 @@ func (s *Store) WriteCatalogue(text string) error {
 	if err := writeAtomic(filepath.Join(s.dir, "catalogue.yaml"), text); err != nil {
 		return fmt.Errorf("content: catalogue: %w", err)
 	}
-	s.mu.Lock()
+	s.lockForChange()
 	defer s.mu.Unlock()
 	s.catalogue, s.catalogueText = catalogue, text
 	return nil

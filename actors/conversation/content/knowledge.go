@@ -86,7 +86,7 @@ func (s *Store) WritePackage(id, text string) error {
 	if err := writeAtomic(filepath.Join(dir, id+".md"), text); err != nil {
 		return fmt.Errorf("content: package %q: %w", id, err)
 	}
-	s.mu.Lock()
+	s.lockForChange()
 	defer s.mu.Unlock()
 	s.packages[id] = newPackage(id, text)
 	return nil

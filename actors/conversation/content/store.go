@@ -33,6 +33,9 @@ type Store struct {
 	// catalogueText is the YAML the catalogue was read from.
 	catalogueText string
 	packages      map[string]Package
+	// generation counts changes, so readers can cache what they derive from
+	// the content (see Generation).
+	generation uint64
 
 	// writeMu serialises WritePackage so two editors cannot interleave their
 	// history copy and rename; readers are not blocked by its disk I/O.
@@ -87,7 +90,7 @@ func (s *Store) Reload() error {
 	if err != nil {
 		return fmt.Errorf("content: %w", err)
 	}
-	s.mu.Lock()
+	s.lockForChange()
 	defer s.mu.Unlock()
 	s.prompts, s.packages, s.catalogue, s.catalogueText = prompts, packages, catalogue, string(raw)
 	return nil
@@ -111,13 +114,29 @@ func (s *Store) Prompt(agent string) string {
 // reach the agents: the layer that owns them calls it at start and after every
 // change, so conversations never wait on the table for a prompt.
 func (s *Store) SetPromptOverride(agent, text string) {
-	s.mu.Lock()
+	s.lockForChange()
 	defer s.mu.Unlock()
 	if strings.TrimSpace(text) == "" {
 		delete(s.overrides, agent)
 		return
 	}
 	s.overrides[agent] = text
+}
+
+// Generation changes whenever a prompt, the catalogue or a package does:
+// what a caller derived from the content at one generation stays valid
+// until it changes.
+func (s *Store) Generation() uint64 {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.generation
+}
+
+// lockForChange takes the write lock for a change of the content; the
+// caller unlocks s.mu.
+func (s *Store) lockForChange() {
+	s.mu.Lock()
+	s.generation++
 }
 
 // Catalogue returns the service catalogue.

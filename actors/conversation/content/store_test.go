@@ -314,3 +314,32 @@ func TestWritePackageKeepsTheLastVersions(t *testing.T) {
 		t.Errorf("history runs from %q to %q, want the versions just before the current one", first, last)
 	}
 }
+
+// Generation is what readers cache derived text by (the agents'
+// instructions): every kind of change must move it, and a read must not.
+func TestEveryChangeMovesTheGeneration(t *testing.T) {
+	s, err := content.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := map[string]func() error{
+		"prompt override": func() error { s.SetPromptOverride("TRIAGE", "outro"); return nil },
+		"package":         func() error { return s.WritePackage("empresa", "# Nova\n") },
+		"catalogue":       func() error { return s.WriteCatalogue(s.CatalogueText()) },
+		"reload":          s.Reload,
+	}
+	for name, change := range changes {
+		before := s.Generation()
+		s.Prompt("TRIAGE")
+		s.Catalogue()
+		if s.Generation() != before {
+			t.Fatalf("a read moved the generation")
+		}
+		if err := change(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if s.Generation() == before {
+			t.Errorf("%s left the generation at %d", name, before)
+		}
+	}
+}
