@@ -180,7 +180,7 @@ func (a *App) Conversations() Conversations { return a.conversations }
 // Run serves HTTP on ln, consumes the inbound queue and runs the CRM sync job
 // every SYNC_INTERVAL until ctx is done, then stops in order: no new
 // requests, no new queue messages or sync runs, the turns in flight finished
-// (bounded by shutdownTimeout), then the conversations (messages still
+// (all bounded by SHUTDOWN_TIMEOUT), then the conversations (messages still
 // buffered are answered after the next start, through their receipts).
 func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	stopMetrics, err := a.serveMetrics()
@@ -228,26 +228,62 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	case serveErr = <-served:
 		serveErr = fmt.Errorf("HTTP server stopped unasked: %w", serveErr)
 	case <-ctx.Done():
+	}
+	// One deadline for the whole stop (SHUTDOWN_TIMEOUT), so an
+	// orchestrator's grace period bounds it, however the time splits
+	// between requests, turns and leaving the cluster.
+	stopCtx, cancel := context.WithTimeout(context.Background(), a.shutdownTimeout())
+	defer cancel()
+	if serveErr == nil {
 		a.logger.Info("stopping: no new requests; unanswered messages stay in the table")
-		stopCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 		serveErr = a.http.ShutdownWithContext(stopCtx)
-		cancel()
 		// A stop that comes before the server has begun serving finds no
 		// listener to close, and the server would then serve forever.
 		_ = ln.Close() // already closed by the shutdown otherwise
 		<-served
 	}
-	stopCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	serveErr = errors.Join(serveErr, stopMetrics(stopCtx))
-	cancel()
 	stopConsuming()
-	consuming.Wait()
-	drainCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
-	defer cancel()
-	if err := a.conversations.Drain(drainCtx); err != nil {
+	if waitUntil(stopCtx, consuming.Wait) {
+		serveErr = errors.Join(serveErr, consumeErr)
+	} else {
+		a.logger.Warn("stopping while the queue consumer still hands a message over; it is redelivered")
+	}
+	if err := a.conversations.Drain(stopCtx); err != nil {
 		a.logger.Warn("stopping with turns in flight; their messages are answered after the next start", zap.Error(err))
 	}
-	return errors.Join(serveErr, consumeErr, a.Close())
+	var closeErr error
+	if !waitUntil(stopCtx, func() { closeErr = a.Close() }) {
+		a.logger.Warn("SHUTDOWN_TIMEOUT passed before the conversations stopped and the node left the cluster",
+			zap.Duration("timeout", a.shutdownTimeout()))
+		return serveErr
+	}
+	return errors.Join(serveErr, closeErr)
+}
+
+// shutdownTimeout is SHUTDOWN_TIMEOUT, or its default for a configuration
+// built without config.Load.
+func (a *App) shutdownTimeout() time.Duration {
+	if a.cfg.ShutdownTimeout > 0 {
+		return a.cfg.ShutdownTimeout
+	}
+	return 30 * time.Second
+}
+
+// waitUntil runs wait and reports whether it returned before ctx was done;
+// if not, wait goes on in the background, and the process exits without it.
+func waitUntil(ctx context.Context, wait func()) bool {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		wait()
+	}()
+	select {
+	case <-done:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // recovery is the sweep of acknowledged work that Run keeps running.
@@ -272,9 +308,6 @@ func (a *App) Close() error {
 	}
 	return errors.Join(err, a.queue.Close())
 }
-
-// shutdownTimeout bounds the graceful stop of HTTP requests in flight.
-const shutdownTimeout = 10 * time.Second
 
 // routes mounts the HTTP routes. Each surface mounts itself from its own
 // file; the development gate comes first so that it sees every request.

@@ -33,6 +33,10 @@ type Config struct {
 	// (PARAMETER_PREFIX, e.g. /intake/prod; empty reads the environment
 	// only). See WithParameterStore.
 	ParameterPrefix string
+	// ShutdownTimeout bounds the whole stop on SIGTERM: requests in flight,
+	// turns in flight, leaving the cluster (SHUTDOWN_TIMEOUT, default 30s;
+	// keep it under the orchestrator's grace period, 30 s in Kubernetes).
+	ShutdownTimeout time.Duration
 	Metrics         Metrics
 	UI              UI
 }

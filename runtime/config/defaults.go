@@ -60,7 +60,8 @@ func (c *Config) setDefaults() {
 			Name: "intake", Host: "127.0.0.1", Port: 6331, Provider: ClusterAutomanaged,
 			Peers: []string{"127.0.0.1:6330"}, AutomanagedPort: 6330, EtcdEndpoints: []string{"127.0.0.1:2379"},
 		},
-		Stubs: Stubs{History: recent.DefaultMax},
-		UI:    UI{Lang: string(locale.DefaultLang), Timezone: locale.DefaultZone},
+		Stubs:           Stubs{History: recent.DefaultMax},
+		ShutdownTimeout: 30 * time.Second,
+		UI:              UI{Lang: string(locale.DefaultLang), Timezone: locale.DefaultZone},
 	}
 }

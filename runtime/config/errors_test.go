@@ -40,6 +40,7 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"HANDOFF_MAX_RENOTIFICATIONS": "three"}, "HANDOFF_MAX_RENOTIFICATIONS", "is not a whole number"},
 		{map[string]string{"MAX_CONTEXT_ENRICHMENTS": "1.5"}, "MAX_CONTEXT_ENRICHMENTS", "is not a whole number"},
 		{map[string]string{"PROMPT_REFRESH": "0s"}, "PROMPT_REFRESH", "must be a positive duration"},
+		{map[string]string{"SHUTDOWN_TIMEOUT": "0s"}, "SHUTDOWN_TIMEOUT", "must be a positive duration"},
 		{map[string]string{"UI_LANG": "fr"}, "UI_LANG", "is not a page language"},
 		{map[string]string{"UI_TIMEZONE": "Mars/Olympus"}, "UI_TIMEZONE", "is not an IANA time zone"},
 		{map[string]string{"PUBLIC_BASE_URL": "intake.example.com"}, "PUBLIC_BASE_URL", "is not an http(s) URL"},

@@ -126,6 +126,7 @@ func (r *reader) readInto(c *Config) {
 	r.readCluster(&c.Cluster)
 	r.count("STUB_HISTORY", &c.Stubs.History)
 	r.text("PARAMETER_PREFIX", &c.ParameterPrefix)
+	r.duration("SHUTDOWN_TIMEOUT", &c.ShutdownTimeout)
 	r.text("UI_LANG", &c.UI.Lang)
 	r.text("UI_TIMEZONE", &c.UI.Timezone)
 }

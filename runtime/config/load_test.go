@@ -60,8 +60,9 @@ func TestLoadDefaults(t *testing.T) {
 			Name: "intake", Host: "127.0.0.1", Port: 6331, Provider: config.ClusterAutomanaged,
 			Peers: []string{"127.0.0.1:6330"}, AutomanagedPort: 6330, EtcdEndpoints: []string{"127.0.0.1:2379"},
 		},
-		Stubs: config.Stubs{History: 1000},
-		UI:    config.UI{Lang: "pt-BR", Timezone: "America/Sao_Paulo"},
+		Stubs:           config.Stubs{History: 1000},
+		UI:              config.UI{Lang: "pt-BR", Timezone: "America/Sao_Paulo"},
+		ShutdownTimeout: 30 * time.Second,
 	}
 	for name, vars := range map[string]map[string]string{
 		"unset": {},

@@ -122,6 +122,7 @@ func (c Config) problems() []error {
 	v.atLeastOne("HTTP_MAX_IDLE_PER_HOST", c.Outbound.MaxIdlePerHost)
 	v.positive("PROMPT_REFRESH", c.Content.PromptRefresh)
 	v.cluster(c.Cluster)
+	v.positive("SHUTDOWN_TIMEOUT", c.ShutdownTimeout)
 	v.ui(c.UI)
 	return v.errs
 }
