@@ -54,13 +54,15 @@ const (
 // reply sent twice beyond the sends the outbox counted as uncertain (a
 // stale activation never sends). Steady and KillOneNode also check from the
 // members' logs that each phone was active on one node at a time
-// (checkOneActivation).
+// (checkOneActivation), and Steady that an operator logged in on one node
+// works on the others (operatorAcrossNodes).
 func TestCluster(t *testing.T) {
 	env := newCrashEnv(t)
 	t.Run("Steady", func(t *testing.T) {
 		c := env.newCluster(t, "cluster-steady")
 		c.check(t, c.play(t, nil))
 		c.checkMetrics(t)
+		c.operatorAcrossNodes(t, 1)
 		c.checkOneActivation(t)
 	})
 	t.Run("KillOneNode", func(t *testing.T) {
@@ -131,6 +133,7 @@ func (e *crashEnv) newCluster(t *testing.T, name string, vars ...string) *cluste
 		env["CLUSTER_AUTOMANAGED_PORT"] = strconv.Itoa(p.auto)
 		env["CLUSTER_PEERS"] = strings.Join(peers, ",")
 		env["METRICS_TOKEN"] = clusterMetricsToken
+		env["OPERATOR_PHONES"] = clusterOperator
 		for k := 0; k+1 < len(vars); k += 2 {
 			env[vars[k]] = vars[k+1]
 		}
