@@ -52,8 +52,8 @@ const (
 // All check, from the table and the fakes: every acknowledged message
 // answered by exactly one committed turn, every burst's reply sent, and no
 // reply sent twice beyond the sends the outbox counted as uncertain (a
-// stale activation never sends). Steady and KillOneNode also check from the
-// members' logs that each phone was active on one node at a time
+// stale activation never sends). Steady, KillOneNode and Etcd also check
+// from the members' logs that each phone was active on one node at a time
 // (checkOneActivation), and Steady that an operator logged in on one node
 // works on the others (operatorAcrossNodes).
 func TestCluster(t *testing.T) {
@@ -81,10 +81,16 @@ func TestCluster(t *testing.T) {
 		// load lasts through the restarts.
 		c.concurrency, c.awaitReply = 10, true
 		c.check(t, c.play(t, c.rollingRestart))
+		// A restarting member joins through views that lack a member for a
+		// moment, so two activations of a phone may overlap briefly; the
+		// check above is what must hold, the overlaps are reported.
+		overlaps := activationOverlaps(c.activations(t))
+		t.Logf("%d overlapping activations during the restarts: %q", len(overlaps), firstN(overlaps, 5))
 	})
 	t.Run("Etcd", func(t *testing.T) {
 		c := env.newCluster(t, "cluster-etcd", "CLUSTER_PROVIDER", "etcd", "CLUSTER_ETCD_ENDPOINTS", testservers.Etcd(t))
 		c.check(t, c.play(t, nil))
+		c.checkOneActivation(t)
 	})
 }
 
