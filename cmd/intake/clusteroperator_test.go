@@ -6,7 +6,6 @@ package main_test
 // (cluster_test.go): logged in on one node, working on the others.
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -148,7 +147,7 @@ type consoleResult struct {
 // unless it is accepted.
 func consoleAct(t *testing.T, ctx context.Context, client *http.Client, target, body string, cookie *http.Cookie) consoleResult {
 	t.Helper()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader([]byte(body)))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
