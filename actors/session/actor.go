@@ -119,6 +119,9 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 		c.end() // an interrupted turn is not in flight any more; its messages stay buffered
 	case *actor.Stopped:
 		c.deps.Metrics.ActorStopped()
+		if c.phoneOf != nil {
+			c.log().Info(logDeactivated)
+		}
 		if c.supervisor != nil {
 			ctx.Send(c.supervisor, &ended{pid: ctx.Self()})
 		}
@@ -175,6 +178,9 @@ func (c *conversationActor) onResult(ctx actor.Context, msg any) {
 // turns that arrive meanwhile wait in early.
 func (c *conversationActor) start(ctx actor.Context) {
 	c.deps.Metrics.ActorStarted()
+	if c.phoneOf != nil {
+		c.log().Info(logActivated)
+	}
 	c.self, c.root = ctx.Self(), ctx.ActorSystem().Root
 	c.replies = messaging.NewReplies(c.deps.Messaging, func(s messaging.Sent) { c.post(&s) })
 	c.timers = scheduler.NewTimerScheduler(ctx)

@@ -20,6 +20,18 @@ type Grains struct {
 	store Store
 }
 
+// The messages a grain logs (at INFO, with its phone) when it starts and
+// when it has stopped. In a cluster where a phone's conversation runs is
+// the question an operator asks during a topology change, and the pair is
+// the record of it: between the two the activation may read and commit, and
+// before the first and after the second it does nothing (Stopped comes after
+// its work is stopped). A local supervisor's actors do not log them: on one
+// node the answer is always the same.
+const (
+	logActivated   = "conversation activated"
+	logDeactivated = "conversation stopped"
+)
+
 // NewGrains validates deps for the conversations this node will host.
 func NewGrains(deps Deps) (*Grains, error) {
 	if err := deps.validate(); err != nil {

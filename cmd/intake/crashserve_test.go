@@ -36,6 +36,9 @@ type serveProcess struct {
 	killed bool // the current run was killed on purpose
 	// exitErr is how the last run that ended ended (nil: exit status 0).
 	exitErr error
+	// endedAt is when each run that ended (by number, from 1) was seen
+	// gone: its process had exited by then.
+	endedAt map[int]time.Time
 	// failure is set when a run exited on its own: serve never does.
 	failure atomic.Pointer[string]
 }
@@ -43,7 +46,7 @@ type serveProcess struct {
 // startServe starts serve; t's cleanup kills whatever run is left.
 func startServe(t *testing.T, bin string, env map[string]string, port int, logDir string) *serveProcess {
 	t.Helper()
-	p := &serveProcess{t: t, bin: bin, port: port, logDir: logDir}
+	p := &serveProcess{t: t, bin: bin, port: port, logDir: logDir, endedAt: map[int]time.Time{}}
 	for k, v := range env {
 		p.env = append(p.env, k+"="+v)
 	}
@@ -58,7 +61,7 @@ func (p *serveProcess) start() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.runs++
-	log, err := os.Create(filepath.Join(p.logDir, fmt.Sprintf("serve-%02d.log", p.runs)))
+	log, err := os.Create(runLogName(p.logDir, p.runs))
 	if err != nil {
 		return err
 	}
@@ -80,6 +83,7 @@ func (p *serveProcess) start() error {
 		p.mu.Lock()
 		killed := p.killed && p.cmd == cmd
 		p.exitErr = err
+		p.endedAt[run] = time.Now()
 		p.mu.Unlock()
 		if !killed {
 			msg := fmt.Sprintf("intake serve (run %d) exited on its own: %v; its output:\n%s", run, err, tail(log.Name(), 4<<10))
@@ -180,4 +184,27 @@ func tail(name string, n int64) string {
 		data = data[int64(len(data))-n:]
 	}
 	return string(data)
+}
+
+// runLog is one run's output file and when the run ended (zero while it
+// runs).
+type runLog struct {
+	file  string
+	ended time.Time
+}
+
+// runLogs lists every run so far, oldest first.
+func (p *serveProcess) runLogs() []runLog {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := make([]runLog, 0, p.runs)
+	for run := 1; run <= p.runs; run++ {
+		out = append(out, runLog{file: runLogName(p.logDir, run), ended: p.endedAt[run]})
+	}
+	return out
+}
+
+// runLogName is the output file of run (from 1) in dir.
+func runLogName(dir string, run int) string {
+	return filepath.Join(dir, fmt.Sprintf("serve-%02d.log", run))
 }
