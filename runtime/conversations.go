@@ -27,7 +27,14 @@ type Conversations interface {
 	Stop() error
 }
 
+// clusterMember is what the cluster's addressing adds: whether this node
+// is in the topology yet. The local supervisor is always ready to host.
+type clusterMember interface {
+	Joined() bool
+}
+
 var (
+	_ clusterMember = (*cluster.Conversations)(nil)
 	_ Conversations = (*session.Supervisor)(nil)
 	_ Conversations = (*cluster.Conversations)(nil)
 )

@@ -87,6 +87,7 @@ func TestCluster(t *testing.T) {
 		overlaps := activationOverlaps(c.activations(t))
 		t.Logf("%d overlapping activations during the restarts: %q", len(overlaps), firstN(overlaps, 5))
 	})
+	t.Run("NotJoinedIsNotReady", env.notJoinedIsNotReady)
 	t.Run("Etcd", func(t *testing.T) {
 		c := env.newCluster(t, "cluster-etcd", "CLUSTER_PROVIDER", "etcd", "CLUSTER_ETCD_ENDPOINTS", testservers.Etcd(t))
 		c.check(t, c.play(t, nil))
@@ -323,6 +324,9 @@ func (c *clusterRun) checkMetrics(t *testing.T) {
 	t.Helper()
 	delivered := 0.0
 	for i, port := range c.ports {
+		if status, code := readyz(t, c.client, port); status != http.StatusOK {
+			t.Errorf("node %d: /readyz %d %q in a cluster it has joined", i+1, status, code)
+		}
 		m := scrape(t, port)
 		if n := m["intake_cluster_members"]; n != clusterNodes {
 			t.Errorf("node %d: intake_cluster_members %v, want %d", i+1, n, clusterNodes)

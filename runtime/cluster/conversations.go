@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -35,6 +37,8 @@ type Conversations struct {
 	watching sync.WaitGroup
 	sub      *eventstream.Subscription
 	once     sync.Once
+	// joined says the last topology this member saw includes it.
+	joined atomic.Bool
 }
 
 // Metrics receives what the addressing counts; the runtime's Prometheus
@@ -68,6 +72,7 @@ func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains,
 			return
 		}
 		metrics.Members(len(t.Members))
+		conv.joined.Store(slices.ContainsFunc(t.Members, func(m *pcluster.Member) bool { return m.Id == system.ID }))
 		if len(t.Left) > 0 {
 			select {
 			case conv.left <- struct{}{}:
@@ -86,6 +91,11 @@ func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains,
 	go conv.wakeUp()
 	return conv, nil
 }
+
+// Joined reports whether this member is in the cluster's topology as it
+// last saw it: before it is (joining, or after a partition) other members
+// cannot place conversations on it, and /readyz says so.
+func (c *Conversations) Joined() bool { return c.joined.Load() }
 
 // Deliver hands turn to the conversation of its phone (session.Supervisor.Deliver).
 func (c *Conversations) Deliver(ctx context.Context, turn *sessionpb.InboundTurn) (*sessionpb.TurnAck, error) {
