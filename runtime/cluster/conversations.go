@@ -39,6 +39,10 @@ type Conversations struct {
 	once     sync.Once
 	// joined says the last topology this member saw includes it.
 	joined atomic.Bool
+	// readyBeforeJoining is set with the k8s provider, which admits only
+	// pods whose containers are ready into the topology: there, readiness
+	// cannot wait for joining.
+	readyBeforeJoining bool
 }
 
 // Metrics receives what the addressing counts; the runtime's Prometheus
@@ -64,7 +68,8 @@ const wakeBacklog = 4096
 // conversations with grains, and returns their addressing. Stop leaves.
 func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains, metrics Metrics, logger *zap.Logger) (*Conversations, error) {
 	conv := &Conversations{grains: grains, metrics: metrics, logger: logger,
-		left: make(chan struct{}, 1), wakes: make(chan string, wakeBacklog), stop: make(chan struct{})}
+		left: make(chan struct{}, 1), wakes: make(chan string, wakeBacklog), stop: make(chan struct{}),
+		readyBeforeJoining: cfg.Provider == config.ClusterK8s}
 	// Subscribed before joining, so the first topology is counted too.
 	conv.sub = system.EventStream.Subscribe(func(evt any) {
 		t, ok := evt.(*pcluster.ClusterTopology)
@@ -94,8 +99,9 @@ func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains,
 
 // Joined reports whether this member is in the cluster's topology as it
 // last saw it: before it is (joining, or after a partition) other members
-// cannot place conversations on it, and /readyz says so.
-func (c *Conversations) Joined() bool { return c.joined.Load() }
+// cannot place conversations on it, and /readyz says so. With the k8s
+// provider it is always true (see readyBeforeJoining).
+func (c *Conversations) Joined() bool { return c.readyBeforeJoining || c.joined.Load() }
 
 // Deliver hands turn to the conversation of its phone (session.Supervisor.Deliver).
 func (c *Conversations) Deliver(ctx context.Context, turn *sessionpb.InboundTurn) (*sessionpb.TurnAck, error) {
