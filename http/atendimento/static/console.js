@@ -58,6 +58,10 @@
     return isNaN(d) ? "" : clockFormat.format(d);
   }
 
+  // The helpers other console scripts (history.js, tools.js) share; they
+  // load after this one with defer.
+  window.Intake = { api, el, text, clock };
+
   // ---- queue page ----
 
   function queuePage() {
