@@ -50,6 +50,7 @@ type conversationJSON struct {
 		CanClaim   bool   `json:"can_claim"`
 		Window     struct {
 			Open             bool   `json:"open"`
+			Ended            bool   `json:"ended"`
 			RemainingSeconds int64  `json:"remaining_seconds"`
 			Text             string `json:"text"`
 		} `json:"window"`

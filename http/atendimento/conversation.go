@@ -42,9 +42,12 @@ type conversationView struct {
 	API string `json:"api"`
 }
 
-// windowView is the 24-hour customer-service window as shown.
+// windowView is the 24-hour customer-service window as shown. Ended: the
+// conversation is closed, so no window is open whatever the customer's last
+// message (their next one starts a new conversation).
 type windowView struct {
 	Open             bool       `json:"open"`
+	Ended            bool       `json:"ended"`
 	LastInboundAt    *time.Time `json:"last_inbound_at"`
 	SinceSeconds     int64      `json:"since_seconds"`
 	RemainingSeconds int64      `json:"remaining_seconds"`
@@ -119,7 +122,7 @@ func (c *Console) conversationView(s persistence.Session, history []persistence.
 		CanClaim:    conversation.Claimable(s),
 		CanTakeOver: s.AssignedTo == "" && conversation.TakeOver(s),
 		Summary:     persistence.SummaryText(s.OperationalSummary),
-		Window:      windowViewAt(conversation.WindowAt(history, now)),
+		Window:      windowViewAt(conversation.WindowAt(history, now), s.State),
 		Messages:    messageViews(history),
 		API:         conversationAPI(s.PhoneNumber, s.SessionID),
 	}
@@ -130,10 +133,13 @@ func (c *Console) conversationView(s persistence.Session, history []persistence.
 	return v
 }
 
-func windowViewAt(w conversation.Window) windowView {
+func windowViewAt(w conversation.Window, state persistence.SessionState) windowView {
 	v := windowView{Open: w.Open, LastInboundAt: w.LastInbound, SinceSeconds: int64(w.Since.Seconds()),
 		RemainingSeconds: int64(w.Remaining.Seconds())}
 	switch {
+	case state == persistence.StateClosed:
+		v.Open, v.Ended, v.RemainingSeconds = false, true, 0
+		v.Text = "This conversation is closed: nothing more can be sent in it."
 	case w.LastInbound == nil:
 		v.Text = "The customer has not written in this conversation: free text cannot be sent."
 	case w.Open:

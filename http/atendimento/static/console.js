@@ -74,11 +74,17 @@
       tr.dataset.sessionId = c.session_id;
       tr.dataset.state = c.state;
       if (!known.has(c.session_id)) tr.className = "new";
-      tr.appendChild(el("td", c.position ? String(c.position) : ""));
+      const place = el("td");
+      place.appendChild(c.position ? document.createTextNode(String(c.position)) : el("span", "held", "held"));
+      tr.appendChild(place);
       const who = el("td");
-      who.appendChild(el("strong", c.name || "—"));
-      who.appendChild(el("br"));
-      who.appendChild(el("span", c.phone_number, "muted"));
+      // The name when the conversation knows it, the number under it; the
+      // number alone otherwise.
+      who.appendChild(el("strong", c.name || c.phone_number));
+      if (c.name) {
+        who.appendChild(el("br"));
+        who.appendChild(el("span", c.phone_number, "muted"));
+      }
       tr.appendChild(who);
       tr.appendChild(el("td", c.service || "—"));
       tr.appendChild(el("td", c.reason_text));
@@ -156,11 +162,13 @@
     const buttons = { claim: document.getElementById("claim"), takeover: document.getElementById("takeover"), release: document.getElementById("release"), close: document.getElementById("close") };
     const confirmTakeover = document.getElementById("takeover-confirm");
 
+    let rendered = false;
+
     function render(c) {
       document.getElementById("state").textContent = c.state + (c.assigned_to ? " · " + c.assigned_to : "");
       const win = document.getElementById("window");
       win.textContent = c.window.text;
-      win.className = "window " + (c.window.open ? "open" : "closed");
+      win.className = "window " + (c.window.ended ? "ended" : c.window.open ? "open" : "closed");
       buttons.claim.hidden = !c.can_claim;
       buttons.takeover.hidden = !c.can_take_over;
       if (!c.can_take_over) confirmTakeover.hidden = true;
@@ -179,7 +187,12 @@
         if (m.send) li.appendChild(el("p", m.send, "send"));
         items.appendChild(li);
       });
+      // Follow the conversation: a list scrolled to its end stays there as
+      // messages arrive; one the operator scrolled up is left where it is.
+      const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
       list.replaceChildren(items);
+      if (atEnd || !rendered) list.scrollTop = list.scrollHeight;
+      rendered = true;
     }
 
     async function refresh() {
