@@ -195,7 +195,7 @@ func TestClaimRaceThroughTheSessionActor(t *testing.T) {
 // login page is served and the console redirects to it.
 func TestConsolePassesTheDevelopmentGate(t *testing.T) {
 	app := newApp(t, map[string]string{"DEV_UI_ENABLED": "false", "OPERATOR_PHONES": "+5511400000001"}, nil)
-	if res := do(t, app, "GET", "/atendimento/login", nil, nil); res.status != http.StatusOK || !strings.Contains(res.body, "Operator login") {
+	if res := do(t, app, "GET", "/atendimento/login", nil, nil); res.status != http.StatusOK || !strings.Contains(res.body, `id="send-code"`) {
 		t.Errorf("GET /atendimento/login with the gate off = %d %s", res.status, res.body)
 	}
 	req := httptest.NewRequest("GET", "/atendimento", nil)

@@ -7,6 +7,15 @@
   const body = document.body;
   const pollMs = Number(body.dataset.pollMs) || 2000;
 
+  // The page's texts in its language (UI_LANG), from the catalogue's "js."
+  // keys; an unknown key shows itself, as on the server. A "%s" in a text
+  // is filled by arg.
+  const texts = JSON.parse((document.getElementById("ui-text") || {}).textContent || "{}") || {};
+  function text(key, arg) {
+    const t = texts[key] || key;
+    return arg === undefined ? t : t.replace("%s", String(arg));
+  }
+
   // api calls a console JSON endpoint; a lost session sends the operator to
   // the login page, a refusal becomes an Error carrying the server's message.
   async function api(url, payload) {
@@ -16,12 +25,12 @@
     const res = await fetch(url, init);
     if (res.status === 401) {
       window.location.assign("/atendimento/login");
-      throw new Error("Your session ended: log in again.");
+      throw new Error(text("js.conversation.session_ended"));
     }
     const data = await res.json().catch(() => ({}));
     if (!res.ok) {
       const err = (data && data.error) || {};
-      const e = new Error(err.message || "The request failed (" + res.status + ").");
+      const e = new Error(err.message || text("js.conversation.failed", res.status));
       e.code = err.code || "";
       throw e;
     }
@@ -41,21 +50,16 @@
     node.hidden = !message;
   }
 
-  // The page's texts in its language (UI_LANG), from the catalogue's "js."
-  // keys; an unknown key shows itself, as on the server.
-  const texts = JSON.parse((document.getElementById("ui-text") || {}).textContent || "{}") || {};
-  function text(key) {
-    return texts[key] || key;
-  }
-
-  // clock formats a time as the server does: the page's language, in the
-  // business's zone (UI_TIMEZONE), whatever the operator's machine says.
-  const clockFormat = new Intl.DateTimeFormat(body.dataset.lang || "pt-BR", {
-    timeZone: body.dataset.zone || "America/Sao_Paulo", dateStyle: "short", timeStyle: "short",
-  });
+  // clock formats a time as the server does (locale.DateTime): the page's
+  // language, in the business's zone (UI_TIMEZONE), whatever the operator's
+  // machine says: "23/11/2026 14:54", "Nov 23, 2026 2:54 PM".
+  const lang = body.dataset.lang || "pt-BR";
+  const zone = body.dataset.zone || "America/Sao_Paulo";
+  const dayFormat = new Intl.DateTimeFormat(lang, { timeZone: zone, dateStyle: lang === "en" ? "medium" : "short" });
+  const timeFormat = new Intl.DateTimeFormat(lang, { timeZone: zone, timeStyle: "short" });
   function clock(iso) {
     const d = new Date(iso);
-    return isNaN(d) ? "" : clockFormat.format(d);
+    return isNaN(d) ? "" : dayFormat.format(d) + " " + timeFormat.format(d);
   }
 
   // The helpers other console scripts (history.js, tools.js) share; they
@@ -75,7 +79,7 @@
       tr.dataset.state = c.state;
       if (!known.has(c.session_id)) tr.className = "new";
       const place = el("td");
-      place.appendChild(c.position ? document.createTextNode(String(c.position)) : el("span", "held", "held"));
+      place.appendChild(c.position ? document.createTextNode(String(c.position)) : el("span", text("js.queue.held_mark"), "held"));
       tr.appendChild(place);
       const who = el("td");
       // The name when the conversation knows it, the number under it; the
@@ -91,18 +95,17 @@
       const waited = el("td", c.waiting);
       waited.title = clock(c.waiting_since);
       tr.appendChild(waited);
-      const status = c.state === "HUMAN" ? (c.mine ? "yours" : "with " + c.assigned_to) : "waiting";
-      tr.appendChild(el("td", status));
+      tr.appendChild(el("td", c.status_text));
       const act = el("td");
       if (c.position) {
-        const claim = el("button", "Claim", "claim");
+        const claim = el("button", text("js.queue.claim"), "claim");
         claim.type = "button";
         claim.dataset.api = c.api;
         claim.dataset.url = c.url;
         act.appendChild(claim);
         act.appendChild(document.createTextNode(" "));
       }
-      const open = el("a", "Open");
+      const open = el("a", text("js.queue.open"));
       open.href = c.url;
       act.appendChild(open);
       tr.appendChild(act);
@@ -115,7 +118,7 @@
         const fresh = document.createDocumentFragment();
         if (q.conversations.length === 0) {
           const empty = el("tr", null, "empty");
-          const td = el("td", "Nobody is waiting.");
+          const td = el("td", text("js.queue.empty"));
           td.colSpan = 7;
           empty.appendChild(td);
           fresh.appendChild(empty);
@@ -157,7 +160,7 @@
     const error = document.getElementById("action-error");
     const list = document.getElementById("messages");
     const form = document.getElementById("reply");
-    const text = document.getElementById("text");
+    const box = document.getElementById("text");
     const send = document.getElementById("send");
     const buttons = { claim: document.getElementById("claim"), takeover: document.getElementById("takeover"), release: document.getElementById("release"), close: document.getElementById("close") };
     const confirmTakeover = document.getElementById("takeover-confirm");
@@ -165,7 +168,9 @@
     let rendered = false;
 
     function render(c) {
-      document.getElementById("state").textContent = c.state + (c.assigned_to ? " · " + c.assigned_to : "");
+      const state = document.getElementById("state");
+      state.textContent = c.state_text + (c.assigned_to ? " · " + c.assigned_to : "");
+      state.dataset.state = c.state;
       const win = document.getElementById("window");
       win.textContent = c.window.text;
       win.className = "window " + (c.window.ended ? "ended" : c.window.open ? "open" : "closed");
@@ -175,14 +180,18 @@
       buttons.release.hidden = !c.mine;
       buttons.close.hidden = !c.mine;
       form.hidden = !c.mine;
-      text.disabled = !c.window.open;
+      box.disabled = !c.window.open;
       send.disabled = !c.window.open;
       const items = document.createDocumentFragment();
-      if (c.messages.length === 0) items.appendChild(el("li", "No messages.", "empty"));
+      if (c.messages.length === 0) items.appendChild(el("li", text("js.conversation.no_messages"), "empty"));
       c.messages.forEach((m) => {
         const li = el("li", null, "msg " + m.from);
         li.dataset.id = m.id;
-        li.appendChild(el("span", m.from + (m.operator ? " " + m.operator : "") + " · " + clock(m.at), "meta"));
+        const meta = el("span", m.label + (m.operator ? " " + m.operator : "") + " · ", "meta");
+        const at = el("time", clock(m.at));
+        at.dateTime = m.at;
+        meta.appendChild(at);
+        li.appendChild(meta);
         li.appendChild(el("p", m.text));
         if (m.send) li.appendChild(el("p", m.send, "send"));
         items.appendChild(li);
@@ -228,12 +237,12 @@
     });
     buttons.release.addEventListener("click", () => act("release"));
     buttons.close.addEventListener("click", () => {
-      if (window.confirm("Close this conversation? The customer's session ends.")) act("close");
+      if (window.confirm(text("js.conversation.confirm_close"))) act("close");
     });
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       send.disabled = true;
-      if (await act("send", { text: text.value })) text.value = "";
+      if (await act("send", { text: box.value })) box.value = "";
       send.disabled = false;
     });
 
