@@ -31,8 +31,13 @@ type queueItem struct {
 	// StatusText says who has the conversation: the operator, another
 	// one, or nobody yet.
 	StatusText string `json:"status_text"`
-	URL        string `json:"url"`
-	API        string `json:"api"`
+	// Late: the customer waits for an operator longer than HANDOFF_SLA.
+	Late bool `json:"late"`
+	// CustomerMessages counts the customer's messages of a conversation
+	// the operator holds (unread.go); absent for the others.
+	CustomerMessages *int   `json:"customer_messages,omitempty"`
+	URL              string `json:"url"`
+	API              string `json:"api"`
 }
 
 // queueView is the queue as one operator sees it.
@@ -70,6 +75,7 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 			API:            conversationAPI(e.PhoneNumber, e.SessionID),
 		}
 		item.StatusText = c.statusText(item)
+		item.Late = e.Position > 0 && waited > c.cfg.SLA
 		if e.Position > 0 {
 			v.Waiting++
 		} else {
@@ -77,6 +83,7 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 		}
 		v.Conversations = append(v.Conversations, item)
 	}
+	c.countCustomerMessages(ctx, v.Conversations)
 	return v, nil
 }
 

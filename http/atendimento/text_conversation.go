@@ -24,6 +24,7 @@ var conversationText = locale.Catalogue{
 	"conversation.messages":    {PT: "Mensagens", EN: "Messages"},
 	"conversation.reply":       {PT: "Mensagem para o cliente", EN: "Message to the customer"},
 	"conversation.send":        {PT: "Enviar", EN: "Send"},
+	"conversation.send_hint":   {PT: "Ctrl+Enter envia.", EN: "Ctrl+Enter sends."},
 
 	// Who wrote a message (messageView.From).
 	"conversation.from.customer": {PT: "Cliente", EN: "Customer"},

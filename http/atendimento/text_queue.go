@@ -31,8 +31,13 @@ var queueText = locale.Catalogue{
 	"queue.reason.AGENT_FAILURE":     {PT: "o assistente não conseguiu responder (AGENT_FAILURE)", EN: "the assistant could not answer (AGENT_FAILURE)"},
 	"queue.reason.OPERATOR_TAKEOVER": {PT: "um operador assumiu a conversa (OPERATOR_TAKEOVER)", EN: "an operator took over (OPERATOR_TAKEOVER)"},
 
-	"js.queue.held_mark": {PT: "em atendimento", EN: "held"},
-	"js.queue.claim":     {PT: "Assumir", EN: "Claim"},
-	"js.queue.open":      {PT: "Abrir", EN: "Open"},
-	"js.queue.empty":     {PT: "Ninguém aguardando.", EN: "Nobody is waiting."},
+	"js.queue.held_mark":   {PT: "em atendimento", EN: "held"},
+	"js.queue.claim":       {PT: "Assumir", EN: "Claim"},
+	"js.queue.open":        {PT: "Abrir", EN: "Open"},
+	"js.queue.empty":       {PT: "Ninguém aguardando.", EN: "Nobody is waiting."},
+	"js.queue.unread":      {PT: "%s não lidas", EN: "%s unread"},
+	"js.queue.late":        {PT: "Acima do prazo de atendimento: aguarda desde %s", EN: "Past the waiting target: waiting since %s"},
+	"js.queue.alerts_off":  {PT: "Ativar alertas de novos atendimentos", EN: "Turn on alerts for new handoffs"},
+	"js.queue.alerts_on":   {PT: "Alertas ativados (clique para desativar)", EN: "Alerts on (click to turn off)"},
+	"js.queue.alert_title": {PT: "Novo cliente aguardando atendimento", EN: "A new customer is waiting"},
 }

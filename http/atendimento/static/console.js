@@ -66,18 +66,48 @@
   // load after this one with defer.
   window.Intake = { api, el, text, clock };
 
+  // ago writes a wait as the server does (views.go): "45 s", "12 min",
+  // "3 h 05 min".
+  function ago(ms) {
+    const s = Math.max(0, Math.floor(ms / 1000));
+    if (s < 60) return s + " s";
+    if (s < 3600) return Math.floor(s / 60) + " min";
+    return Math.floor(s / 3600) + " h " + String(Math.floor(s / 60) % 60).padStart(2, "0") + " min";
+  }
+
+  // Unread badges are kept in this browser (localStorage): for each
+  // conversation, how many of the customer's messages the operator had when
+  // they last had it open. The queue counts the customer's messages of the
+  // conversations the operator holds; the difference is the badge.
+  const seenKey = (sessionID) => "intake.seen." + sessionID;
+  function seen(sessionID) {
+    try {
+      return Number(window.localStorage.getItem(seenKey(sessionID))) || 0;
+    } catch (e) {
+      return 0;
+    }
+  }
+  function markSeen(sessionID, count) {
+    try {
+      window.localStorage.setItem(seenKey(sessionID), String(count));
+    } catch (e) {
+      // storage refused (private mode, full): the badges just stay
+    }
+  }
+
   // ---- queue page ----
 
   function queuePage() {
     const rows = document.getElementById("queue-rows");
     const error = document.getElementById("queue-error");
-    let known = new Set(Array.from(rows.querySelectorAll("tr[data-session-id]")).map((tr) => tr.dataset.sessionId));
+    const slaMs = Number(body.dataset.slaMs) || 5 * 60 * 1000;
+    let known = null; // the waiting conversations of the last refresh; null before the first
 
-    function row(c) {
+    function row(c, fresh) {
       const tr = el("tr");
       tr.dataset.sessionId = c.session_id;
       tr.dataset.state = c.state;
-      if (!known.has(c.session_id)) tr.className = "new";
+      if (fresh) tr.className = "new";
       const place = el("td");
       place.appendChild(c.position ? document.createTextNode(String(c.position)) : el("span", text("js.queue.held_mark"), "held"));
       tr.appendChild(place);
@@ -85,6 +115,11 @@
       // The name when the conversation knows it, the number under it; the
       // number alone otherwise.
       who.appendChild(el("strong", c.name || c.phone_number));
+      const unread = c.customer_messages === undefined ? 0 : c.customer_messages - seen(c.session_id);
+      if (unread > 0) {
+        who.appendChild(document.createTextNode(" "));
+        who.appendChild(el("span", text("js.queue.unread", unread), "badge"));
+      }
       if (c.name) {
         who.appendChild(el("br"));
         who.appendChild(el("span", c.phone_number, "muted"));
@@ -92,8 +127,10 @@
       tr.appendChild(who);
       tr.appendChild(el("td", c.service || "—"));
       tr.appendChild(el("td", c.reason_text));
-      const waited = el("td", c.waiting);
+      const waited = el("td", c.waiting, "waited");
       waited.title = clock(c.waiting_since);
+      waited.dataset.since = c.waiting_since;
+      if (c.position) waited.dataset.sla = "";
       tr.appendChild(waited);
       tr.appendChild(el("td", c.status_text));
       const act = el("td");
@@ -105,16 +142,32 @@
         act.appendChild(claim);
         act.appendChild(document.createTextNode(" "));
       }
-      const open = el("a", text("js.queue.open"));
+      const open = el("a", text("js.queue.open"), "open");
       open.href = c.url;
       act.appendChild(open);
       tr.appendChild(act);
       return tr;
     }
 
+    // tick rewrites every wait each second, in the alarm colour once a
+    // waiting customer is past HANDOFF_SLA.
+    function tick() {
+      const now = Date.now();
+      rows.querySelectorAll("td.waited").forEach((td) => {
+        const waited = now - new Date(td.dataset.since).getTime();
+        if (isNaN(waited)) return;
+        td.textContent = ago(waited);
+        const late = td.dataset.sla !== undefined && waited > slaMs;
+        td.classList.toggle("late", late);
+        if (late) td.title = text("js.queue.late", clock(td.dataset.since));
+      });
+    }
+
     async function refresh() {
       try {
         const q = await api("/atendimento/api/queue");
+        const waiting = q.conversations.filter((c) => c.position).map((c) => c.session_id);
+        const arrived = known === null ? [] : q.conversations.filter((c) => c.position && !known.has(c.session_id));
         const fresh = document.createDocumentFragment();
         if (q.conversations.length === 0) {
           const empty = el("tr", null, "empty");
@@ -123,14 +176,84 @@
           empty.appendChild(td);
           fresh.appendChild(empty);
         }
-        q.conversations.forEach((c) => fresh.appendChild(row(c)));
-        rows.replaceChildren(fresh);
-        known = new Set(q.conversations.map((c) => c.session_id));
+        q.conversations.forEach((c) => fresh.appendChild(row(c, arrived.includes(c))));
+        keepFocus(() => rows.replaceChildren(fresh));
+        tick();
+        known = new Set(waiting);
         document.getElementById("waiting-count").textContent = String(q.waiting);
         document.getElementById("held-count").textContent = String(q.held);
         showError(error, "");
+        if (arrived.length > 0) announce(arrived);
       } catch (e) {
         showError(error, e.message);
+      }
+    }
+
+    // keepFocus redraws the rows without losing the keyboard's place: the
+    // focused control of a row is focused again in the row's new copy.
+    function keepFocus(redraw) {
+      const focused = document.activeElement;
+      const tr = focused && focused.closest ? focused.closest("#queue-rows tr[data-session-id]") : null;
+      const which = focused && focused.classList && focused.classList.contains("claim") ? "button.claim" : "a.open";
+      redraw();
+      if (!tr) return;
+      const again = rows.querySelector('tr[data-session-id="' + CSS.escape(tr.dataset.sessionId) + '"] ' + which);
+      if (again) again.focus();
+    }
+
+    // ---- alerts for new handoffs: a desktop notification and a sound,
+    // once the operator turned them on (browsers want a click for both).
+    const alertsButton = document.getElementById("alerts");
+    let audio = null;
+    let alertsOn = false;
+
+    function showAlertsState() {
+      alertsButton.textContent = text(alertsOn ? "js.queue.alerts_on" : "js.queue.alerts_off");
+      alertsButton.setAttribute("aria-pressed", String(alertsOn));
+    }
+
+    alertsButton.addEventListener("click", async () => {
+      alertsOn = !alertsOn;
+      if (alertsOn) {
+        const Ctx = window.AudioContext || window.webkitAudioContext;
+        if (Ctx && !audio) audio = new Ctx();
+        if (audio && audio.state === "suspended") audio.resume();
+        if (window.Notification && Notification.permission === "default") {
+          try {
+            await Notification.requestPermission();
+          } catch (e) {
+            // an older browser without the promise form: sound only
+          }
+        }
+      }
+      showAlertsState();
+    });
+    alertsButton.hidden = false;
+    showAlertsState();
+
+    function beep() {
+      if (!audio) return;
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = 880;
+      gain.gain.setValueAtTime(0.2, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.4);
+    }
+
+    function announce(arrived) {
+      if (!alertsOn) return;
+      beep();
+      if (window.Notification && Notification.permission === "granted") {
+        arrived.forEach((c) => {
+          const n = new Notification(text("js.queue.alert_title"), { body: (c.name || c.phone_number) + " · " + c.reason_text, tag: c.session_id });
+          n.onclick = () => {
+            window.focus();
+            window.location.assign(c.url);
+          };
+        });
       }
     }
 
@@ -148,7 +271,22 @@
       }
     });
 
+    // The arrow keys move through the queue (from one row's "Open" link to
+    // the next); Enter opens, as on any link.
+    rows.addEventListener("keydown", (ev) => {
+      if (ev.key !== "ArrowDown" && ev.key !== "ArrowUp") return;
+      const links = Array.from(rows.querySelectorAll("a.open"));
+      const tr = ev.target.closest("tr");
+      const at = links.findIndex((a) => a.closest("tr") === tr);
+      const next = links[at + (ev.key === "ArrowDown" ? 1 : -1)];
+      if (next) {
+        ev.preventDefault();
+        next.focus();
+      }
+    });
+
     setInterval(refresh, pollMs);
+    setInterval(tick, 1000);
     refresh();
   }
 
@@ -202,6 +340,8 @@
       list.replaceChildren(items);
       if (atEnd || !rendered) list.scrollTop = list.scrollHeight;
       rendered = true;
+      // The operator has this conversation open: its customer messages are read.
+      markSeen(c.session_id, c.messages.filter((m) => m.from === "customer").length);
     }
 
     async function refresh() {
@@ -238,6 +378,13 @@
     buttons.release.addEventListener("click", () => act("release"));
     buttons.close.addEventListener("click", () => {
       if (window.confirm(text("js.conversation.confirm_close"))) act("close");
+    });
+    // Ctrl+Enter (Cmd+Enter on a Mac) sends; Enter alone starts a new line.
+    box.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey) && !send.disabled) {
+        ev.preventDefault();
+        form.requestSubmit();
+      }
     });
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
