@@ -115,7 +115,10 @@ func TestConsoleLiveInboxInTheBrowser(t *testing.T) {
 	b.Step("go back to the queue", chromedp.Navigate(base+"/atendimento"), chromedp.WaitVisible(chromedp.CSS(consoleRow(firstID))))
 	consoleChat(t, app, first, "Ainda estou aqui")
 	b.Step("see the unread badge",
-		browsertest.WaitForText(consoleRow(firstID)+" .badge", "1 não lidas"),
+		browsertest.WaitForText(consoleRow(firstID)+" .badge", "1 não lida"),
+		chromedp.Reload(),
+		chromedp.WaitVisible(chromedp.CSS(consoleRow(firstID))),
+		browsertest.Expect(`document.querySelector("#alerts").getAttribute("aria-pressed")`, "true"), // remembered
 		chromedp.Click(chromedp.CSS(consoleRow(firstID)+" a.open")),
 		chromedp.WaitVisible(chromedp.CSS("#reply")),
 		browsertest.WaitForText("#messages", "Ainda estou aqui"),
@@ -147,6 +150,8 @@ func TestConsoleLiveInboxInTheBrowser(t *testing.T) {
 		browsertest.Expect(`(() => { const l = document.querySelector("#messages"); return l.scrollHeight > l.clientHeight; })()`, true),
 		browsertest.Expect(`(() => { const l = document.querySelector("#messages"); return l.scrollTop + l.clientHeight >= l.scrollHeight - 2; })()`, true),
 		browsertest.Expect(`(() => { const r = document.querySelector("#send").getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })()`, true),
+		browsertest.Expect(`(() => { const m = document.querySelector("#messages li:last-child").getBoundingClientRect();
+			return m.top >= 0 && m.bottom <= document.querySelector("#reply").getBoundingClientRect().top + 1; })()`, true),
 		chromedp.SendKeys(chromedp.CSS("#text"), reply),
 		chromedp.KeyEvent("\r", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
 		browsertest.WaitForText("#messages li.operator:last-child", reply),

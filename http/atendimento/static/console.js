@@ -101,7 +101,9 @@
     const rows = document.getElementById("queue-rows");
     const error = document.getElementById("queue-error");
     const slaMs = Number(body.dataset.slaMs) || 5 * 60 * 1000;
-    let known = null; // the waiting conversations of the last refresh; null before the first
+    // The conversations already shown (first those the server drew): one
+    // that appears waiting beyond them is a new handoff.
+    let known = new Set(Array.from(rows.querySelectorAll("tr[data-session-id]")).map((tr) => tr.dataset.sessionId));
 
     function row(c, fresh) {
       const tr = el("tr");
@@ -118,7 +120,7 @@
       const unread = c.customer_messages === undefined ? 0 : c.customer_messages - seen(c.session_id);
       if (unread > 0) {
         who.appendChild(document.createTextNode(" "));
-        who.appendChild(el("span", text("js.queue.unread", unread), "badge"));
+        who.appendChild(el("span", unread === 1 ? text("js.queue.unread_one") : text("js.queue.unread_many", unread), "badge"));
       }
       if (c.name) {
         who.appendChild(el("br"));
@@ -166,8 +168,7 @@
     async function refresh() {
       try {
         const q = await api("/atendimento/api/queue");
-        const waiting = q.conversations.filter((c) => c.position).map((c) => c.session_id);
-        const arrived = known === null ? [] : q.conversations.filter((c) => c.position && !known.has(c.session_id));
+        const arrived = q.conversations.filter((c) => c.position && !known.has(c.session_id));
         const fresh = document.createDocumentFragment();
         if (q.conversations.length === 0) {
           const empty = el("tr", null, "empty");
@@ -179,7 +180,7 @@
         q.conversations.forEach((c) => fresh.appendChild(row(c, arrived.includes(c))));
         keepFocus(() => rows.replaceChildren(fresh));
         tick();
-        known = new Set(waiting);
+        known = new Set(q.conversations.map((c) => c.session_id));
         document.getElementById("waiting-count").textContent = String(q.waiting);
         document.getElementById("held-count").textContent = String(q.held);
         showError(error, "");
@@ -203,21 +204,40 @@
 
     // ---- alerts for new handoffs: a desktop notification and a sound,
     // once the operator turned them on (browsers want a click for both).
+    // The choice is remembered in this browser; after a reload the sound
+    // waits for the operator's next click on the page.
     const alertsButton = document.getElementById("alerts");
     let audio = null;
     let alertsOn = false;
+    try {
+      alertsOn = window.localStorage.getItem("intake.alerts") === "on";
+    } catch (e) {
+      // no storage: alerts start off
+    }
 
     function showAlertsState() {
       alertsButton.textContent = text(alertsOn ? "js.queue.alerts_on" : "js.queue.alerts_off");
       alertsButton.setAttribute("aria-pressed", String(alertsOn));
+      try {
+        window.localStorage.setItem("intake.alerts", alertsOn ? "on" : "off");
+      } catch (e) {
+        // not remembered
+      }
     }
+
+    function startSound() {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (Ctx && !audio) audio = new Ctx();
+      if (audio && audio.state === "suspended") audio.resume();
+    }
+    document.addEventListener("click", () => {
+      if (alertsOn) startSound();
+    });
 
     alertsButton.addEventListener("click", async () => {
       alertsOn = !alertsOn;
       if (alertsOn) {
-        const Ctx = window.AudioContext || window.webkitAudioContext;
-        if (Ctx && !audio) audio = new Ctx();
-        if (audio && audio.state === "suspended") audio.resume();
+        startSound();
         if (window.Notification && Notification.permission === "default") {
           try {
             await Notification.requestPermission();
@@ -339,6 +359,15 @@
       const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
       list.replaceChildren(items);
       if (atEnd || !rendered) list.scrollTop = list.scrollHeight;
+      // Opened, the page scrolls to show the end of the conversation with
+      // the reply box right under it, not over it (the box is sticky, so
+      // the list's end is what places it; the facts above scroll out of
+      // view on a small screen).
+      if (!rendered) {
+        const below = form.hidden ? 0 : form.offsetHeight;
+        const past = list.getBoundingClientRect().bottom + below - window.innerHeight;
+        if (past > 0) window.scrollBy(0, past);
+      }
       rendered = true;
       // The operator has this conversation open: its customer messages are read.
       markSeen(c.session_id, c.messages.filter((m) => m.from === "customer").length);
