@@ -14,6 +14,7 @@ import (
 // liveQueue is what the queue's script reads for the SLA colour and the
 // unread badges.
 type liveQueue struct {
+	Now           time.Time `json:"now"`
 	Conversations []struct {
 		SessionID        string `json:"session_id"`
 		Late             bool   `json:"late"`
@@ -23,7 +24,8 @@ type liveQueue struct {
 
 // A customer waiting past HANDOFF_SLA is late, one under it is not, and a
 // conversation an operator holds is never late (nobody waits for a person).
-// The page carries the SLA for the script's own clock.
+// The page carries the SLA, and the queue the server's clock, for the
+// script's own count.
 func TestQueueMarksWaitsPastTheSLA(t *testing.T) {
 	e := newEnv(t, func(c *atendimento.Config) { c.SLA = 3 * time.Minute })
 	a := e.login(opA)
@@ -35,6 +37,9 @@ func TestQueueMarksWaitsPastTheSLA(t *testing.T) {
 	var q liveQueue
 	if err := json.Unmarshal([]byte(e.do("GET", "/atendimento/api/queue", "", "", a).body), &q); err != nil {
 		t.Fatal(err)
+	}
+	if !q.Now.Equal(t0) {
+		t.Errorf("queue's now = %s, want the server's clock %s", q.Now, t0)
 	}
 	want := map[string]bool{late.SessionID: true, onTime.SessionID: false, held.SessionID: false}
 	for _, c := range q.Conversations {

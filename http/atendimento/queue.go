@@ -42,6 +42,9 @@ type queueItem struct {
 
 // queueView is the queue as one operator sees it.
 type queueView struct {
+	// Now is the server's clock, against which the script corrects its
+	// own when it counts the waits.
+	Now           time.Time   `json:"now"`
 	Operator      string      `json:"operator"`
 	Waiting       int         `json:"waiting"`
 	Held          int         `json:"held"`
@@ -54,7 +57,7 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 		return queueView{}, err
 	}
 	now := c.cfg.Now()
-	v := queueView{Operator: operator, Conversations: make([]queueItem, 0, len(entries))}
+	v := queueView{Now: now, Operator: operator, Conversations: make([]queueItem, 0, len(entries))}
 	for _, e := range entries {
 		waited := max(now.Sub(e.WaitingSince), 0)
 		item := queueItem{

@@ -151,10 +151,14 @@
       return tr;
     }
 
+    // skew is how far this machine's clock is ahead of the server's, so a
+    // wrong clock on the operator's machine does not distort the waits.
+    let skew = 0;
+
     // tick rewrites every wait each second, in the alarm colour once a
     // waiting customer is past HANDOFF_SLA.
     function tick() {
-      const now = Date.now();
+      const now = Date.now() - skew;
       rows.querySelectorAll("td.waited").forEach((td) => {
         const waited = now - new Date(td.dataset.since).getTime();
         if (isNaN(waited)) return;
@@ -168,6 +172,8 @@
     async function refresh() {
       try {
         const q = await api("/atendimento/api/queue");
+        const serverNow = new Date(q.now).getTime();
+        if (!isNaN(serverNow)) skew = Date.now() - serverNow;
         const arrived = q.conversations.filter((c) => c.position && !known.has(c.session_id));
         const fresh = document.createDocumentFragment();
         if (q.conversations.length === 0) {
