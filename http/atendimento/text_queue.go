@@ -31,9 +31,12 @@ var queueText = locale.Catalogue{
 	"queue.reason.AGENT_FAILURE":     {PT: "o assistente não conseguiu responder (AGENT_FAILURE)", EN: "the assistant could not answer (AGENT_FAILURE)"},
 	"queue.reason.OPERATOR_TAKEOVER": {PT: "um operador assumiu a conversa (OPERATOR_TAKEOVER)", EN: "an operator took over (OPERATOR_TAKEOVER)"},
 
-	"js.queue.held_mark":   {PT: "em atendimento", EN: "held"},
-	"js.queue.claim":       {PT: "Assumir", EN: "Claim"},
-	"js.queue.open":        {PT: "Abrir", EN: "Open"},
+	"js.queue.held_mark": {PT: "em atendimento", EN: "held"},
+	"js.queue.claim":     {PT: "Assumir", EN: "Claim"},
+	"js.queue.open":      {PT: "Abrir", EN: "Open"},
+	// The same buttons as screen readers name them, with the customer.
+	"js.queue.claim_for":   {PT: "Assumir a conversa de %s", EN: "Claim the conversation of %s"},
+	"js.queue.open_for":    {PT: "Abrir a conversa de %s", EN: "Open the conversation of %s"},
 	"js.queue.empty":       {PT: "Ninguém aguardando.", EN: "Nobody is waiting."},
 	"js.queue.unread_one":  {PT: "1 não lida", EN: "1 unread"},
 	"js.queue.unread_many": {PT: "%s não lidas", EN: "%s unread"},

@@ -141,11 +141,13 @@
         claim.type = "button";
         claim.dataset.api = c.api;
         claim.dataset.url = c.url;
+        claim.setAttribute("aria-label", text("js.queue.claim_for", c.name || c.phone_number));
         act.appendChild(claim);
         act.appendChild(document.createTextNode(" "));
       }
       const open = el("a", text("js.queue.open"), "open");
       open.href = c.url;
+      open.setAttribute("aria-label", text("js.queue.open_for", c.name || c.phone_number));
       act.appendChild(open);
       tr.appendChild(act);
       return tr;
