@@ -43,7 +43,8 @@ func consoleRow(sessionID string) string {
 }
 
 // The live inbox in a console left open: new handoffs appear without a
-// reload and raise the alert the operator turned on, waits turn red past
+// reload, count in the tab's title and raise the alert the operator turned
+// on (remembered across reloads), waits turn red past
 // HANDOFF_SLA, the arrow keys move through the queue, a customer's new
 // message shows as an unread badge until the operator opens the
 // conversation, dates read the Brazilian way in America/Sao_Paulo, a long
@@ -75,6 +76,7 @@ func TestConsoleLiveInboxInTheBrowser(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(consoleRow(secondID))),
 		browsertest.Expect(`window.__sameQueuePage === true`, true),
 		browsertest.WaitFor(`window.__notified.some((n) => n.includes("+5511988882222"))`),
+		browsertest.WaitFor(`document.title.startsWith("(2) Fila de atendimento")`),
 	)
 	b.Step("see the waits turn red past HANDOFF_SLA",
 		browsertest.WaitFor(`document.querySelector('`+consoleRow(firstID)+` td.waited.late') !== null`),

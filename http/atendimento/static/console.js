@@ -156,6 +156,8 @@
     // skew is how far this machine's clock is ahead of the server's, so a
     // wrong clock on the operator's machine does not distort the waits.
     let skew = 0;
+    // The tab's title leads with the number waiting, seen from other tabs.
+    const title = document.title;
 
     // tick rewrites every wait each second, in the alarm colour once a
     // waiting customer is past HANDOFF_SLA.
@@ -190,6 +192,7 @@
         tick();
         known = new Set(q.conversations.map((c) => c.session_id));
         document.getElementById("waiting-count").textContent = String(q.waiting);
+        document.title = (q.waiting > 0 ? "(" + q.waiting + ") " : "") + title;
         document.getElementById("held-count").textContent = String(q.held);
         showError(error, "");
         if (arrived.length > 0) announce(arrived);
