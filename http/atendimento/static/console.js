@@ -1,6 +1,9 @@
-// The operator console's only script: it refreshes the queue and the open
-// conversation every few seconds and posts the operator's actions as JSON.
-// Every value from the server is written with textContent, never as HTML.
+// The operator console's main script: it refreshes the queue and the open
+// conversation every few seconds (polling the table through the server, so
+// it works whichever node answers), counts the waits, raises the alerts and
+// posts the operator's actions as JSON. The console's other scripts use its
+// helpers through window.Intake. Every value from the server is written with
+// textContent, never as HTML.
 "use strict";
 
 (function () {
