@@ -62,6 +62,7 @@ func (a *App) atendimentoRoutes() error {
 		ShowCodes: !a.cfg.Messaging.CloudEnabled && a.cfg.DevUI.Enabled,
 		Lang:      lang,
 		Zone:      zone,
+		SLA:       a.cfg.Handoff.SLA,
 		Now:       a.now,
 	}, atendimento.Deps{
 		Conversations:    a.conversations,

@@ -16,6 +16,7 @@ import (
 	"github.com/intake-runtime/intake/internal/browsertest"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/runtime"
 )
 
 // consoleBrowser starts headless Chromium for the test (internal/browsertest).
@@ -73,16 +74,10 @@ func consoleRepoRoot(t *testing.T) string {
 
 var consoleLoginCode = regexp.MustCompile(`console code is (\d{6})`)
 
-// An operator logs in with the code the platform delivered, watches a
-// handed-off conversation appear in the queue without reloading, claims it,
-// writes to the customer (the platform receives it) and closes it, in
-// headless Chromium against the whole application (real session actors,
-// memory table, fake messaging platform) with the development gate off.
-func TestOperatorConsoleInTheBrowser(t *testing.T) {
-	leaktest.Check(t)
-	const operator, customer = "+5511400000001", "+5511988887777"
-	platform := newConsolePlatform(t)
-	app := consoleApp(t, platform, []string{operator}, map[string]string{"DEV_UI_ENABLED": "false"})
+// consoleServe runs app on a free local port until the test ends and
+// returns its base URL.
+func consoleServe(t *testing.T, app *runtime.App) string {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -96,12 +91,15 @@ func TestOperatorConsoleInTheBrowser(t *testing.T) {
 			t.Errorf("Run: %v", err)
 		}
 	})
-	base := "http://" + ln.Addr().String()
-	ctx := consoleBrowser(t)
+	return "http://" + ln.Addr().String()
+}
 
-	// Log in: the console redirects to the login page, the code arrives on
-	// the operator's phone (the fake platform), and the queue opens.
-	consoleStep(t, ctx, "open the console",
+// consoleLogIn logs operator in, running its steps with step: the console
+// redirects to the login page, the code arrives on the operator's phone (the
+// fake platform), and the queue opens.
+func consoleLogIn(t *testing.T, step func(string, ...chromedp.Action[chromedp.Void]), platform *consolePlatform, base, operator string) {
+	t.Helper()
+	step("open the console",
 		chromedp.Navigate(base+"/atendimento"),
 		chromedp.WaitVisible(chromedp.CSS("#phone")),
 		chromedp.SendKeys(chromedp.CSS("#phone"), operator),
@@ -110,11 +108,27 @@ func TestOperatorConsoleInTheBrowser(t *testing.T) {
 	)
 	text := platform.waitText(t, messaging.Digits(operator), consoleLoginCode.MatchString)
 	code := consoleLoginCode.FindStringSubmatch(text)[1]
-	consoleStep(t, ctx, "log in with the code",
+	step("log in with the code",
 		chromedp.SendKeys(chromedp.CSS("#code"), code),
 		chromedp.Click(chromedp.CSS("#verify")),
 		chromedp.WaitVisible(chromedp.CSS("#queue-rows")),
 	)
+}
+
+// An operator logs in with the code the platform delivered, watches a
+// handed-off conversation appear in the queue without reloading, claims it,
+// writes to the customer (the platform receives it) and closes it, in
+// headless Chromium against the whole application (real session actors,
+// memory table, fake messaging platform) with the development gate off.
+func TestOperatorConsoleInTheBrowser(t *testing.T) {
+	leaktest.Check(t)
+	const operator, customer = "+5511400000001", "+5511988887777"
+	platform := newConsolePlatform(t)
+	app := consoleApp(t, platform, []string{operator}, map[string]string{"DEV_UI_ENABLED": "false"})
+	base := consoleServe(t, app)
+	ctx := consoleBrowser(t)
+	consoleLogIn(t, func(what string, actions ...chromedp.Action[chromedp.Void]) { consoleStep(t, ctx, what, actions...) },
+		platform, base, operator)
 
 	// A customer asks for a person; the conversation appears in the open
 	// queue by itself.

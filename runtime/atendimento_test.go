@@ -117,19 +117,27 @@ func consoleApp(t *testing.T, platform *consolePlatform, operators []string, ext
 // conversation in HANDOFF. It returns the session ID.
 func consoleHandOff(t *testing.T, app *runtime.App, phone string) string {
 	t.Helper()
+	reply := consoleChat(t, app, phone, "Quero falar com uma pessoa")
+	if reply.GetState() != string(persistence.StateHandoff) {
+		t.Fatalf("after s=3 the conversation is %s, want HANDOFF", reply.GetState())
+	}
+	return reply.GetSessionId()
+}
+
+// consoleChat sends one message as the customer phone, through the session
+// actor as the webhook does, and returns the turn's reply.
+func consoleChat(t *testing.T, app *runtime.App, phone, content string) *sessionpb.ChatReply {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	reply, err := app.Conversations().Chat(ctx, &sessionpb.ChatRequest{Turn: &sessionpb.InboundTurn{
-		PhoneNumber: phone, MessageId: "chat-" + uuid.NewString(), Content: "Quero falar com uma pessoa",
+		PhoneNumber: phone, MessageId: "chat-" + uuid.NewString(), Content: content,
 		ReceivedAt: timestamppb.Now(), Instance: "instance_a", MessageType: "text",
 	}})
 	if err != nil || reply.GetError() != "" {
 		t.Fatalf("chat: %v %s", err, reply.GetError())
 	}
-	if reply.GetState() != string(persistence.StateHandoff) {
-		t.Fatalf("after s=3 the conversation is %s, want HANDOFF", reply.GetState())
-	}
-	return reply.GetSessionId()
+	return reply
 }
 
 // Ten operators claiming one conversation at once through the real session
@@ -195,7 +203,7 @@ func TestClaimRaceThroughTheSessionActor(t *testing.T) {
 // login page is served and the console redirects to it.
 func TestConsolePassesTheDevelopmentGate(t *testing.T) {
 	app := newApp(t, map[string]string{"DEV_UI_ENABLED": "false", "OPERATOR_PHONES": "+5511400000001"}, nil)
-	if res := do(t, app, "GET", "/atendimento/login", nil, nil); res.status != http.StatusOK || !strings.Contains(res.body, "Operator login") {
+	if res := do(t, app, "GET", "/atendimento/login", nil, nil); res.status != http.StatusOK || !strings.Contains(res.body, `id="send-code"`) {
 		t.Errorf("GET /atendimento/login with the gate off = %d %s", res.status, res.body)
 	}
 	req := httptest.NewRequest("GET", "/atendimento", nil)

@@ -88,15 +88,30 @@ func waited(d time.Duration) string {
 	return fmt.Sprintf("%dh%02d", int(d.Hours()), int(d.Minutes())%60)
 }
 
-// CustomerName is the name the conversation knows the customer by: the
-// registration name when collected, else the name recognised from an earlier
-// session, else "".
+// CustomerName is the name the conversation knows the customer by, the
+// first found of: the registration name (cadastral data), a name the
+// qualification picked up, the name in the summary's collected data, the
+// name recognised from an earlier session; "" when none. Values may be any
+// scalar the model wrote (persistence.DataText).
 func CustomerName(s persistence.Session) string {
-	if name, ok := s.CadastralData["nome"].(string); ok && strings.TrimSpace(name) != "" {
-		return strings.TrimSpace(name)
+	sources := []map[string]any{s.CadastralData, s.QualificationData}
+	if o := s.OperationalSummary.Structured; o != nil {
+		sources = append(sources, o.DadosColetados)
+	}
+	for _, data := range sources {
+		for _, key := range customerNameKeys {
+			if name := persistence.DataText(data[key]); name != "" {
+				return name
+			}
+		}
 	}
 	return strings.TrimSpace(string(s.RecognizedName))
 }
+
+// customerNameKeys are the collected-data keys that hold a person's name:
+// the registrar's "nome" (prompts/REGISTRAR.md), and the spellings a model
+// or an import may use.
+var customerNameKeys = []string{"nome", "name", "nome_completo", "contato"}
 
 // ReasonText explains a handoff reason to an operator, keeping the code so
 // that it can be searched for.

@@ -41,4 +41,14 @@ func TestCustomerName(t *testing.T) {
 	if got := handoff.CustomerName(s); got != "Maria Silva" {
 		t.Errorf("registration name = %q, want it to win over the recognised one", got)
 	}
+	s.CadastralData = map[string]any{"email": "ana@example.com"}
+	s.QualificationData = map[string]any{"contato": "Ana Souza", "empresa": "Padaria Sol"}
+	if got := handoff.CustomerName(s); got != "Ana Souza" {
+		t.Errorf("name from the qualification data = %q", got)
+	}
+	s.QualificationData = map[string]any{}
+	s.OperationalSummary = persistence.StructuredSummary(persistence.OperationalSummary{DadosColetados: map[string]any{"name": "Ana"}})
+	if got := handoff.CustomerName(s); got != "Ana" {
+		t.Errorf("name from the summary's collected data = %q", got)
+	}
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
-	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -44,39 +43,38 @@ type actionResult struct {
 func (c *Console) act(ctx *fiber.Ctx) error {
 	action, ok := conversation.OperatorAction(ctx.Params("action"))
 	if !ok {
-		return httperr.Write(ctx, fiber.StatusNotFound, "not_found", "unknown action")
+		return c.failJSON(ctx, fiber.StatusNotFound, "not_found", "error.unknown_action")
 	}
 	phone, sessionID, err := target(ctx)
 	if err != nil {
-		return httperr.Write(ctx, fiber.StatusNotFound, "not_found", "no such conversation")
+		return c.failJSON(ctx, fiber.StatusNotFound, "not_found", "error.not_found")
 	}
 	cmd := &sessionpb.OperatorCommand{PhoneNumber: phone, SessionId: sessionID, OperatorPhone: operatorOf(ctx), Action: action}
 	if action == sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM && c.unconfirmedTakeover(ctx, phone, sessionID) {
-		return httperr.Write(ctx, fiber.StatusConflict, codeConfirmTakeover,
-			"the bot is answering this conversation: confirm to take it over (the bot stops at once)")
+		return c.failJSON(ctx, fiber.StatusConflict, codeConfirmTakeover, "error.confirm_takeover")
 	}
 	if action == sessionpb.OperatorAction_OPERATOR_ACTION_SEND {
 		var body struct {
 			Text string `json:"text"`
 		}
 		if err := ctx.BodyParser(&body); err != nil {
-			return httperr.Write(ctx, fiber.StatusBadRequest, "bad_request", `the body must be {"text": "…"}`)
+			return c.failJSON(ctx, fiber.StatusBadRequest, "bad_request", "error.bad_body")
 		}
 		cmd.Text = strings.TrimSpace(body.Text)
 		if r := c.checkText(ctx.UserContext(), phone, sessionID, cmd.Text); r != nil {
-			return httperr.Write(ctx, refusalStatus[r.Code], string(r.Code), r.Message)
+			return c.refusal(ctx, refusalStatus[r.Code], string(r.Code), r.Message)
 		}
 	}
 	res, err := c.operate(ctx.UserContext(), cmd)
 	if err != nil {
-		return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the conversation did not answer; try again")
+		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.no_answer")
 	}
 	if !res.GetOk() {
 		status, known := refusalStatus[conversation.Refusal(res.GetCode())]
 		if !known {
 			status = fiber.StatusConflict
 		}
-		return httperr.Write(ctx, status, res.GetCode(), res.GetMessage())
+		return c.refusal(ctx, status, res.GetCode(), res.GetMessage())
 	}
 	return ctx.JSON(fiber.Map{"result": actionResult{OK: true, State: res.GetState(), AssignedTo: res.GetAssignedTo(), MessageID: res.GetMessageId()}})
 }
@@ -88,27 +86,23 @@ func (c *Console) act(ctx *fiber.Ctx) error {
 func (c *Console) checkText(ctx context.Context, phone, sessionID, text string) *conversation.Refused {
 	switch {
 	case text == "":
-		return &conversation.Refused{Code: conversation.RefusedEmptyText, Message: "the message is empty"}
+		return &conversation.Refused{Code: conversation.RefusedEmptyText}
 	case utf8.RuneCountInString(text) > messaging.MaxTextRunes:
-		return &conversation.Refused{Code: conversation.RefusedTextTooLong, Message: "the message is longer than the platform's 4096 characters"}
+		return &conversation.Refused{Code: conversation.RefusedTextTooLong}
 	}
 	history, err := c.deps.Messages.List(ctx, phone, sessionID)
 	if err != nil {
 		if errors.Is(err, persistence.ErrNotFound) {
-			return &conversation.Refused{Code: conversation.RefusedNotFound, Message: "no such conversation"}
+			return &conversation.Refused{Code: conversation.RefusedNotFound}
 		}
 		c.log.Warn("history not read before a send; the session actor checks the window", zap.Error(err))
 		return nil
 	}
 	if !conversation.WindowAt(history, c.cfg.Now()).Open {
-		return &conversation.Refused{Code: conversation.RefusedWindowClosed, Message: windowClosedText}
+		return &conversation.Refused{Code: conversation.RefusedWindowClosed}
 	}
 	return nil
 }
-
-// windowClosedText explains a refusal to send free text.
-const windowClosedText = "The customer's last message is more than 24 hours old: the messaging platform only accepts " +
-	"approved template messages outside the customer-service window. Free text is refused until the customer writes again."
 
 // operate sends a command to the conversation and logs what came of it.
 func (c *Console) operate(ctx context.Context, cmd *sessionpb.OperatorCommand) (*sessionpb.OperatorResult, error) {

@@ -50,6 +50,7 @@ type conversationJSON struct {
 		CanClaim   bool   `json:"can_claim"`
 		Window     struct {
 			Open             bool   `json:"open"`
+			Ended            bool   `json:"ended"`
 			RemainingSeconds int64  `json:"remaining_seconds"`
 			Text             string `json:"text"`
 		} `json:"window"`
@@ -193,10 +194,10 @@ func TestSendingRespectsTheCustomerServiceWindow(t *testing.T) {
 	if res.status != fiber.StatusUnprocessableEntity {
 		t.Fatalf("send outside the window = %d %s", res.status, res.body)
 	}
-	if d := errorBody(t, res); d.Code != "window_closed" || !strings.Contains(d.Message, "24 hours") {
+	if d := errorBody(t, res); d.Code != "window_closed" || !strings.Contains(d.Message, "24 horas") {
 		t.Errorf("refusal = %+v", d)
 	}
-	if c := e.conversation(s, a); c.Conversation.Window.Open || !strings.Contains(c.Conversation.Window.Text, "closed") {
+	if c := e.conversation(s, a); c.Conversation.Window.Open || !strings.Contains(c.Conversation.Window.Text, "fechada") {
 		t.Errorf("window shown = %+v", c.Conversation.Window)
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -32,7 +31,7 @@ type loginForm struct {
 }
 
 func (c *Console) loginPage(ctx *fiber.Ctx) error {
-	return c.render(ctx, fiber.StatusOK, "login", page{Title: "Log in", Page: "login", Data: loginForm{}})
+	return c.render(ctx, fiber.StatusOK, "login", page{Title: c.locale.T("login.title"), Page: "login", Data: loginForm{}})
 }
 
 // requestCode answers every number with the same page. For an operator's
@@ -42,8 +41,8 @@ func (c *Console) loginPage(ctx *fiber.Ctx) error {
 func (c *Console) requestCode(ctx *fiber.Ctx) error {
 	phone, err := messaging.NormalizeSender(ctx.FormValue("phone"))
 	if err != nil {
-		return c.render(ctx, fiber.StatusBadRequest, "login", page{Title: "Log in", Page: "login",
-			Data: loginForm{Error: "Enter your messaging number, with country and area code."}})
+		return c.render(ctx, fiber.StatusBadRequest, "login", page{Title: c.locale.T("login.title"), Page: "login",
+			Data: loginForm{Error: c.locale.T("login.bad_phone")}})
 	}
 	tctx, cancel := context.WithTimeout(ctx.UserContext(), c.cfg.StoreTimeout)
 	defer cancel()
@@ -54,7 +53,7 @@ func (c *Console) requestCode(ctx *fiber.Ctx) error {
 	if code != "" {
 		c.sendCode(phone, code)
 	}
-	return c.render(ctx, fiber.StatusOK, "code", page{Title: "Enter your code", Page: "code",
+	return c.render(ctx, fiber.StatusOK, "code", page{Title: c.locale.T("code.title"), Page: "code",
 		Data: loginForm{Phone: phone, Minutes: int(c.cfg.CodeTTL.Minutes()), Code: c.shownCode(code)}})
 }
 
@@ -89,7 +88,7 @@ func (c *Console) verifyCode(ctx *fiber.Ctx) error {
 		cancel()
 		if err != nil {
 			c.log.Error("login code not checked", zap.Error(err))
-			return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the login could not be checked; try again")
+			return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.login_unavailable")
 		}
 	}
 	form := loginForm{Phone: phone, Minutes: int(c.cfg.CodeTTL.Minutes())}
@@ -97,18 +96,18 @@ func (c *Console) verifyCode(ctx *fiber.Ctx) error {
 	case accepted:
 		if err := c.startSession(ctx, phone); err != nil {
 			c.log.Error("operator session not stored", zap.Error(err))
-			return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the session could not be stored; log in again")
+			return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.session_not_stored")
 		}
 		c.log.Info("operator logged in", zap.String("operator", phone))
 		return ctx.Redirect(BasePath, fiber.StatusSeeOther)
 	case throttled:
 		secs := int(wait.Round(time.Second) / time.Second)
 		ctx.Set(fiber.HeaderRetryAfter, strconv.Itoa(max(secs, 1)))
-		form.Error = fmt.Sprintf("Too many wrong codes from here. Wait %s, then try again.", wait.Round(time.Second))
-		return c.render(ctx, fiber.StatusTooManyRequests, "code", page{Title: "Enter your code", Page: "code", Data: form})
+		form.Error = c.locale.T("code.throttled", wait.Round(time.Second))
+		return c.render(ctx, fiber.StatusTooManyRequests, "code", page{Title: c.locale.T("code.title"), Page: "code", Data: form})
 	default:
-		form.Error = "That code is wrong or has expired. Check the latest message, or ask for a new code."
-		return c.render(ctx, fiber.StatusUnauthorized, "code", page{Title: "Enter your code", Page: "code", Data: form})
+		form.Error = c.locale.T("code.wrong")
+		return c.render(ctx, fiber.StatusUnauthorized, "code", page{Title: c.locale.T("code.title"), Page: "code", Data: form})
 	}
 }
 
@@ -117,7 +116,7 @@ func (c *Console) verifyCode(ctx *fiber.Ctx) error {
 func (c *Console) logout(ctx *fiber.Ctx) error {
 	if err := c.endSession(ctx); err != nil {
 		c.log.Error("operator session not revoked", zap.Error(err))
-		return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the session could not be ended; try again")
+		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.session_not_ended")
 	}
 	return ctx.Redirect(BasePath+"/login", fiber.StatusSeeOther)
 }
@@ -141,7 +140,7 @@ func (c *Console) operator(ctx *fiber.Ctx) (phone string, ok bool, err error) {
 func (c *Console) pageAuth(ctx *fiber.Ctx) error {
 	phone, ok, err := c.operator(ctx)
 	if err != nil {
-		return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the session could not be read; try again")
+		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.session_not_read")
 	}
 	if !ok {
 		return ctx.Redirect(BasePath+"/login", fiber.StatusSeeOther)
@@ -156,13 +155,13 @@ func (c *Console) pageAuth(ctx *fiber.Ctx) error {
 func (c *Console) apiAuth(ctx *fiber.Ctx) error {
 	phone, ok, err := c.operator(ctx)
 	if err != nil {
-		return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the session could not be read; try again")
+		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.session_not_read")
 	}
 	if !ok {
-		return httperr.Write(ctx, fiber.StatusUnauthorized, "unauthorized", "log in to the console again")
+		return c.failJSON(ctx, fiber.StatusUnauthorized, "unauthorized", "error.unauthorized")
 	}
 	if ctx.Method() == fiber.MethodPost && !strings.HasPrefix(ctx.Get(fiber.HeaderContentType), fiber.MIMEApplicationJSON) {
-		return httperr.Write(ctx, fiber.StatusUnsupportedMediaType, "unsupported_media_type", "send JSON (Content-Type: application/json)")
+		return c.failJSON(ctx, fiber.StatusUnsupportedMediaType, "unsupported_media_type", "error.not_json")
 	}
 	ctx.Locals(localOperator, phone)
 	if ctx.Method() == fiber.MethodPost {

@@ -90,6 +90,9 @@ type Config struct {
 	CommandTimeout time.Duration
 	// PollInterval is how often the pages refresh. Default 2 seconds.
 	PollInterval time.Duration
+	// SLA is how long a handed-off customer may wait before the queue shows
+	// the wait in the alarm colour (HANDOFF_SLA). Default 5 minutes.
+	SLA time.Duration
 	// TrustedProxies are the proxies in front of the console
 	// (HTTP_TRUSTED_PROXIES): behind them the login throttles by the address
 	// they forwarded, not by theirs (see source.go).
@@ -144,6 +147,9 @@ func (c *Config) setDefaults() {
 	if c.PollInterval == 0 {
 		c.PollInterval = 2 * time.Second
 	}
+	if c.SLA == 0 {
+		c.SLA = 5 * time.Minute
+	}
 	if c.Lang == "" {
 		c.Lang = locale.DefaultLang
 	}
@@ -158,7 +164,7 @@ func (c *Config) setDefaults() {
 // Validate reports negative limits.
 func (c Config) Validate() error {
 	if c.CodeTTL < 0 || c.LockFor < 0 || c.ResendAfter < 0 || c.SessionTTL < 0 || c.StoreTimeout < 0 || c.ThrottleBase < 0 ||
-		c.MaxFailures < 0 || c.SourceMaxFailures < 0 {
+		c.MaxFailures < 0 || c.SourceMaxFailures < 0 || c.SLA < 0 {
 		return errors.New("atendimento: durations and failure counts must not be negative")
 	}
 	return nil

@@ -3,7 +3,6 @@ package atendimento
 import (
 	"context"
 	"errors"
-	"fmt"
 	"regexp"
 	"strings"
 	"time"
@@ -14,7 +13,6 @@ import (
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -27,6 +25,7 @@ type conversationView struct {
 	Reason      string `json:"reason"`
 	ReasonText  string `json:"reason_text"`
 	State       string `json:"state"`
+	StateText   string `json:"state_text"`
 	AssignedTo  string `json:"assigned_to"`
 	// Mine: the operator holds it (may write, release, close). CanClaim: it
 	// waits for a person and no one holds it. CanTakeOver: the bot answers
@@ -42,9 +41,12 @@ type conversationView struct {
 	API string `json:"api"`
 }
 
-// windowView is the 24-hour customer-service window as shown.
+// windowView is the 24-hour customer-service window as shown. Ended: the
+// conversation is closed, so no window is open whatever the customer's last
+// message (their next one starts a new conversation).
 type windowView struct {
 	Open             bool       `json:"open"`
+	Ended            bool       `json:"ended"`
 	LastInboundAt    *time.Time `json:"last_inbound_at"`
 	SinceSeconds     int64      `json:"since_seconds"`
 	RemainingSeconds int64      `json:"remaining_seconds"`
@@ -56,6 +58,7 @@ type windowView struct {
 type messageView struct {
 	ID       string    `json:"id"`
 	From     string    `json:"from"`
+	Label    string    `json:"label"` // From in the page's language
 	Operator string    `json:"operator,omitempty"`
 	Text     string    `json:"text"`
 	At       time.Time `json:"at"`
@@ -67,12 +70,12 @@ type messageView struct {
 
 // sendState is what an operator must know of a reply's send: nothing once
 // the platform took it.
-func sendState(m persistence.Message) string {
+func (c *Console) sendState(m persistence.Message) string {
 	switch {
 	case m.OutboxStatus == persistence.OutboxFailed:
-		return "not delivered: " + m.Error
+		return c.locale.T("conversation.send.failed", m.Error)
 	case m.Unfinished():
-		return "sending…"
+		return c.locale.T("conversation.send.sending")
 	}
 	return ""
 }
@@ -112,15 +115,16 @@ func (c *Console) conversationView(s persistence.Session, history []persistence.
 		Name:        handoff.CustomerName(s),
 		Service:     string(s.ServiceIdentified),
 		Reason:      string(s.HandoffReason),
-		ReasonText:  handoff.ReasonText(s.HandoffReason),
+		ReasonText:  c.reasonText(s.HandoffReason),
 		State:       string(s.State),
+		StateText:   c.stateText(s.State),
 		AssignedTo:  string(s.AssignedTo),
 		Mine:        conversation.HeldBy(s, operator),
 		CanClaim:    conversation.Claimable(s),
 		CanTakeOver: s.AssignedTo == "" && conversation.TakeOver(s),
 		Summary:     persistence.SummaryText(s.OperationalSummary),
-		Window:      windowViewAt(conversation.WindowAt(history, now)),
-		Messages:    messageViews(history),
+		Window:      c.windowView(conversation.WindowAt(history, now), s.State),
+		Messages:    c.messageViews(history),
 		API:         conversationAPI(s.PhoneNumber, s.SessionID),
 	}
 	if s.Waiting() || s.State == persistence.StateHuman {
@@ -130,16 +134,27 @@ func (c *Console) conversationView(s persistence.Session, history []persistence.
 	return v
 }
 
-func windowViewAt(w conversation.Window) windowView {
+// stateText is a session state as an operator reads it.
+func (c *Console) stateText(s persistence.SessionState) string {
+	if key := "conversation.state." + string(s); c.locale.Has(key) {
+		return c.locale.T(key)
+	}
+	return string(s)
+}
+
+func (c *Console) windowView(w conversation.Window, state persistence.SessionState) windowView {
 	v := windowView{Open: w.Open, LastInboundAt: w.LastInbound, SinceSeconds: int64(w.Since.Seconds()),
 		RemainingSeconds: int64(w.Remaining.Seconds())}
 	switch {
+	case state == persistence.StateClosed:
+		v.Open, v.Ended, v.RemainingSeconds = false, true, 0
+		v.Text = c.locale.T("conversation.window.ended")
 	case w.LastInbound == nil:
-		v.Text = "The customer has not written in this conversation: free text cannot be sent."
+		v.Text = c.locale.T("conversation.window.none")
 	case w.Open:
-		v.Text = fmt.Sprintf("Customer wrote %s ago · %s left in the 24-hour window", ago(w.Since), ago(w.Remaining))
+		v.Text = c.locale.T("conversation.window.open", ago(w.Since), ago(w.Remaining))
 	default:
-		v.Text = fmt.Sprintf("24-hour window closed: the customer wrote %s ago. Free text is refused until they write again.", ago(w.Since))
+		v.Text = c.locale.T("conversation.window.closed", ago(w.Since))
 	}
 	return v
 }
@@ -148,7 +163,7 @@ func windowViewAt(w conversation.Window) windowView {
 // customer messages, replies actually sent (not superseded answers or failed
 // model calls, which the customer never got), operators' messages and
 // system notes that say something.
-func messageViews(history []persistence.Message) []messageView {
+func (c *Console) messageViews(history []persistence.Message) []messageView {
 	out := make([]messageView, 0, len(history))
 	for _, m := range history {
 		v := messageView{ID: m.MessageID, At: m.Timestamp, Status: string(m.DeliveryStatus)}
@@ -163,13 +178,14 @@ func messageViews(history []persistence.Message) []messageView {
 			if m.OperatorPhone != "" {
 				v.From, v.Operator = "operator", m.OperatorPhone
 			}
-			v.Send = sendState(m)
+			v.Send = c.sendState(m)
 		default:
 			v.From, v.Text = "system", m.Content
 		}
 		if strings.TrimSpace(v.Text) == "" {
 			continue // nothing to read: a bookkeeping entry
 		}
+		v.Label = c.locale.T("conversation.from." + v.From)
 		out = append(out, v)
 	}
 	return out
@@ -179,32 +195,32 @@ func (c *Console) conversationPage(ctx *fiber.Ctx) error {
 	operator := operatorOf(ctx)
 	phone, sessionID, err := target(ctx)
 	if err != nil {
-		return fiber.NewError(fiber.StatusNotFound, "no such conversation")
+		return fiber.NewError(fiber.StatusNotFound, c.locale.T("error.not_found"))
 	}
 	s, history, err := c.load(ctx.UserContext(), phone, sessionID)
 	switch {
 	case errors.Is(err, persistence.ErrNotFound):
-		return fiber.NewError(fiber.StatusNotFound, "no such conversation")
+		return fiber.NewError(fiber.StatusNotFound, c.locale.T("error.not_found"))
 	case err != nil:
 		c.log.Error("conversation not read", zap.Error(err))
-		return fiber.NewError(fiber.StatusServiceUnavailable, "the conversation could not be read; try again")
+		return fiber.NewError(fiber.StatusServiceUnavailable, c.locale.T("error.conversation_unread"))
 	}
 	v := c.conversationView(s, history, operator)
-	return c.render(ctx, fiber.StatusOK, "conversation", page{Title: "Conversation", Page: "conversation", Operator: operator, Data: v})
+	return c.render(ctx, fiber.StatusOK, "conversation", page{Title: c.locale.T("conversation.title"), Page: "conversation", Operator: operator, Data: v})
 }
 
 func (c *Console) conversationJSON(ctx *fiber.Ctx) error {
 	phone, sessionID, err := target(ctx)
 	if err != nil {
-		return httperr.Write(ctx, fiber.StatusNotFound, "not_found", "no such conversation")
+		return c.failJSON(ctx, fiber.StatusNotFound, "not_found", "error.not_found")
 	}
 	s, history, err := c.load(ctx.UserContext(), phone, sessionID)
 	switch {
 	case errors.Is(err, persistence.ErrNotFound):
-		return httperr.Write(ctx, fiber.StatusNotFound, "not_found", "no such conversation")
+		return c.failJSON(ctx, fiber.StatusNotFound, "not_found", "error.not_found")
 	case err != nil:
 		c.log.Error("conversation not read", zap.Error(err))
-		return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the conversation could not be read; try again")
+		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.conversation_unread")
 	}
 	return ctx.JSON(fiber.Map{"conversation": c.conversationView(s, history, operatorOf(ctx))})
 }

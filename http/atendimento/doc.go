@@ -41,6 +41,18 @@
 // serialised with the customer's own turns and two operators claiming
 // together get one winner.
 //
+// The queue page is a live inbox: waits tick every second and turn red once
+// a waiting customer is past HANDOFF_SLA (Config.SLA); the conversations an
+// operator holds carry the count of the customer's messages, from which the
+// script draws unread badges against the count the operator's browser saw
+// last (localStorage: per browser, no table writes); a button turns on a
+// desktop notification and a sound for each new handoff (browsers require
+// the click). The arrow keys move through the queue, Ctrl+Enter sends.
+//
+// Every text is the catalogue's (text_<area>.go; pt-BR by default, English
+// with UI_LANG=en), dates are shown in UI_TIMEZONE, and the JSON errors the
+// page shows are in the page's language too (failures.go).
+//
 // JSON endpoints answer errors as {"error": {"code", "message"}} (http/httperr).
 //
 // It may import actors and persistence; never runtime, emulator or cmd.

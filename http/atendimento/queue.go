@@ -10,7 +10,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/persistence"
 )
 
 // queueItem is one conversation of the queue, for the page and its script.
@@ -28,12 +28,23 @@ type queueItem struct {
 	Waiting        string    `json:"waiting"`
 	AssignedTo     string    `json:"assigned_to"`
 	Mine           bool      `json:"mine"`
-	URL            string    `json:"url"`
-	API            string    `json:"api"`
+	// StatusText says who has the conversation: the operator, another
+	// one, or nobody yet.
+	StatusText string `json:"status_text"`
+	// Late: the customer waits for an operator longer than HANDOFF_SLA.
+	Late bool `json:"late"`
+	// CustomerMessages counts the customer's messages of a conversation
+	// the operator holds (unread.go); absent for the others.
+	CustomerMessages *int   `json:"customer_messages,omitempty"`
+	URL              string `json:"url"`
+	API              string `json:"api"`
 }
 
 // queueView is the queue as one operator sees it.
 type queueView struct {
+	// Now is the server's clock, against which the script corrects its
+	// own when it counts the waits.
+	Now           time.Time   `json:"now"`
 	Operator      string      `json:"operator"`
 	Waiting       int         `json:"waiting"`
 	Held          int         `json:"held"`
@@ -46,7 +57,7 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 		return queueView{}, err
 	}
 	now := c.cfg.Now()
-	v := queueView{Operator: operator, Conversations: make([]queueItem, 0, len(entries))}
+	v := queueView{Now: now, Operator: operator, Conversations: make([]queueItem, 0, len(entries))}
 	for _, e := range entries {
 		waited := max(now.Sub(e.WaitingSince), 0)
 		item := queueItem{
@@ -55,7 +66,7 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 			Name:           e.Name,
 			Service:        e.Service,
 			Reason:         string(e.Reason),
-			ReasonText:     handoff.ReasonText(e.Reason),
+			ReasonText:     c.reasonText(e.Reason),
 			State:          string(e.State),
 			Position:       e.Position,
 			WaitingSince:   e.WaitingSince,
@@ -66,6 +77,8 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 			URL:            conversationURL(e.PhoneNumber, e.SessionID),
 			API:            conversationAPI(e.PhoneNumber, e.SessionID),
 		}
+		item.StatusText = c.statusText(item)
+		item.Late = e.Position > 0 && waited > c.cfg.SLA
 		if e.Position > 0 {
 			v.Waiting++
 		} else {
@@ -73,7 +86,28 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 		}
 		v.Conversations = append(v.Conversations, item)
 	}
+	c.countCustomerMessages(ctx, v.Conversations)
 	return v, nil
+}
+
+// statusText is the queue's "Status" cell of item.
+func (c *Console) statusText(item queueItem) string {
+	switch {
+	case item.Mine:
+		return c.locale.T("queue.status.yours")
+	case item.AssignedTo != "":
+		return c.locale.T("queue.status.with", item.AssignedTo)
+	}
+	return c.locale.T("queue.status.waiting")
+}
+
+// reasonText explains a handoff reason in the page's language, keeping the
+// code; a reason the catalogue lacks reads as handoff.ReasonText has it.
+func (c *Console) reasonText(r persistence.HandoffReason) string {
+	if key := "queue.reason." + string(r); c.locale.Has(key) {
+		return c.locale.T(key)
+	}
+	return handoff.ReasonText(r)
 }
 
 // conversationURL is the console page of one conversation: the phone as
@@ -92,16 +126,16 @@ func (c *Console) queuePage(ctx *fiber.Ctx) error {
 	v, err := c.queueView(ctx.UserContext(), operator)
 	if err != nil {
 		c.log.Error("handoff queue not read", zap.Error(err))
-		return fiber.NewError(fiber.StatusServiceUnavailable, "the queue could not be read; try again")
+		return fiber.NewError(fiber.StatusServiceUnavailable, c.locale.T("error.queue_unavailable"))
 	}
-	return c.render(ctx, fiber.StatusOK, "queue", page{Title: "Queue", Page: "queue", Operator: operator, Data: v})
+	return c.render(ctx, fiber.StatusOK, "queue", page{Title: c.locale.T("queue.title"), Page: "queue", Operator: operator, Data: v})
 }
 
 func (c *Console) queueJSON(ctx *fiber.Ctx) error {
 	v, err := c.queueView(ctx.UserContext(), operatorOf(ctx))
 	if err != nil {
 		c.log.Error("handoff queue not read", zap.Error(err))
-		return httperr.Write(ctx, fiber.StatusServiceUnavailable, "unavailable", "the queue could not be read; try again")
+		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.queue_unavailable")
 	}
 	return ctx.JSON(v)
 }

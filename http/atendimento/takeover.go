@@ -49,15 +49,15 @@ func (c *Console) unconfirmedTakeover(ctx *fiber.Ctx, phone, sessionID string) b
 func (c *Console) find(ctx *fiber.Ctx) error {
 	phone, err := messaging.NormalizeSender(ctx.Query("phone"))
 	if err != nil {
-		return fiber.NewError(fiber.StatusBadRequest, "enter the customer's number with its country and area codes")
+		return fiber.NewError(fiber.StatusBadRequest, c.locale.T("error.bad_customer_phone"))
 	}
 	s, err := c.deps.Sessions.Active(ctx.UserContext(), phone)
 	switch {
 	case errors.Is(err, persistence.ErrNotFound) || (err == nil && s.State == persistence.StateClosed):
-		return fiber.NewError(fiber.StatusNotFound, "this number has no open conversation")
+		return fiber.NewError(fiber.StatusNotFound, c.locale.T("error.no_open"))
 	case err != nil:
 		c.log.Error("active conversation not read", zap.Error(err))
-		return fiber.NewError(fiber.StatusServiceUnavailable, "the conversation could not be read; try again")
+		return fiber.NewError(fiber.StatusServiceUnavailable, c.locale.T("error.conversation_unread"))
 	}
 	return ctx.Redirect(conversationURL(s.PhoneNumber, s.SessionID), fiber.StatusSeeOther)
 }

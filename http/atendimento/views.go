@@ -71,6 +71,8 @@ type page struct {
 	Page     string // names the page for the script: login, code, queue, conversation
 	Operator string // the logged-in operator, "" on the login pages
 	PollMS   int64
+	// SLAMS is HANDOFF_SLA: the queue colours waits past it.
+	SLAMS int64
 	// ShowCodes says login codes appear on the page (Config.ShowCodes).
 	ShowCodes bool
 	Data      any
@@ -80,7 +82,7 @@ type page struct {
 // failing template answers a clean error instead of half a page.
 func (c *Console) render(ctx *fiber.Ctx, status int, name string, p page) error {
 	p.Lang, p.Zone, p.Text = c.locale.Lang, c.locale.Zone.String(), c.locale.Script()
-	p.PollMS = c.cfg.PollInterval.Milliseconds()
+	p.PollMS, p.SLAMS = c.cfg.PollInterval.Milliseconds(), c.cfg.SLA.Milliseconds()
 	p.ShowCodes = c.cfg.ShowCodes
 	var buf bytes.Buffer
 	if err := c.views.Render(&buf, name, p, "layout"); err != nil {

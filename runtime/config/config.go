@@ -273,6 +273,9 @@ type Handoff struct {
 	// OperatorPhones are the numbers allowed into /atendimento
 	// (OPERATOR_PHONES, comma-separated).
 	OperatorPhones []string
+	// SLA is how long a handed-off customer may wait before the console
+	// shows the wait in the alarm colour (HANDOFF_SLA, default 5m).
+	SLA time.Duration
 }
 
 // Session times the per-phone session actor.

@@ -45,6 +45,7 @@ func (c *Config) setDefaults() {
 			NotifierEnabled:    true,
 			RenotifyAfter:      10 * time.Minute,
 			MaxRenotifications: 3,
+			SLA:                5 * time.Minute,
 		},
 		Session: Session{
 			DebounceWindow:        2 * time.Second,

@@ -110,6 +110,7 @@ func (r *reader) readInto(c *Config) {
 	r.text("HANDOFF_EMAIL_FROM", &c.Handoff.EmailFrom)
 	r.list("HANDOFF_EMAIL_TO", &c.Handoff.EmailTo)
 	r.duration("HANDOFF_RENOTIFY_AFTER", &c.Handoff.RenotifyAfter)
+	r.duration("HANDOFF_SLA", &c.Handoff.SLA)
 	r.count("HANDOFF_MAX_RENOTIFICATIONS", &c.Handoff.MaxRenotifications)
 	r.list("OPERATOR_PHONES", &c.Handoff.OperatorPhones)
 

@@ -45,6 +45,7 @@ func TestLoadDefaults(t *testing.T) {
 			NotifierEnabled:    true,
 			RenotifyAfter:      10 * time.Minute,
 			MaxRenotifications: 3,
+			SLA:                5 * time.Minute,
 		},
 		Session: config.Session{
 			DebounceWindow:        2 * time.Second,
@@ -129,6 +130,7 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"HANDOFF_EMAIL_FROM", "bot@example.com", func(c config.Config) any { return c.Handoff.EmailFrom }, "bot@example.com"},
 		{"HANDOFF_EMAIL_TO", "a@example.com,b@example.com", func(c config.Config) any { return c.Handoff.EmailTo }, []string{"a@example.com", "b@example.com"}},
 		{"HANDOFF_RENOTIFY_AFTER", "90s", func(c config.Config) any { return c.Handoff.RenotifyAfter }, 90 * time.Second},
+		{"HANDOFF_SLA", "90s", func(c config.Config) any { return c.Handoff.SLA }, 90 * time.Second},
 		{"HANDOFF_MAX_RENOTIFICATIONS", "0", func(c config.Config) any { return c.Handoff.MaxRenotifications }, 0},
 		{"OPERATOR_PHONES", "5511999990000,5511988880000", func(c config.Config) any { return c.Handoff.OperatorPhones }, []string{"5511999990000", "5511988880000"}},
 		{"DEBOUNCE_WINDOW", "500ms", func(c config.Config) any { return c.Session.DebounceWindow }, 500 * time.Millisecond},

@@ -103,6 +103,7 @@ func (c Config) problems() []error {
 		v.address("HANDOFF_EMAIL_TO", to)
 	}
 	v.positive("HANDOFF_RENOTIFY_AFTER", c.Handoff.RenotifyAfter)
+	v.positive("HANDOFF_SLA", c.Handoff.SLA)
 	v.notNegative("HANDOFF_MAX_RENOTIFICATIONS", c.Handoff.MaxRenotifications)
 
 	v.positive("DEBOUNCE_WINDOW", c.Session.DebounceWindow)
