@@ -37,21 +37,34 @@ type e2eRound struct {
 	replies, dups, reads, other      atomic.Int64
 	modelCalls, modelBytes, newConns atomic.Int64
 	replied                          []atomic.Bool // by phone index
+	// halfConns and halfCalls are newConns and the calls made when half
+	// the phones had their reply: past it the connection pools have
+	// filled to the round's peak of calls in flight, and what is opened
+	// after is churn.
+	halfConns, halfCalls int64
 }
 
 // e2eCounts are what the fakes counted in a round: replies (first sends to
 // a phone), duplicate replies, mark-reads, other platform calls, model calls
-// and their request bytes, and new connections to either fake.
+// and their request bytes, and new connections to either fake, in all and
+// at half the round (e2eRound.halfConns).
 type e2eCounts struct {
 	replies, dups, reads, other      int64
 	modelCalls, modelBytes, newConns int64
+	halfConns, halfCalls             int64
 }
 
 func (r *e2eRound) counts() e2eCounts {
 	return e2eCounts{
 		replies: r.replies.Load(), dups: r.dups.Load(), reads: r.reads.Load(), other: r.other.Load(),
 		modelCalls: r.modelCalls.Load(), modelBytes: r.modelBytes.Load(), newConns: r.newConns.Load(),
+		halfConns: r.halfConns, halfCalls: r.halfCalls,
 	}
+}
+
+// calls is every call the fakes answered so far in the round.
+func (r *e2eRound) calls() int64 {
+	return r.reads.Load() + r.modelCalls.Load() + r.replies.Load() + r.dups.Load() + r.other.Load()
 }
 
 // e2eAnswer is the model's answer to every call: a continue-answer.
@@ -154,7 +167,10 @@ func (r *e2eRound) reply(to string) {
 	case <-r.window:
 	default:
 	}
-	if r.replies.Add(1) == r.phones {
+	switch r.replies.Add(1) {
+	case r.phones / 2:
+		r.halfConns, r.halfCalls = r.newConns.Load(), r.calls()
+	case r.phones:
 		r.end = time.Now()
 		close(r.done)
 	}
