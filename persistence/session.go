@@ -112,9 +112,8 @@ func EncodeSession(s Session) (Item, error) {
 	if err != nil {
 		return nil, fmt.Errorf("persistence: encode session %s: %w", s.SessionID, err)
 	}
-	if s.inHandoffQueue() {
-		withIndex(item, HandoffIndexPK, HandoffIndexSK(s))
-	}
+	pk, sk := s.indexKeys()
+	withIndex(item, pk, sk)
 	return withKeys(item, Key{PK: SessionPK(s.PhoneNumber), SK: SessionSK(s.SessionID)}), nil
 }
 
