@@ -98,6 +98,7 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 // Register mounts the pages, POST /admin/reset and the key-checked API on r.
 func (h *Handler) Register(r fiber.Router) {
 	api := r.Group(apiPrefix, h.requireKey)
+	api.Get("/sessions", h.getSessions)
 	api.Get("/sessions/:phone", h.getSession)
 	api.Get("/sessions/:phone/messages", h.getMessages)
 	api.Get("/projections/:session_id", h.getProjection)
@@ -108,6 +109,7 @@ func (h *Handler) Register(r fiber.Router) {
 	api.Put("/prompts/:agent_id", h.putPrompt)
 
 	r.Get("/admin", h.overviewPage)
+	r.Get("/admin/sessions", h.sessionsPage)
 	r.Get("/admin/demands", h.demandsPage)
 	r.Get("/admin/llm-costs", h.costsPage)
 	r.Get("/admin/alerts", h.alertsPage)

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+
+	"github.com/intake-runtime/intake/http/atendimento"
 )
 
 //go:embed templates/*.html
@@ -23,7 +25,7 @@ type pages struct {
 }
 
 // pageNames are the page templates beside templates/layout.html.
-var pageNames = []string{"overview", "demands", "costs", "alerts"}
+var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts"}
 
 func loadPages() (*pages, error) {
 	files, err := fs.Sub(embedded, "templates")
@@ -31,10 +33,12 @@ func loadPages() (*pages, error) {
 		return nil, err
 	}
 	funcs := template.FuncMap{
-		"stamp":  func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
-		"day":    func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04") },
-		"join":   strings.Join,
-		"reason": reasonText,
+		"stamp":       func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
+		"day":         func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04") },
+		"join":        strings.Join,
+		"reason":      reasonText,
+		"console":     atendimento.ConversationURL,
+		"consoleHome": func() string { return atendimento.BasePath },
 		"cost": func(c *float64) string {
 			if c == nil {
 				return "—"
