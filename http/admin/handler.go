@@ -3,11 +3,13 @@ package admin
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/http/locale"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -29,6 +31,11 @@ type Config struct {
 	Conversations Forgetter
 	// Now is the clock; default time.Now.
 	Now func() time.Time
+	// Lang and Zone are the pages' language and time zone (UI_LANG,
+	// UI_TIMEZONE); default pt-BR in America/Sao_Paulo. The API stays
+	// English with UTC times.
+	Lang locale.Lang
+	Zone *time.Location
 }
 
 // Forgetter stops the live conversation of a phone; the next message loads
@@ -78,7 +85,21 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 	if cfg.RenotifyAfter <= 0 {
 		return nil, errors.New("admin: Config.RenotifyAfter must be positive")
 	}
-	p, err := loadPages()
+	if cfg.Lang == "" {
+		cfg.Lang = locale.DefaultLang
+	}
+	if cfg.Zone == nil {
+		zone, err := time.LoadLocation(locale.DefaultZone)
+		if err != nil {
+			return nil, fmt.Errorf("admin: %w", err)
+		}
+		cfg.Zone = zone
+	}
+	loc, err := locale.New(cfg.Lang, cfg.Zone, text)
+	if err != nil {
+		return nil, fmt.Errorf("admin: %w", err)
+	}
+	p, err := loadPages(loc)
 	if err != nil {
 		return nil, err
 	}

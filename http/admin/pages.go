@@ -13,6 +13,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/intake-runtime/intake/http/atendimento"
+	"github.com/intake-runtime/intake/http/locale"
 )
 
 //go:embed templates/*.html
@@ -27,14 +28,17 @@ type pages struct {
 // pageNames are the page templates beside templates/layout.html.
 var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts"}
 
-func loadPages() (*pages, error) {
+// loadPages parses the pages with loc's texts and dates (t, datetime,
+// date) besides the admin's own functions.
+func loadPages(loc locale.Locale) (*pages, error) {
 	files, err := fs.Sub(embedded, "templates")
 	if err != nil {
 		return nil, err
 	}
-	funcs := template.FuncMap{
+	funcs := template.FuncMap(loc.Funcs())
+	for name, fn := range map[string]any{
+		"lang":        func() string { return string(loc.Lang) },
 		"stamp":       func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
-		"day":         func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04") },
 		"join":        strings.Join,
 		"reason":      reasonText,
 		"console":     atendimento.ConversationURL,
@@ -45,6 +49,8 @@ func loadPages() (*pages, error) {
 			}
 			return fmt.Sprintf("%.4f", *c)
 		},
+	} {
+		funcs[name] = fn
 	}
 	p := &pages{byName: map[string]*template.Template{}}
 	for _, name := range pageNames {
