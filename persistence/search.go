@@ -15,8 +15,9 @@ import (
 // lookup items (search_keys), so a save writes them only when the collected
 // document or name changed, in the same write as the session.
 const (
-	documentSearchPrefix = "SEARCH#DOC#"
-	nameSearchPrefix     = "SEARCH#NAME#"
+	searchPrefix         = "SEARCH#"
+	documentSearchPrefix = searchPrefix + "DOC#"
+	nameSearchPrefix     = searchPrefix + "NAME#"
 )
 
 // Keys of cadastral_data that hold the document and the name: the
