@@ -120,6 +120,7 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 func (h *Handler) Register(r fiber.Router) {
 	api := r.Group(apiPrefix, h.requireKey)
 	api.Get("/sessions", h.getSessions)
+	api.Post("/sessions/reindex", h.reindexSessions)
 	api.Get("/sessions/:phone", h.getSession)
 	api.Get("/sessions/:phone/messages", h.getMessages)
 	api.Get("/projections/:session_id", h.getProjection)
