@@ -12,6 +12,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/http/locale"
 )
@@ -42,6 +43,7 @@ func loadPages(loc locale.Locale) (*pages, error) {
 		"join":        strings.Join,
 		"reason":      reasonText,
 		"console":     atendimento.ConversationURL,
+		"customer":    handoff.CustomerName,
 		"consoleHome": func() string { return atendimento.BasePath },
 		"cost": func(c *float64) string {
 			if c == nil {

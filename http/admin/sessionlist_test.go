@@ -185,12 +185,14 @@ func TestSessionsPageLinksToTheConsole(t *testing.T) {
 	f := newFixture(t, admin.Config{})
 	s := f.seed()
 	s.session("+5511922223333", "sess-a", persistence.StateClosed, now.Add(-2*time.Hour), nil)
-	s.session("+5511922224444", "sess-b", persistence.StateClosed, now.Add(-time.Hour), nil)
+	s.session("+5511922224444", "sess-b", persistence.StateClosed, now.Add(-time.Hour), func(s *persistence.Session) {
+		s.CadastralData = map[string]any{"nome": "Helena Prado"}
+	})
 	status, body := f.do("GET", "/admin/sessions?state=CLOSED&limit=1", "", nil)
 	if status != 200 {
 		t.Fatalf("GET /admin/sessions = %d %s", status, body)
 	}
-	for _, want := range []string{`href="/atendimento/conversations/5511922224444/sess-b"`, `rel="next"`, `href="/atendimento"`} {
+	for _, want := range []string{`href="/atendimento/conversations/5511922224444/sess-b"`, `rel="next"`, `href="/atendimento"`, "Helena Prado"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page lacks %s", want)
 		}
