@@ -44,7 +44,7 @@ func TestEmulatorServesAndStopsCleanly(t *testing.T) {
 	client := &http.Client{Timeout: 10 * time.Second}
 	defer client.CloseIdleConnections()
 	base := "http://" + ln.Addr().String()
-	for path, want := range map[string]string{"/healthz": `{"ok":true}`, "/readyz": `{"ok":true}`, "/admin": "Intake admin"} {
+	for path, want := range map[string]string{"/healthz": `{"ok":true}`, "/readyz": `{"ok":true}`, "/admin": "Administração do Intake"} {
 		res, err := client.Get(base + path)
 		if err != nil {
 			t.Fatal(err)

@@ -34,8 +34,12 @@ type retained struct {
 	now       func() time.Time
 }
 
-// retainedPK reports whether items under pk are a conversation's.
-func retainedPK(pk string) bool { return strings.HasPrefix(pk, "SESSION#") }
+// retainedPK reports whether items under pk are a conversation's: a
+// phone's partition, or a search lookup (search.go), which holds the
+// customer's document or name and expires retention after it was collected.
+func retainedPK(pk string) bool {
+	return strings.HasPrefix(pk, "SESSION#") || strings.HasPrefix(pk, searchPrefix)
+}
 
 func (r *retained) expiry() int64 { return r.now().Add(r.retention).Unix() }
 

@@ -28,6 +28,7 @@ func TestRetainExpiresConversationsOnly(t *testing.T) {
 		{PK: persistence.SessionPK("+5511"), SK: "S#batch"},
 		{PK: persistence.SessionPK("+5511"), SK: "S#tx"},
 		{PK: persistence.SessionPK("+5511"), SK: "S#update"},
+		{PK: "SEARCH#DOC#52998224725", SK: "+5511#s1"}, // a search lookup holds the customer's document
 	}
 	kept := []persistence.Key{
 		{PK: persistence.ReceiptPK("wamid.1"), SK: persistence.ReceiptSK},
@@ -51,6 +52,7 @@ func TestRetainExpiresConversationsOnly(t *testing.T) {
 	}))
 	_, err := table.Update(ctx, conversation[3], persistence.Update{Set: map[string]any{"v": 1}}, nil)
 	must(t, err)
+	must(t, table.Transact(ctx, []persistence.TxWrite{persistence.PutTx(item(conversation[4]), nil)}))
 
 	now = t0.Add(24*time.Hour + time.Second)
 	for _, k := range conversation {

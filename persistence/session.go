@@ -63,6 +63,12 @@ type Session struct {
 	PendingSubjectChangeText NullString `dynamodbav:"pending_subject_change_text,omitempty" json:"pending_subject_change_text"`
 	RetryCount               int        `dynamodbav:"retry_count" json:"retry_count"`
 
+	// SearchKeys are the keys ("pk|sk") of the session's search lookup
+	// items (search.go), so a save rewrites them only when they change. Not a
+	// spec field: left out of JSON, and absent until a document or name is
+	// collected.
+	SearchKeys []string `dynamodbav:"search_keys,omitempty" json:"-"`
+
 	// Version counts the stored writes of this session. Sessions.Save writes
 	// only over the version it loaded, so a stale actor cannot overwrite a
 	// newer state. Records of older releases lack it and read as 0.
@@ -112,9 +118,8 @@ func EncodeSession(s Session) (Item, error) {
 	if err != nil {
 		return nil, fmt.Errorf("persistence: encode session %s: %w", s.SessionID, err)
 	}
-	if s.inHandoffQueue() {
-		withIndex(item, HandoffIndexPK, HandoffIndexSK(s))
-	}
+	pk, sk := s.indexKeys()
+	withIndex(item, pk, sk)
 	return withKeys(item, Key{PK: SessionPK(s.PhoneNumber), SK: SessionSK(s.SessionID)}), nil
 }
 

@@ -48,11 +48,12 @@ func (r *Sessions) Get(ctx context.Context, phone, sessionID string) (Session, e
 // active. It is ErrConflict when a session with that ID exists.
 func (r *Sessions) Create(ctx context.Context, s Session) (Session, error) {
 	s.Version = 1
+	lookups := s.searchWrites()
 	item, err := EncodeSession(s)
 	if err != nil {
 		return Session{}, err
 	}
-	writes := []TxWrite{PutTx(item, NotExists(AttrPK).Ptr()), PutTx(activePointer(s.PhoneNumber, s.SessionID), nil)}
+	writes := append([]TxWrite{PutTx(item, NotExists(AttrPK).Ptr()), PutTx(activePointer(s.PhoneNumber, s.SessionID), nil)}, lookups...)
 	if err := r.table.Transact(ctx, writes); err != nil {
 		return Session{}, fmt.Errorf("persistence: create session %s: %w", s.SessionID, err)
 	}
@@ -65,11 +66,16 @@ func (r *Sessions) Create(ctx context.Context, s Session) (Session, error) {
 // stored state is never overwritten. Save does not touch UpdatedAt; callers
 // set it, because they own the clock.
 func (r *Sessions) Save(ctx context.Context, s Session) (Session, error) {
-	write, saved, err := saveTx(s)
+	writes, saved, err := saveTx(s)
 	if err != nil {
 		return Session{}, err
 	}
-	if err := r.table.Put(ctx, write.Item, write.Condition); err != nil {
+	if len(writes) > 1 { // the search lookups changed: all in one transaction
+		err = r.table.Transact(ctx, writes)
+	} else {
+		err = r.table.Put(ctx, writes[0].Item, writes[0].Condition)
+	}
+	if err != nil {
 		return Session{}, fmt.Errorf("persistence: save session %s at version %d: %w", s.SessionID, s.Version, err)
 	}
 	return saved, nil
@@ -78,30 +84,32 @@ func (r *Sessions) Save(ctx context.Context, s Session) (Session, error) {
 // SaveWith is Save in one transaction with extra writes (a projection
 // intent): all of them land, or none.
 func (r *Sessions) SaveWith(ctx context.Context, s Session, extra ...TxWrite) (Session, error) {
-	write, saved, err := saveTx(s)
+	writes, saved, err := saveTx(s)
 	if err != nil {
 		return Session{}, err
 	}
-	if err := r.table.Transact(ctx, append([]TxWrite{write}, extra...)); err != nil {
+	if err := r.table.Transact(ctx, append(writes, extra...)); err != nil {
 		return Session{}, fmt.Errorf("persistence: save session %s at version %d: %w", s.SessionID, s.Version, err)
 	}
 	return saved, nil
 }
 
-// saveTx is the write of Save, for a transaction, and the session as it will
-// be stored.
-func saveTx(s Session) (TxWrite, Session, error) {
+// saveTx is the writes of Save, for a transaction: the session first, then
+// its search lookups when they changed; and the session as it will be
+// stored.
+func saveTx(s Session) ([]TxWrite, Session, error) {
 	loaded := s.Version
 	s.Version++
+	lookups := s.searchWrites()
 	item, err := EncodeSession(s)
 	if err != nil {
-		return TxWrite{}, Session{}, err
+		return nil, Session{}, err
 	}
 	saved, err := DecodeSession(item)
 	if err != nil {
-		return TxWrite{}, Session{}, err
+		return nil, Session{}, err
 	}
-	return PutTx(item, versionIs(loaded).Ptr()), saved, nil
+	return append([]TxWrite{PutTx(item, versionIs(loaded).Ptr())}, lookups...), saved, nil
 }
 
 // Reset replaces the phone's active pointer with ResetPointer: the next

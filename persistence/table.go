@@ -47,8 +47,11 @@ type IndexQuery struct {
 	// SKUpTo keeps only items whose gsi1sk sorts at or before it; empty keeps all.
 	// Projections use it as "due at or before now".
 	SKUpTo string
-	Limit  int32
-	Cursor string
+	// Descending returns the greatest gsi1sk first (the session index lists
+	// newest first).
+	Descending bool
+	Limit      int32
+	Cursor     string
 }
 
 // Scan walks the whole table. It is for maintenance only (clear-chat, admin

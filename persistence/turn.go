@@ -49,7 +49,7 @@ const fixedTurnWrites = 4
 // and room is kept for the model's answers (retries and knowledge requests
 // included), the reply, the summary, superseded answers carried over and the
 // extras. A longer burst is answered in consecutive turns.
-const MaxTurnMessages = (MaxTxWrites - fixedTurnWrites - 12) / 2
+const MaxTurnMessages = (MaxTxWrites - fixedTurnWrites - maxSearchWrites - 12) / 2
 
 // Consumed is a message a turn answers, with when its conversation took it.
 type Consumed struct {
@@ -103,9 +103,9 @@ func (r *Turns) Commit(ctx context.Context, c TurnCommit) (Session, error) {
 func (c TurnCommit) receiptsAt() int { return 1 + len(c.Messages) }
 
 // writes lays the transaction out: session, messages, receipts, marker,
-// buffer, demand, extras.
+// buffer, demand, extras, search lookups.
 func (c TurnCommit) writes() ([]TxWrite, Session, error) {
-	if n := len(c.Messages) + len(c.Consumed) + len(c.Extra) + fixedTurnWrites; n > MaxTxWrites {
+	if n := len(c.Messages) + len(c.Consumed) + len(c.Extra) + fixedTurnWrites + maxSearchWrites; n > MaxTxWrites {
 		return nil, Session{}, fmt.Errorf("persistence: a turn of %d writes does not fit one transaction", n)
 	}
 	writes := make([]TxWrite, 0, len(c.Messages)+len(c.Consumed)+len(c.Extra)+fixedTurnWrites)
@@ -113,7 +113,7 @@ func (c TurnCommit) writes() ([]TxWrite, Session, error) {
 	if err != nil {
 		return nil, Session{}, err
 	}
-	writes = append(writes, session)
+	writes = append(writes, session[0])
 	for _, m := range c.Messages {
 		item, err := EncodeMessage(m)
 		if err != nil {
@@ -142,7 +142,8 @@ func (c TurnCommit) writes() ([]TxWrite, Session, error) {
 		}
 		writes = append(writes, PutTx(item, nil))
 	}
-	return append(writes, c.Extra...), saved, nil
+	// The search lookups go last, so the receipts keep their places.
+	return append(append(writes, c.Extra...), session[1:]...), saved, nil
 }
 
 // markerTx is the write that makes the pending marker list c.Pending: a put

@@ -29,6 +29,10 @@ func (a *App) adminRoutes() error {
 	for model, p := range a.cfg.LLM.Prices {
 		prices[model] = admin.Price{Input: p.Input, Output: p.Output}
 	}
+	lang, zone, err := pageLocale(a.cfg.UI)
+	if err != nil {
+		return err
+	}
 	h, err := admin.New(admin.Config{
 		APIKey:             a.cfg.Admin.APIKey.Reveal(),
 		Prices:             prices,
@@ -36,6 +40,8 @@ func (a *App) adminRoutes() error {
 		Conversations:      a.conversations,
 		MaxRenotifications: a.cfg.Handoff.MaxRenotifications,
 		Now:                a.now,
+		Lang:               lang,
+		Zone:               zone,
 	}, a.table, a.content, a.logger.Named("admin"))
 	if err != nil {
 		return err

@@ -72,6 +72,8 @@ func (a *App) atendimentoRoutes() error {
 		Sender:           a.sender,
 		Logins:           persistence.NewLogins(a.table),
 		OperatorSessions: persistence.NewOperatorSessions(a.table),
+		Search:           persistence.NewSessions(a.table),
+		Projections:      persistence.NewProjections(a.table),
 	}, a.logger.Named("atendimento"))
 	if err != nil {
 		return fmt.Errorf("atendimento: %w", err)

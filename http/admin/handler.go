@@ -3,11 +3,13 @@ package admin
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/http/locale"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -29,6 +31,11 @@ type Config struct {
 	Conversations Forgetter
 	// Now is the clock; default time.Now.
 	Now func() time.Time
+	// Lang and Zone are the pages' language and time zone (UI_LANG,
+	// UI_TIMEZONE); default pt-BR in America/Sao_Paulo. The API stays
+	// English with UTC times.
+	Lang locale.Lang
+	Zone *time.Location
 }
 
 // Forgetter stops the live conversation of a phone; the next message loads
@@ -78,7 +85,21 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 	if cfg.RenotifyAfter <= 0 {
 		return nil, errors.New("admin: Config.RenotifyAfter must be positive")
 	}
-	p, err := loadPages()
+	if cfg.Lang == "" {
+		cfg.Lang = locale.DefaultLang
+	}
+	if cfg.Zone == nil {
+		zone, err := time.LoadLocation(locale.DefaultZone)
+		if err != nil {
+			return nil, fmt.Errorf("admin: %w", err)
+		}
+		cfg.Zone = zone
+	}
+	loc, err := locale.New(cfg.Lang, cfg.Zone, text)
+	if err != nil {
+		return nil, fmt.Errorf("admin: %w", err)
+	}
+	p, err := loadPages(loc)
 	if err != nil {
 		return nil, err
 	}
@@ -98,6 +119,8 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 // Register mounts the pages, POST /admin/reset and the key-checked API on r.
 func (h *Handler) Register(r fiber.Router) {
 	api := r.Group(apiPrefix, h.requireKey)
+	api.Get("/sessions", h.getSessions)
+	api.Post("/sessions/reindex", h.reindexSessions)
 	api.Get("/sessions/:phone", h.getSession)
 	api.Get("/sessions/:phone/messages", h.getMessages)
 	api.Get("/projections/:session_id", h.getProjection)
@@ -108,6 +131,7 @@ func (h *Handler) Register(r fiber.Router) {
 	api.Put("/prompts/:agent_id", h.putPrompt)
 
 	r.Get("/admin", h.overviewPage)
+	r.Get("/admin/sessions", h.sessionsPage)
 	r.Get("/admin/demands", h.demandsPage)
 	r.Get("/admin/llm-costs", h.costsPage)
 	r.Get("/admin/alerts", h.alertsPage)

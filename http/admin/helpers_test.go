@@ -43,6 +43,14 @@ func newFixture(t *testing.T, cfg admin.Config) *fixture {
 // store: another node, or the process after a restart.
 func newFixtureOn(t *testing.T, cfg admin.Config, table *memory.Table) *fixture {
 	t.Helper()
+	app, store, h := mount(t, cfg, table)
+	return &fixture{t: t, app: app, table: table, content: store, handler: h}
+}
+
+// mount is an admin handler over table with a fresh content store, mounted
+// on a fiber app with Intake's error handler.
+func mount(t testing.TB, cfg admin.Config, table persistence.Table) (*fiber.App, *content.Store, *admin.Handler) {
+	t.Helper()
 	if cfg.APIKey == "" {
 		cfg.APIKey = testKey
 	}
@@ -60,7 +68,7 @@ func newFixtureOn(t *testing.T, cfg admin.Config, table *memory.Table) *fixture 
 	}
 	app := fiber.New(fiber.Config{ErrorHandler: httperr.Handler, DisableStartupMessage: true})
 	h.Register(app)
-	return &fixture{t: t, app: app, table: table, content: store, handler: h}
+	return app, store, h
 }
 
 // do sends a request; API paths carry the key unless header overrides it.

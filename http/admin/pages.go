@@ -11,6 +11,10 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+
+	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/http/atendimento"
+	"github.com/intake-runtime/intake/http/locale"
 )
 
 //go:embed templates/*.html
@@ -23,24 +27,32 @@ type pages struct {
 }
 
 // pageNames are the page templates beside templates/layout.html.
-var pageNames = []string{"overview", "demands", "costs", "alerts"}
+var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts"}
 
-func loadPages() (*pages, error) {
+// loadPages parses the pages with loc's texts and dates (t, datetime,
+// date) besides the admin's own functions.
+func loadPages(loc locale.Locale) (*pages, error) {
 	files, err := fs.Sub(embedded, "templates")
 	if err != nil {
 		return nil, err
 	}
-	funcs := template.FuncMap{
-		"stamp":  func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
-		"day":    func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04") },
-		"join":   strings.Join,
-		"reason": reasonText,
+	funcs := template.FuncMap(loc.Funcs())
+	for name, fn := range map[string]any{
+		"lang":        func() string { return string(loc.Lang) },
+		"stamp":       func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
+		"join":        strings.Join,
+		"reason":      reasonText,
+		"console":     atendimento.ConversationURL,
+		"customer":    handoff.CustomerName,
+		"consoleHome": func() string { return atendimento.BasePath },
 		"cost": func(c *float64) string {
 			if c == nil {
 				return "—"
 			}
 			return fmt.Sprintf("%.4f", *c)
 		},
+	} {
+		funcs[name] = fn
 	}
 	p := &pages{byName: map[string]*template.Template{}}
 	for _, name := range pageNames {

@@ -160,12 +160,12 @@ func TestOverviewPageShowsStatesQueueAndProjections(t *testing.T) {
 	}
 	body = html.UnescapeString(body) // html/template writes + as &#43;
 	for _, want := range []string{
-		"Active conversations (4)", // a, b, c, d: e is closed, f was reset
+		"Conversas ativas (4)", // a, b, c, d: e is closed, f was reset
 		`<td class="kind">QUALIFYING</td><td class="n">2</td>`,
 		`<td class="kind">HANDOFF</td><td class="n">2</td>`,
 		`<td class="kind">DATA_COLLECT</td><td class="n">0</td>`,
 		`<td class="kind">CLOSED</td><td class="n">1</td>`, // e: every state is listed, as on the dashboard
-		"Handoff queue (2)",
+		"Fila de atendimento (2)",
 		"+5511900000003", "CUSTOMER_REQUEST",
 		`<td class="kind">BLOCKED</td><td class="n">1</td>`,
 		`<td class="kind">SYNCED</td><td class="n">1</td>`,
@@ -187,7 +187,7 @@ func TestPagesRender(t *testing.T) {
 	f.seed().demand("jardinagem <b>vertical</b>", now)
 	for path, wants := range map[string][]string{
 		"/admin/demands":   {"jardinagem <b>vertical</b>", "varejo"},
-		"/admin/llm-costs": {"gpt-4o-mini-2024-07-18", "0.0750", "No price configured for: mystery-model"},
+		"/admin/llm-costs": {"gpt-4o-mini-2024-07-18", "0.0750", "Nenhum preço configurado para: mystery-model"},
 		"/admin/alerts":    {"projection_blocked", "permanent: recipient not on the platform", "handoff_unattended"},
 	} {
 		status, body := f.do("GET", path, "", nil)

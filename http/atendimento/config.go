@@ -48,12 +48,17 @@ type Deps struct {
 	// the logged-in sessions. Both in the table: they work across nodes.
 	Logins           LoginStore
 	OperatorSessions SessionStore
+	// Search lists and finds conversations for the history page and the
+	// customer panel's earlier sessions; Projections reads the panel's CRM
+	// and ERP projection status.
+	Search      Search
+	Projections Projections
 }
 
 func (d Deps) validate() error {
 	if d.Conversations == nil || d.Queue == nil || d.Sessions == nil || d.Messages == nil || d.Sender == nil ||
-		d.Logins == nil || d.OperatorSessions == nil {
-		return errors.New("atendimento: Deps needs Conversations, Queue, Sessions, Messages, Sender, Logins and OperatorSessions")
+		d.Logins == nil || d.OperatorSessions == nil || d.Search == nil || d.Projections == nil {
+		return errors.New("atendimento: Deps needs Conversations, Queue, Sessions, Messages, Sender, Logins, OperatorSessions, Search and Projections")
 	}
 	return nil
 }

@@ -82,6 +82,7 @@ func (c *Console) Register(r fiber.Router) {
 	g.Post("/verify", c.verifyCode)
 	g.Post("/logout", c.logout)
 	g.Get("/", c.pageAuth, c.queuePage)
+	g.Get("/conversations", c.pageAuth, c.historyPage)
 	g.Get("/conversations/:phone/:session", c.pageAuth, c.conversationPage)
 	g.Get("/find", c.pageAuth, c.find)
 

@@ -39,6 +39,8 @@ type conversationView struct {
 	Messages     []messageView `json:"messages"`
 	// API is the base of the conversation's JSON endpoints.
 	API string `json:"api"`
+	// Panel is the customer panel (panel.go), on the page only.
+	Panel *panelView `json:"-"`
 }
 
 // windowView is the 24-hour customer-service window as shown. Ended: the
@@ -206,6 +208,7 @@ func (c *Console) conversationPage(ctx *fiber.Ctx) error {
 		return fiber.NewError(fiber.StatusServiceUnavailable, c.locale.T("error.conversation_unread"))
 	}
 	v := c.conversationView(s, history, operator)
+	v.Panel = c.panel(ctx.UserContext(), s)
 	return c.render(ctx, fiber.StatusOK, "conversation", page{Title: c.locale.T("conversation.title"), Page: "conversation", Operator: operator, Data: v})
 }
 

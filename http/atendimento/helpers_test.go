@@ -119,6 +119,8 @@ func (e *env) deps(conv handoff.Conversations) atendimento.Deps {
 		Sender:           e.sender,
 		Logins:           persistence.NewLogins(e.table),
 		OperatorSessions: persistence.NewOperatorSessions(e.table),
+		Search:           e.sessions,
+		Projections:      persistence.NewProjections(e.table),
 	}
 }
 

@@ -54,6 +54,7 @@ func (t *Table) QueryIndex(ctx context.Context, q persistence.IndexQuery) (persi
 		TableName:              &t.name,
 		IndexName:              aws.String(persistence.IndexGSI1),
 		KeyConditionExpression: &keyCond,
+		ScanIndexForward:       aws.Bool(!q.Descending),
 	}
 	page, err := t.queryPage(ctx, in, &b, q.Limit, q.Cursor)
 	if err != nil {

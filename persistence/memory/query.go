@@ -41,8 +41,8 @@ func (t *Table) Query(ctx context.Context, q persistence.Query) (persistence.Pag
 	return paginate(entries, cursor, q.Descending, q.Limit, nil), nil
 }
 
-// QueryIndex returns one page of the gsi1 partition q.GSI1PK in gsi1sk order,
-// up to and including q.SKUpTo when set. Items with equal gsi1sk come in table
+// QueryIndex returns one page of the gsi1 partition q.GSI1PK in gsi1sk order
+// (reversed when q.Descending), up to and including q.SKUpTo when set. Items with equal gsi1sk come in table
 // key order (DynamoDB leaves that order unspecified).
 func (t *Table) QueryIndex(ctx context.Context, q persistence.IndexQuery) (persistence.Page, error) {
 	if err := ctx.Err(); err != nil {
@@ -79,7 +79,7 @@ func (t *Table) QueryIndex(ctx context.Context, q persistence.IndexQuery) (persi
 		}
 		return 0
 	})
-	return paginate(entries, cursor, false, q.Limit, nil), nil
+	return paginate(entries, cursor, q.Descending, q.Limit, nil), nil
 }
 
 // queryCursor decodes an optional cursor and checks that it came from the

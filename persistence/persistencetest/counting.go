@@ -14,6 +14,9 @@ import (
 type CountingTable struct {
 	persistence.Table
 	Reads, Writes atomic.Int64
+	// Scans counts the Scan pages among Reads: a request path that should be
+	// served by keys or the index shows 0.
+	Scans atomic.Int64
 }
 
 // Requests is every request counted so far.
@@ -36,6 +39,7 @@ func (t *CountingTable) QueryIndex(ctx context.Context, q persistence.IndexQuery
 
 func (t *CountingTable) Scan(ctx context.Context, s persistence.Scan) (persistence.Page, error) {
 	t.Reads.Add(1)
+	t.Scans.Add(1)
 	return t.Table.Scan(ctx, s)
 }
 

@@ -61,6 +61,8 @@ func testQueryIndex(t *testing.T, tbl persistence.Table) {
 		{persistence.IndexQuery{GSI1PK: "PENDING"}, []string{"2", "3", "1"}},
 		{persistence.IndexQuery{GSI1PK: "PENDING", SKUpTo: "2024-01-01T00:00:02Z"}, []string{"2", "3"}}, // inclusive
 		{persistence.IndexQuery{GSI1PK: "PENDING", SKUpTo: "2024-01-01T00:00:00Z"}, []string{}},
+		{persistence.IndexQuery{GSI1PK: "PENDING", Descending: true}, []string{"1", "3", "2"}},
+		{persistence.IndexQuery{GSI1PK: "PENDING", SKUpTo: "2024-01-01T00:00:02Z", Descending: true}, []string{"3", "2"}},
 		{persistence.IndexQuery{GSI1PK: "DONE"}, []string{"4"}},
 		{persistence.IndexQuery{GSI1PK: "UNKNOWN"}, []string{}},
 	}
@@ -120,5 +122,14 @@ func testQueryIndexPaging(t *testing.T, tbl persistence.Table) {
 	})
 	if !slices.Equal(sessionIDs(got), want) {
 		t.Fatalf("paged QueryIndex = %q; want %q", sessionIDs(got), want)
+	}
+	q = persistence.IndexQuery{GSI1PK: "PENDING", SKUpTo: "2024-06-01", Descending: true, Limit: 10}
+	got = collect(t, 10, func(cursor string) (persistence.Page, error) {
+		q.Cursor = cursor
+		return tbl.QueryIndex(t.Context(), q)
+	})
+	slices.Reverse(want)
+	if !slices.Equal(sessionIDs(got), want) {
+		t.Fatalf("paged descending QueryIndex = %q; want %q", sessionIDs(got), want)
 	}
 }

@@ -66,6 +66,7 @@ func Run(t *testing.T, newTable func(t *testing.T) persistence.Table) {
 		{"CanceledContext", testCanceledContext},
 		{"OperatorSessions", testOperatorSessions},
 		{"Logins", testLogins},
+		{"SessionList", testSessionList},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

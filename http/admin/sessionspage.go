@@ -1,0 +1,44 @@
+package admin
+
+import (
+	"net/url"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// sessionsView is what the conversations page shows: the filter as typed, one
+// page of the list and the link to the next.
+type sessionsView struct {
+	State, Service, Operator, From, To string
+	States                             []persistence.SessionState
+	List                               SessionList
+	// Next is the page after this one with the same filter; empty on the last.
+	Next string
+}
+
+// sessionsPage serves GET /admin/sessions: the conversations list with its
+// filters (the API's parameters), each row linking to the console.
+func (h *Handler) sessionsPage(c *fiber.Ctx) error {
+	list, err := h.listSessions(c)
+	if err != nil {
+		return done(err)
+	}
+	v := sessionsView{
+		State: c.Query("state"), Service: c.Query("service"), Operator: c.Query("operator"),
+		From: c.Query("from"), To: c.Query("to"),
+		States: persistence.States(),
+		List:   list,
+	}
+	if list.NextCursor != nil {
+		next := url.Values{"cursor": {*list.NextCursor}}
+		for name, value := range map[string]string{"state": v.State, "service": v.Service, "operator": v.Operator, "from": v.From, "to": v.To, "limit": c.Query("limit")} {
+			if value != "" {
+				next.Set(name, value)
+			}
+		}
+		v.Next = "/admin/sessions?" + next.Encode()
+	}
+	return h.pages.render(c, page{Page: "sessions", Data: v})
+}
