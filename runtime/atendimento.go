@@ -63,6 +63,7 @@ func (a *App) atendimentoRoutes() error {
 		Lang:      lang,
 		Zone:      zone,
 		SLA:       a.cfg.Handoff.SLA,
+		Templates: consoleTemplates(a.cfg.Messaging.Templates),
 		Now:       a.now,
 	}, atendimento.Deps{
 		Conversations:    a.conversations,

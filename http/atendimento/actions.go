@@ -65,6 +65,12 @@ func (c *Console) act(ctx *fiber.Ctx) error {
 			return c.refusal(ctx, refusalStatus[r.Code], string(r.Code), r.Message)
 		}
 	}
+	return c.answer(ctx, cmd)
+}
+
+// answer applies cmd and answers the operator: the result of an accepted
+// command, the refusal's status and code otherwise.
+func (c *Console) answer(ctx *fiber.Ctx, cmd *sessionpb.OperatorCommand) error {
 	res, err := c.operate(ctx.UserContext(), cmd)
 	if err != nil {
 		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.no_answer")

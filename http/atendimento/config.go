@@ -112,6 +112,9 @@ type Config struct {
 	// Zone is the zone dates are shown in (UI_TIMEZONE). Default
 	// America/Sao_Paulo.
 	Zone *time.Location
+	// Templates are the approved templates offered once a customer's
+	// 24-hour window closed (MESSAGING_TEMPLATES).
+	Templates []Template
 	// Now is the clock; default time.Now. Tests move it to expire codes.
 	Now func() time.Time
 }

@@ -39,6 +39,8 @@ type conversationView struct {
 	Messages     []messageView `json:"messages"`
 	// API is the base of the conversation's JSON endpoints.
 	API string `json:"api"`
+	// Tools feeds the operator's tools (templates/tools.html).
+	Tools toolsView `json:"-"`
 }
 
 // windowView is the 24-hour customer-service window as shown. Ended: the
@@ -126,6 +128,7 @@ func (c *Console) conversationView(s persistence.Session, history []persistence.
 		Window:      c.windowView(conversation.WindowAt(history, now), s.State),
 		Messages:    c.messageViews(history),
 		API:         conversationAPI(s.PhoneNumber, s.SessionID),
+		Tools:       c.toolsView(),
 	}
 	if s.Waiting() || s.State == persistence.StateHuman {
 		since := s.HandoffSince()

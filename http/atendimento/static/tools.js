@@ -1,0 +1,79 @@
+// The operator's tools on the conversation page: the approved templates
+// offered once the customer's 24-hour window has closed. It uses console.js's
+// helpers (window.Intake), which run before DOMContentLoaded like this file.
+"use strict";
+
+document.addEventListener("DOMContentLoaded", function () {
+  const section = document.getElementById("tools");
+  if (!section || !window.Intake) return;
+  const { api, el, text } = window.Intake;
+  const base = section.dataset.api;
+
+  // The templates form shows while the operator holds the conversation (the
+  // reply form shows) and the window is closed; console.js redraws both.
+  const form = document.getElementById("template-form");
+  const reply = document.getElementById("reply");
+  const win = document.getElementById("window");
+  function place() {
+    form.hidden = reply.hidden || !win.classList.contains("closed");
+  }
+  const watch = new MutationObserver(place);
+  watch.observe(reply, { attributes: true, attributeFilter: ["hidden"] });
+  watch.observe(win, { attributes: true, attributeFilter: ["class"] });
+
+  const select = document.getElementById("template");
+  if (!select) return;
+  const preview = document.getElementById("template-body");
+  const fields = document.getElementById("template-params");
+  const sendButton = document.getElementById("template-send");
+  const error = document.getElementById("template-error");
+
+  function chosen() {
+    return select.options[select.selectedIndex].dataset;
+  }
+  function values() {
+    return Array.from(fields.querySelectorAll("input")).map((i) => i.value);
+  }
+  // preview writes the body as the customer will read it.
+  function showBody() {
+    const params = values();
+    preview.textContent = chosen().body.replace(/\{\{\s*(\d+)\s*\}\}/g, (p, n) => params[n - 1] || p);
+  }
+  // ask builds one labelled field per parameter of the chosen template.
+  function ask() {
+    const n = Number(chosen().params) || 0;
+    const items = document.createDocumentFragment();
+    for (let i = 1; i <= n; i++) {
+      const id = "template-param-" + i;
+      const label = el("label", text("js.tools.param", i));
+      label.htmlFor = id;
+      const input = el("input");
+      input.id = id;
+      input.type = "text";
+      input.required = true;
+      input.addEventListener("input", showBody);
+      items.appendChild(label);
+      items.appendChild(input);
+    }
+    fields.replaceChildren(items);
+    showBody();
+  }
+  select.addEventListener("change", ask);
+  ask();
+
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    error.hidden = true;
+    sendButton.disabled = true;
+    try {
+      const t = chosen();
+      await api(base + "/template", { template: t.name, language: t.language, params: values() });
+      ask();
+    } catch (e) {
+      error.textContent = e.message;
+      error.hidden = false;
+    } finally {
+      sendButton.disabled = false;
+    }
+  });
+});

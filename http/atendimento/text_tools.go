@@ -1,0 +1,19 @@
+package atendimento
+
+import "github.com/intake-runtime/intake/http/locale"
+
+// toolsText is the operator's tools on the conversation page: templates,
+// saved replies, notes, transfer and availability. Texts the script writes
+// are "js.tools." keys.
+var toolsText = locale.Catalogue{
+	"tools.templates.title":  {PT: "Mensagem modelo (janela de 24 horas fechada)", EN: "Template message (24-hour window closed)"},
+	"tools.templates.hint":   {PT: "Passadas 24 horas da última mensagem do cliente, a plataforma só aceita modelos aprovados.", EN: "Once 24 hours have passed since the customer's last message, the platform only takes approved templates."},
+	"tools.templates.choose": {PT: "Modelo", EN: "Template"},
+	"tools.templates.send":   {PT: "Enviar modelo", EN: "Send template"},
+	"tools.templates.none":   {PT: "Nenhum modelo aprovado configurado (MESSAGING_TEMPLATES).", EN: "No approved template is configured (MESSAGING_TEMPLATES)."},
+
+	"tools.error.no_template":     {PT: "Escolha um dos modelos aprovados.", EN: "Choose one of the approved templates."},
+	"tools.error.template_params": {PT: "Preencha todos os parâmetros do modelo.", EN: "Fill in every parameter of the template."},
+
+	"js.tools.param": {PT: "Parâmetro {{%s}}", EN: "Parameter {{%s}}"},
+}

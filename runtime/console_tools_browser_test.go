@@ -1,0 +1,78 @@
+package runtime_test
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/internal/browsertest"
+	"github.com/intake-runtime/intake/internal/leaktest"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// consoleTemplates is MESSAGING_TEMPLATES for the tools' tests: one approved
+// template with two parameters.
+const consoleTemplates = `[{"name":"retomar_contato","language":"pt_BR","body":"Olá {{1}}, aqui é {{2}}. Podemos continuar?"}]`
+
+// A customer who asked for a person more than 24 hours ago can only get an
+// approved template: the operator claims the conversation, sees the free
+// reply box closed and the template form open, fills the parameters and
+// sends; the platform receives the template with its parameters and the
+// conversation logs it like any reply. The page with the form passes
+// axe-core.
+func TestConsoleSendsATemplateAfterTheWindowClosed(t *testing.T) {
+	leaktest.Check(t)
+	axe := consoleAxeSource(t)
+	const operator, customer = "+5511400000001", "+5511988883333"
+	b, app, platform, _ := consoleLive(t, operator, map[string]string{"MESSAGING_TEMPLATES": consoleTemplates})
+
+	reply := consoleChatAt(t, app, customer, "Quero falar com uma pessoa", time.Now().Add(-25*time.Hour))
+	if reply.GetState() != string(persistence.StateHandoff) {
+		t.Fatalf("after s=3 the conversation is %s, want HANDOFF", reply.GetState())
+	}
+	row := consoleRow(reply.GetSessionId())
+	b.Step("claim the conversation whose window closed",
+		chromedp.WaitVisible(chromedp.CSS(row)),
+		chromedp.Click(chromedp.CSS(row+" button.claim")),
+		chromedp.WaitVisible(chromedp.CSS("#template-form")),
+		browsertest.Expect(`document.querySelector("#window").className`, "window closed"),
+		browsertest.Expect(`document.querySelector("#send").disabled`, true),
+		consoleAxe(axe),
+	)
+	b.Step("fill the template's parameters and send it",
+		chromedp.SendKeys(chromedp.CSS("#template-param-1"), "Maria"),
+		chromedp.SendKeys(chromedp.CSS("#template-param-2"), "Ana"),
+		browsertest.Expect(`document.querySelector("#template-body").textContent`, "Olá Maria, aqui é Ana. Podemos continuar?"),
+		chromedp.Click(chromedp.CSS("#template-send")),
+		browsertest.WaitForText("#messages li.msg.operator", "Olá Maria, aqui é Ana. Podemos continuar?"),
+	)
+
+	digits := messaging.Digits(customer)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		for _, m := range platform.texts() {
+			tpl := m.Template
+			if m.To != digits || tpl.Name == "" {
+				continue
+			}
+			if tpl.Name != "retomar_contato" || tpl.Language.Code != "pt_BR" || len(tpl.Components) != 1 || tpl.Components[0].Type != "body" {
+				t.Fatalf("the platform received template %+v", tpl)
+			}
+			var params []string
+			for _, p := range tpl.Components[0].Parameters {
+				params = append(params, p.Type+":"+p.Text)
+			}
+			if !slices.Equal(params, []string{"text:Maria", "text:Ana"}) {
+				t.Fatalf("template parameters %v, want Maria and Ana as text", params)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the platform received no template for the customer; got %+v", platform.texts())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
