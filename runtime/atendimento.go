@@ -73,6 +73,7 @@ func (a *App) atendimentoRoutes() error {
 		Sender:           a.sender,
 		Logins:           persistence.NewLogins(a.table),
 		OperatorSessions: persistence.NewOperatorSessions(a.table),
+		SavedReplies:     persistence.NewSavedReplies(a.table),
 	}, a.logger.Named("atendimento"))
 	if err != nil {
 		return fmt.Errorf("atendimento: %w", err)

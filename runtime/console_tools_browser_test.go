@@ -1,7 +1,9 @@
 package runtime_test
 
 import (
+	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -75,4 +77,62 @@ func TestConsoleSendsATemplateAfterTheWindowClosed(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// consoleAdmin calls the admin API of the application at base with the test
+// key and requires want.
+func consoleAdmin(t *testing.T, base, method, path, body string, want int) {
+	t.Helper()
+	req, err := http.NewRequest(method, base+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("X-Admin-Key", "admin-key-for-tests-0123456789")
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != want {
+		t.Fatalf("%s %s: %d, want %d", method, path, res.StatusCode, want)
+	}
+}
+
+// An admin saves a reply as /preco; the operator types "/pre" in the reply
+// box, picks it from the offer, Tab inserts another the same way, and the
+// message with both texts reaches the customer.
+func TestConsoleInsertsASavedReply(t *testing.T) {
+	leaktest.Check(t)
+	const operator, customer = "+5511400000001", "+5511988884444"
+	b, app, platform, base := consoleLive(t, operator, nil)
+	consoleAdmin(t, base, "PUT", "/admin/api/saved-replies/preco", `{"text":"A consulta custa R$ 200."}`, http.StatusOK)
+	consoleAdmin(t, base, "PUT", "/admin/api/saved-replies/horario", `{"text":"Atendemos das 8h às 18h."}`, http.StatusOK)
+
+	row := consoleRow(consoleHandOff(t, app, customer))
+	b.Step("claim the conversation",
+		chromedp.WaitVisible(chromedp.CSS(row)),
+		chromedp.Click(chromedp.CSS(row+" button.claim")),
+		chromedp.WaitVisible(chromedp.CSS("#reply")),
+	)
+	b.Step("type /pre and pick the saved reply",
+		chromedp.Click(chromedp.CSS("#text")),
+		chromedp.SendKeys(chromedp.CSS("#text"), "Olá! /pre"),
+		chromedp.WaitVisible(chromedp.CSS(`#saved-reply-list button[data-code="preco"]`)),
+		browsertest.Expect(`document.querySelectorAll("#saved-reply-list button").length`, 1),
+		chromedp.Click(chromedp.CSS(`#saved-reply-list button[data-code="preco"]`)),
+		browsertest.Expect(`document.querySelector("#text").value`, "Olá! A consulta custa R$ 200."),
+		browsertest.Expect(`document.querySelector("#saved-replies").hidden`, true),
+	)
+	b.Step("insert another with Tab and send",
+		chromedp.SendKeys(chromedp.CSS("#text"), " /hor"),
+		chromedp.WaitVisible(chromedp.CSS(`#saved-reply-list button[data-code="horario"]`)),
+		chromedp.SendKeys(chromedp.CSS("#text"), "\t"),
+		browsertest.Expect(`document.querySelector("#text").value`, "Olá! A consulta custa R$ 200. Atendemos das 8h às 18h."),
+		chromedp.Click(chromedp.CSS("#send")),
+		browsertest.WaitForText("#messages li.msg.operator", "Olá! A consulta custa R$ 200. Atendemos das 8h às 18h."),
+	)
+	platform.waitText(t, messaging.Digits(customer), func(s string) bool {
+		return s == "Olá! A consulta custa R$ 200. Atendemos das 8h às 18h."
+	})
 }

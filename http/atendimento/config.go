@@ -48,12 +48,14 @@ type Deps struct {
 	// the logged-in sessions. Both in the table: they work across nodes.
 	Logins           LoginStore
 	OperatorSessions SessionStore
+	// SavedReplies are the ready answers the reply box offers as /code.
+	SavedReplies SavedReplyList
 }
 
 func (d Deps) validate() error {
 	if d.Conversations == nil || d.Queue == nil || d.Sessions == nil || d.Messages == nil || d.Sender == nil ||
-		d.Logins == nil || d.OperatorSessions == nil {
-		return errors.New("atendimento: Deps needs Conversations, Queue, Sessions, Messages, Sender, Logins and OperatorSessions")
+		d.Logins == nil || d.OperatorSessions == nil || d.SavedReplies == nil {
+		return errors.New("atendimento: Deps needs Conversations, Queue, Sessions, Messages, Sender, Logins, OperatorSessions and SavedReplies")
 	}
 	return nil
 }

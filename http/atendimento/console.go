@@ -87,6 +87,7 @@ func (c *Console) Register(r fiber.Router) {
 
 	api := g.Group("/api", c.apiAuth)
 	api.Get("/queue", c.queueJSON)
+	api.Get("/saved-replies", c.savedRepliesJSON)
 	api.Get("/conversations/:phone/:session", c.conversationJSON)
 	api.Post("/conversations/:phone/:session/template", c.sendTemplate)
 	api.Post("/conversations/:phone/:session/:action", c.act)

@@ -119,6 +119,7 @@ func (e *env) deps(conv handoff.Conversations) atendimento.Deps {
 		Sender:           e.sender,
 		Logins:           persistence.NewLogins(e.table),
 		OperatorSessions: persistence.NewOperatorSessions(e.table),
+		SavedReplies:     persistence.NewSavedReplies(e.table),
 	}
 }
 

@@ -12,6 +12,9 @@ var toolsText = locale.Catalogue{
 	"tools.templates.send":   {PT: "Enviar modelo", EN: "Send template"},
 	"tools.templates.none":   {PT: "Nenhum modelo aprovado configurado (MESSAGING_TEMPLATES).", EN: "No approved template is configured (MESSAGING_TEMPLATES)."},
 
+	"tools.saved.title": {PT: "Respostas prontas (Tab insere a primeira)", EN: "Saved replies (Tab inserts the first)"},
+
+	"tools.error.saved_replies":   {PT: "As respostas prontas não puderam ser lidas; tente de novo.", EN: "The saved replies could not be read; try again."},
 	"tools.error.no_template":     {PT: "Escolha um dos modelos aprovados.", EN: "Choose one of the approved templates."},
 	"tools.error.template_params": {PT: "Preencha todos os parâmetros do modelo.", EN: "Fill in every parameter of the template."},
 

@@ -1,5 +1,6 @@
-// The operator's tools on the conversation page: the approved templates
-// offered once the customer's 24-hour window has closed. It uses console.js's
+// The operator's tools on the conversation page: saved replies typed as
+// /code in the reply box, and the approved templates offered once the
+// customer's 24-hour window has closed. It uses console.js's
 // helpers (window.Intake), which run before DOMContentLoaded like this file.
 "use strict";
 
@@ -20,6 +21,8 @@ document.addEventListener("DOMContentLoaded", function () {
   const watch = new MutationObserver(place);
   watch.observe(reply, { attributes: true, attributeFilter: ["hidden"] });
   watch.observe(win, { attributes: true, attributeFilter: ["class"] });
+
+  savedReplies(api, el);
 
   const select = document.getElementById("template");
   if (!select) return;
@@ -77,3 +80,66 @@ document.addEventListener("DOMContentLoaded", function () {
     }
   });
 });
+
+// savedReplies offers the saved replies whose code starts with the "/word"
+// the operator is typing in the reply box; a click, or Tab for the first,
+// puts the reply's text in place of the "/word", at the cursor.
+function savedReplies(api, el) {
+  const box = document.getElementById("text");
+  const panel = document.getElementById("saved-replies");
+  const list = document.getElementById("saved-reply-list");
+  if (!box || !panel) return;
+  let replies = [];
+  async function load() {
+    try {
+      replies = (await api("/atendimento/api/saved-replies")).saved_replies || [];
+    } catch (e) {
+      replies = [];
+    }
+  }
+  // typed is the "/word" ending at the cursor, if any.
+  function typed() {
+    const m = box.value.slice(0, box.selectionStart).match(/(^|\s)\/([a-z0-9_-]*)$/i);
+    return m ? m[2].toLowerCase() : null;
+  }
+  function matches() {
+    const word = typed();
+    return word === null ? [] : replies.filter((r) => r.code.startsWith(word));
+  }
+  function insert(r) {
+    const word = typed();
+    if (word === null) return;
+    const end = box.selectionStart;
+    const start = end - word.length - 1;
+    box.value = box.value.slice(0, start) + r.text + box.value.slice(end);
+    box.selectionStart = box.selectionEnd = start + r.text.length;
+    panel.hidden = true;
+    box.focus();
+  }
+  function offer() {
+    const found = matches();
+    panel.hidden = found.length === 0;
+    list.replaceChildren(...found.map((r) => {
+      const li = el("li");
+      const b = el("button", "/" + r.code + " — " + r.text, "saved-reply");
+      b.type = "button";
+      b.dataset.code = r.code;
+      b.addEventListener("click", () => insert(r));
+      li.appendChild(b);
+      return li;
+    }));
+  }
+  box.addEventListener("focus", load);
+  box.addEventListener("input", offer);
+  box.addEventListener("keydown", (ev) => {
+    if (panel.hidden) return;
+    const found = matches();
+    if (ev.key === "Tab" && !ev.shiftKey && found.length > 0) {
+      ev.preventDefault();
+      insert(found[0]);
+    } else if (ev.key === "Escape") {
+      panel.hidden = true;
+    }
+  });
+  load();
+}

@@ -1,0 +1,40 @@
+package admin_test
+
+import (
+	"testing"
+
+	"github.com/intake-runtime/intake/http/admin"
+)
+
+// Admins put, list and delete saved replies through the key-checked API;
+// bad codes, empty texts and unknown codes get their statuses, and no key
+// gets nothing.
+func TestSavedRepliesAPI(t *testing.T) {
+	f := newFixture(t, admin.Config{})
+	for _, c := range []struct {
+		method, target, body string
+		want                 int
+	}{
+		{"PUT", "/admin/api/saved-replies/preco", `{"text": "A consulta custa R$ 200."}`, 200},
+		{"PUT", "/admin/api/saved-replies/horario", `{"text": "Das 8h às 18h."}`, 200},
+		{"PUT", "/admin/api/saved-replies/pre%20co", `{"text": "x"}`, 422},
+		{"PUT", "/admin/api/saved-replies/vazio", `{"text": " "}`, 422},
+		{"PUT", "/admin/api/saved-replies/x", `not json`, 400},
+		{"DELETE", "/admin/api/saved-replies/horario", "", 204},
+		{"DELETE", "/admin/api/saved-replies/horario", "", 404},
+	} {
+		if status, body := f.do(c.method, c.target, c.body, nil); status != c.want {
+			t.Errorf("%s %s = %d %s, want %d", c.method, c.target, status, body, c.want)
+		}
+	}
+	var got struct {
+		SavedReplies []struct{ Code, Text string } `json:"saved_replies"`
+	}
+	f.getJSON("/admin/api/saved-replies", &got)
+	if len(got.SavedReplies) != 1 || got.SavedReplies[0].Code != "preco" || got.SavedReplies[0].Text != "A consulta custa R$ 200." {
+		t.Errorf("list = %+v", got.SavedReplies)
+	}
+	if status, _ := f.do("GET", "/admin/api/saved-replies", "", map[string]string{admin.KeyHeader: "wrong"}); status != 401 {
+		t.Errorf("without the key: %d", status)
+	}
+}
