@@ -56,15 +56,7 @@ func (r *SavedReplies) List(ctx context.Context) ([]SavedReply, error) {
 	if err != nil {
 		return nil, fmt.Errorf("persistence: saved replies: %w", err)
 	}
-	out := make([]SavedReply, 0, len(items))
-	for _, item := range items {
-		var s SavedReply
-		if err := decodeRecord(item, &s); err != nil {
-			return nil, fmt.Errorf("persistence: decode saved reply: %w", err)
-		}
-		out = append(out, s)
-	}
-	return out, nil
+	return decodeRecords[SavedReply](items, "saved reply")
 }
 
 // Put creates or replaces the saved reply of s.Code; ErrBadSavedReply when

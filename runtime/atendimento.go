@@ -74,6 +74,7 @@ func (a *App) atendimentoRoutes() error {
 		Logins:           persistence.NewLogins(a.table),
 		OperatorSessions: persistence.NewOperatorSessions(a.table),
 		SavedReplies:     persistence.NewSavedReplies(a.table),
+		Notes:            persistence.NewNotes(a.table),
 	}, a.logger.Named("atendimento"))
 	if err != nil {
 		return fmt.Errorf("atendimento: %w", err)

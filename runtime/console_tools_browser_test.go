@@ -136,3 +136,46 @@ func TestConsoleInsertsASavedReply(t *testing.T) {
 		return s == "Olá! A consulta custa R$ 200. Atendemos das 8h às 18h."
 	})
 }
+
+// An operator writes an internal note on a conversation; a second operator,
+// logged in from another browser, sees it on the same conversation without
+// a reload, and the platform never receives it.
+func TestConsoleNotesReachOperatorsOnly(t *testing.T) {
+	leaktest.Check(t)
+	const first, second, customer = "+5511400000001", "+5511400000002", "+5511988885555"
+	const note = "Cliente pediu retorno depois das 15h; não oferecer desconto."
+	platform := newConsolePlatform(t)
+	app := consoleApp(t, platform, []string{first, second}, map[string]string{"DEV_UI_ENABLED": "false"})
+	base := consoleServe(t, app)
+	one := browsertest.New(t, browsertest.Chromium(t))
+	two := browsertest.New(t, browsertest.Chromium(t))
+	consoleLogIn(t, one.Step, platform, base, first)
+	consoleLogIn(t, two.Step, platform, base, second)
+
+	row := consoleRow(consoleHandOff(t, app, customer))
+	one.Step("claim the conversation",
+		chromedp.WaitVisible(chromedp.CSS(row)),
+		chromedp.Click(chromedp.CSS(row+" button.claim")),
+		chromedp.WaitVisible(chromedp.CSS("#note-form")),
+	)
+	two.Step("open the same conversation",
+		chromedp.WaitVisible(chromedp.CSS(row+" a.open")),
+		chromedp.Click(chromedp.CSS(row+" a.open")),
+		chromedp.WaitVisible(chromedp.CSS("#note-list li.empty")),
+	)
+	one.Step("write a note",
+		chromedp.SendKeys(chromedp.CSS("#note-text"), note),
+		chromedp.Click(chromedp.CSS("#note-add")),
+		browsertest.WaitForText("#note-list li.note", note),
+	)
+	two.Step("see the colleague's note appear",
+		browsertest.WaitForText("#note-list li.note", note),
+		browsertest.WaitForText("#note-list li.note .meta", first),
+		browsertest.Expect(`document.querySelector("#messages").textContent.includes("retorno depois")`, false),
+	)
+	for _, m := range platform.texts() {
+		if strings.Contains(m.Body, "retorno depois") {
+			t.Fatalf("the platform received the note: %+v", m)
+		}
+	}
+}

@@ -50,12 +50,14 @@ type Deps struct {
 	OperatorSessions SessionStore
 	// SavedReplies are the ready answers the reply box offers as /code.
 	SavedReplies SavedReplyList
+	// Notes keeps the operators' internal notes on conversations.
+	Notes NoteStore
 }
 
 func (d Deps) validate() error {
 	if d.Conversations == nil || d.Queue == nil || d.Sessions == nil || d.Messages == nil || d.Sender == nil ||
-		d.Logins == nil || d.OperatorSessions == nil || d.SavedReplies == nil {
-		return errors.New("atendimento: Deps needs Conversations, Queue, Sessions, Messages, Sender, Logins, OperatorSessions and SavedReplies")
+		d.Logins == nil || d.OperatorSessions == nil || d.SavedReplies == nil || d.Notes == nil {
+		return errors.New("atendimento: Deps needs Conversations, Queue, Sessions, Messages, Sender, Logins, OperatorSessions, SavedReplies and Notes")
 	}
 	return nil
 }

@@ -89,6 +89,8 @@ func (c *Console) Register(r fiber.Router) {
 	api.Get("/queue", c.queueJSON)
 	api.Get("/saved-replies", c.savedRepliesJSON)
 	api.Get("/conversations/:phone/:session", c.conversationJSON)
+	api.Get("/conversations/:phone/:session/notes", c.notesJSON)
+	api.Post("/conversations/:phone/:session/notes", c.addNote)
 	api.Post("/conversations/:phone/:session/template", c.sendTemplate)
 	api.Post("/conversations/:phone/:session/:action", c.act)
 }

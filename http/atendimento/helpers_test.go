@@ -120,6 +120,7 @@ func (e *env) deps(conv handoff.Conversations) atendimento.Deps {
 		Logins:           persistence.NewLogins(e.table),
 		OperatorSessions: persistence.NewOperatorSessions(e.table),
 		SavedReplies:     persistence.NewSavedReplies(e.table),
+		Notes:            persistence.NewNotes(e.table),
 	}
 }
 

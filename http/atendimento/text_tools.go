@@ -12,11 +12,18 @@ var toolsText = locale.Catalogue{
 	"tools.templates.send":   {PT: "Enviar modelo", EN: "Send template"},
 	"tools.templates.none":   {PT: "Nenhum modelo aprovado configurado (MESSAGING_TEMPLATES).", EN: "No approved template is configured (MESSAGING_TEMPLATES)."},
 
+	"tools.notes.title": {PT: "Notas internas (só operadores veem)", EN: "Internal notes (operators only)"},
+	"tools.notes.label": {PT: "Nova nota", EN: "New note"},
+	"tools.notes.add":   {PT: "Adicionar nota", EN: "Add note"},
 	"tools.saved.title": {PT: "Respostas prontas (Tab insere a primeira)", EN: "Saved replies (Tab inserts the first)"},
 
+	"tools.error.notes":           {PT: "As notas não puderam ser lidas ou gravadas; tente de novo.", EN: "The notes could not be read or stored; try again."},
+	"tools.error.note_empty":      {PT: "A nota está vazia.", EN: "The note is empty."},
+	"tools.error.note_long":       {PT: "A nota passa de 2000 caracteres.", EN: "The note is longer than 2000 characters."},
 	"tools.error.saved_replies":   {PT: "As respostas prontas não puderam ser lidas; tente de novo.", EN: "The saved replies could not be read; try again."},
 	"tools.error.no_template":     {PT: "Escolha um dos modelos aprovados.", EN: "Choose one of the approved templates."},
 	"tools.error.template_params": {PT: "Preencha todos os parâmetros do modelo.", EN: "Fill in every parameter of the template."},
 
-	"js.tools.param": {PT: "Parâmetro {{%s}}", EN: "Parameter {{%s}}"},
+	"js.tools.no_notes": {PT: "Nenhuma nota.", EN: "No notes."},
+	"js.tools.param":    {PT: "Parâmetro {{%s}}", EN: "Parameter {{%s}}"},
 }

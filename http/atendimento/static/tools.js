@@ -1,5 +1,5 @@
-// The operator's tools on the conversation page: saved replies typed as
-// /code in the reply box, and the approved templates offered once the
+// The operator's tools on the conversation page: internal notes every
+// operator sees, saved replies typed as /code in the reply box, and the approved templates offered once the
 // customer's 24-hour window has closed. It uses console.js's
 // helpers (window.Intake), which run before DOMContentLoaded like this file.
 "use strict";
@@ -23,6 +23,7 @@ document.addEventListener("DOMContentLoaded", function () {
   watch.observe(win, { attributes: true, attributeFilter: ["class"] });
 
   savedReplies(api, el);
+  notes(window.Intake, base);
 
   const select = document.getElementById("template");
   if (!select) return;
@@ -141,5 +142,53 @@ function savedReplies(api, el) {
       panel.hidden = true;
     }
   });
+  load();
+}
+
+// notes shows the conversation's internal notes, refreshed like the
+// conversation so a colleague's appear by themselves, and adds the
+// operator's. They go to the notes endpoint only: never to the customer.
+function notes(intake, base) {
+  const { api, el, text, clock } = intake;
+  const list = document.getElementById("note-list");
+  const form = document.getElementById("note-form");
+  const box = document.getElementById("note-text");
+  const error = document.getElementById("note-error");
+  async function load() {
+    try {
+      const found = (await api(base + "/notes")).notes || [];
+      if (found.length === 0) {
+        list.replaceChildren(el("li", text("js.tools.no_notes"), "empty"));
+        return;
+      }
+      list.replaceChildren(...found.map((n) => {
+        const li = el("li", null, "note");
+        li.dataset.id = n.id;
+        const meta = el("span", n.operator + " · ", "meta");
+        const at = el("time", clock(n.at));
+        at.dateTime = n.at;
+        meta.appendChild(at);
+        li.appendChild(meta);
+        li.appendChild(el("p", n.text));
+        return li;
+      }));
+    } catch (e) {
+      error.textContent = e.message;
+      error.hidden = false;
+    }
+  }
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    error.hidden = true;
+    try {
+      await api(base + "/notes", { text: box.value });
+      box.value = "";
+    } catch (e) {
+      error.textContent = e.message;
+      error.hidden = false;
+    }
+    load();
+  });
+  setInterval(load, Number(document.body.dataset.pollMs) || 2000);
   load();
 }
