@@ -13,6 +13,7 @@ import (
 	"github.com/intake-runtime/intake/internal/browsertest"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/runtime"
 )
 
 // consoleTemplates is MESSAGING_TEMPLATES for the tools' tests: one approved
@@ -77,6 +78,20 @@ func TestConsoleSendsATemplateAfterTheWindowClosed(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// consolePair starts the whole application with two operators and logs
+// each in from their own headless Chromium.
+func consolePair(t *testing.T, first, second string) (one, two *browsertest.Browser, app *runtime.App, platform *consolePlatform) {
+	t.Helper()
+	platform = newConsolePlatform(t)
+	app = consoleApp(t, platform, []string{first, second}, map[string]string{"DEV_UI_ENABLED": "false"})
+	base := consoleServe(t, app)
+	one = browsertest.New(t, browsertest.Chromium(t))
+	two = browsertest.New(t, browsertest.Chromium(t))
+	consoleLogIn(t, one.Step, platform, base, first)
+	consoleLogIn(t, two.Step, platform, base, second)
+	return one, two, app, platform
 }
 
 // consoleAdmin calls the admin API of the application at base with the test
@@ -144,13 +159,7 @@ func TestConsoleNotesReachOperatorsOnly(t *testing.T) {
 	leaktest.Check(t)
 	const first, second, customer = "+5511400000001", "+5511400000002", "+5511988885555"
 	const note = "Cliente pediu retorno depois das 15h; não oferecer desconto."
-	platform := newConsolePlatform(t)
-	app := consoleApp(t, platform, []string{first, second}, map[string]string{"DEV_UI_ENABLED": "false"})
-	base := consoleServe(t, app)
-	one := browsertest.New(t, browsertest.Chromium(t))
-	two := browsertest.New(t, browsertest.Chromium(t))
-	consoleLogIn(t, one.Step, platform, base, first)
-	consoleLogIn(t, two.Step, platform, base, second)
+	one, two, app, platform := consolePair(t, first, second)
 
 	row := consoleRow(consoleHandOff(t, app, customer))
 	one.Step("claim the conversation",
@@ -178,4 +187,39 @@ func TestConsoleNotesReachOperatorsOnly(t *testing.T) {
 			t.Fatalf("the platform received the note: %+v", m)
 		}
 	}
+}
+
+// The operator holding a conversation transfers it to a colleague: the
+// colleague is told on their phone with a link, the page shows the
+// conversation held by them, and on their console it is theirs to answer.
+func TestConsoleTransfersAConversation(t *testing.T) {
+	leaktest.Check(t)
+	const first, second, customer = "+5511400000001", "+5511400000002", "+5511988886666"
+	one, two, app, platform := consolePair(t, first, second)
+
+	sessionID := consoleHandOff(t, app, customer)
+	row := consoleRow(sessionID)
+	one.Step("claim and transfer the conversation",
+		chromedp.WaitVisible(chromedp.CSS(row)),
+		chromedp.Click(chromedp.CSS(row+" button.claim")),
+		chromedp.WaitVisible(chromedp.CSS("#transfer-form")),
+		browsertest.Expect(`document.querySelector("#transfer-to").value`, second),
+		chromedp.Click(chromedp.CSS("#transfer")),
+		browsertest.WaitFor(`document.querySelector("#reply").hidden`),
+		browsertest.WaitForText("#state", second),
+	)
+	notice := platform.waitText(t, messaging.Digits(second), func(s string) bool {
+		return strings.Contains(s, "transferiu para você") && strings.Contains(s, sessionID)
+	})
+	if !strings.Contains(notice, first) || !strings.Contains(notice, customer) {
+		t.Errorf("transfer notice %q names neither the operator nor the customer", notice)
+	}
+	two.Step("answer the transferred conversation",
+		chromedp.WaitVisible(chromedp.CSS(row+" a.open")),
+		chromedp.Click(chromedp.CSS(row+" a.open")),
+		chromedp.WaitVisible(chromedp.CSS("#reply")),
+		chromedp.SendKeys(chromedp.CSS("#text"), "Olá, sou a Bia e continuo seu atendimento."),
+		chromedp.Click(chromedp.CSS("#send")),
+	)
+	platform.waitText(t, messaging.Digits(customer), func(s string) bool { return strings.HasPrefix(s, "Olá, sou a Bia") })
 }

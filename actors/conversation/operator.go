@@ -55,6 +55,7 @@ func refused(code Refusal, message string) (Outcome, *persistence.Message, *Refu
 //	         HUMAN held by them                     nothing changes
 //	SEND     HUMAN held by them, text, window open  the message; nothing changes
 //	TEMPLATE HUMAN held by them, template, text     the template message; nothing changes
+//	TRANSFER HUMAN held by them, another operator   HUMAN, assigned to that operator; Project
 //	RELEASE  HUMAN held by them                     HANDOFF, unassigned; Project
 //	CLOSE    HUMAN held by them                     CLOSED (closed_at); Project, Summarize
 func Operate(s persistence.Session, history []persistence.Message, cmd *sessionpb.OperatorCommand, now time.Time) (Outcome, *persistence.Message, *Refused) {
@@ -94,6 +95,8 @@ func Operate(s persistence.Session, history []persistence.Message, cmd *sessionp
 		return Outcome{Session: next}, operatorMessage(operator, text, now), nil
 	case sessionpb.OperatorAction_OPERATOR_ACTION_TEMPLATE:
 		return operateTemplate(s, cmd, now)
+	case sessionpb.OperatorAction_OPERATOR_ACTION_TRANSFER:
+		return operateTransfer(s, cmd)
 	case sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE:
 		if !HeldBy(s, operator) {
 			return refused(RefusedNotAssigned, "only the operator holding the conversation can release it")

@@ -44,3 +44,28 @@ func TestOperateTemplate(t *testing.T) {
 		t.Errorf("message %+v template %+v", m, m.Template)
 	}
 }
+
+// A transfer moves a held conversation to another operator; only its holder
+// may, and only to someone else.
+func TestOperateTransfer(t *testing.T) {
+	transfer := func(from, to string) *sessionpb.OperatorCommand {
+		return &sessionpb.OperatorCommand{SessionId: sessionIn(persistence.StateHuman).SessionID, OperatorPhone: from,
+			Action: sessionpb.OperatorAction_OPERATOR_ACTION_TRANSFER, ToOperator: to}
+	}
+	for name, tc := range map[string]struct {
+		cmd  *sessionpb.OperatorCommand
+		want conversation.Refusal
+	}{
+		"not the holder": {transfer(other, "+5511900000002"), conversation.RefusedNotAssigned},
+		"to nobody":      {transfer(holder, ""), conversation.RefusedNoOperator},
+		"to oneself":     {transfer(holder, holder), conversation.RefusedNoOperator},
+	} {
+		if _, _, r := conversation.Operate(sessionIn(persistence.StateHuman), nil, tc.cmd, now); r == nil || r.Code != tc.want {
+			t.Errorf("%s: refusal %+v, want %s", name, r, tc.want)
+		}
+	}
+	outcome, m, r := conversation.Operate(sessionIn(persistence.StateHuman), nil, transfer(holder, other), now)
+	if r != nil || m != nil || outcome.Session.State != persistence.StateHuman || string(outcome.Session.AssignedTo) != other || !outcome.Project {
+		t.Errorf("transfer: %+v %+v %+v", outcome, m, r)
+	}
+}

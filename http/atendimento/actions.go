@@ -65,12 +65,13 @@ func (c *Console) act(ctx *fiber.Ctx) error {
 			return c.refusal(ctx, refusalStatus[r.Code], string(r.Code), r.Message)
 		}
 	}
-	return c.answer(ctx, cmd)
+	return c.answer(ctx, cmd, nil)
 }
 
 // answer applies cmd and answers the operator: the result of an accepted
-// command, the refusal's status and code otherwise.
-func (c *Console) answer(ctx *fiber.Ctx, cmd *sessionpb.OperatorCommand) error {
+// command, the refusal's status and code otherwise. applied, when given,
+// runs once the command is accepted.
+func (c *Console) answer(ctx *fiber.Ctx, cmd *sessionpb.OperatorCommand, applied func()) error {
 	res, err := c.operate(ctx.UserContext(), cmd)
 	if err != nil {
 		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.no_answer")
@@ -81,6 +82,9 @@ func (c *Console) answer(ctx *fiber.Ctx, cmd *sessionpb.OperatorCommand) error {
 			status = fiber.StatusConflict
 		}
 		return c.refusal(ctx, status, res.GetCode(), res.GetMessage())
+	}
+	if applied != nil {
+		applied()
 	}
 	return ctx.JSON(fiber.Map{"result": actionResult{OK: true, State: res.GetState(), AssignedTo: res.GetAssignedTo(), MessageID: res.GetMessageId()}})
 }

@@ -66,16 +66,7 @@ func (c *Console) sendCode(phone, code string) {
 	}
 	text := fmt.Sprintf("Your Intake console code is %s. It expires in %d minutes. Nobody from the team will ever ask you for it.",
 		code, int(c.cfg.CodeTTL.Minutes()))
-	c.sending.Add(1)
-	go func() {
-		defer c.sending.Done()
-		ctx, cancel := context.WithTimeout(context.Background(), codeSendTimeout)
-		defer cancel()
-		res, err := c.deps.Sender.Send(ctx, phone, text)
-		if err != nil || !res.Success {
-			c.log.Warn("login code not delivered", zap.String("error_kind", string(res.ErrorKind)), zap.String("detail", res.Detail), zap.Error(err))
-		}
-	}()
+	c.deliver(phone, text, "login code not delivered")
 }
 
 func (c *Console) verifyCode(ctx *fiber.Ctx) error {

@@ -116,6 +116,9 @@ type Config struct {
 	// Zone is the zone dates are shown in (UI_TIMEZONE). Default
 	// America/Sao_Paulo.
 	Zone *time.Location
+	// ConsoleURL is the console's address in messages to operators
+	// (PUBLIC_BASE_URL + BasePath); default BasePath.
+	ConsoleURL string
 	// Templates are the approved templates offered once a customer's
 	// 24-hour window closed (MESSAGING_TEMPLATES).
 	Templates []Template
@@ -162,6 +165,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.Zone == nil {
 		c.Zone, _ = time.LoadLocation(locale.DefaultZone) // embedded by locale
+	}
+	if c.ConsoleURL == "" {
+		c.ConsoleURL = BasePath
 	}
 	if c.Now == nil {
 		c.Now = time.Now

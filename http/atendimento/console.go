@@ -92,6 +92,7 @@ func (c *Console) Register(r fiber.Router) {
 	api.Get("/conversations/:phone/:session/notes", c.notesJSON)
 	api.Post("/conversations/:phone/:session/notes", c.addNote)
 	api.Post("/conversations/:phone/:session/template", c.sendTemplate)
+	api.Post("/conversations/:phone/:session/transfer", c.transfer)
 	api.Post("/conversations/:phone/:session/:action", c.act)
 }
 

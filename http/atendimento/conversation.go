@@ -128,7 +128,7 @@ func (c *Console) conversationView(s persistence.Session, history []persistence.
 		Window:      c.windowView(conversation.WindowAt(history, now), s.State),
 		Messages:    c.messageViews(history),
 		API:         conversationAPI(s.PhoneNumber, s.SessionID),
-		Tools:       c.toolsView(),
+		Tools:       c.toolsView(operator),
 	}
 	if s.Waiting() || s.State == persistence.StateHuman {
 		since := s.HandoffSince()

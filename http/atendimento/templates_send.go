@@ -90,7 +90,7 @@ func (c *Console) sendTemplate(ctx *fiber.Ctx) error {
 	cmd := &sessionpb.OperatorCommand{PhoneNumber: phone, SessionId: sessionID, OperatorPhone: operatorOf(ctx),
 		Action: sessionpb.OperatorAction_OPERATOR_ACTION_TEMPLATE, Text: t.Fill(params),
 		Template: t.Name, TemplateLanguage: t.Language, TemplateParams: params}
-	return c.answer(ctx, cmd)
+	return c.answer(ctx, cmd, nil)
 }
 
 func containsEmpty(values []string) bool {

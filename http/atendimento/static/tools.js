@@ -1,5 +1,5 @@
-// The operator's tools on the conversation page: internal notes every
-// operator sees, saved replies typed as /code in the reply box, and the approved templates offered once the
+// The operator's tools on the conversation page: transfer to another
+// operator, internal notes every operator sees, saved replies typed as /code in the reply box, and the approved templates offered once the
 // customer's 24-hour window has closed. It uses console.js's
 // helpers (window.Intake), which run before DOMContentLoaded like this file.
 "use strict";
@@ -15,14 +15,17 @@ document.addEventListener("DOMContentLoaded", function () {
   const form = document.getElementById("template-form");
   const reply = document.getElementById("reply");
   const win = document.getElementById("window");
+  const transferForm = document.getElementById("transfer-form");
   function place() {
     form.hidden = reply.hidden || !win.classList.contains("closed");
+    if (transferForm) transferForm.hidden = reply.hidden;
   }
   const watch = new MutationObserver(place);
   watch.observe(reply, { attributes: true, attributeFilter: ["hidden"] });
   watch.observe(win, { attributes: true, attributeFilter: ["class"] });
 
   savedReplies(api, el);
+  if (transferForm) transfer(api, base, transferForm);
   notes(window.Intake, base);
 
   const select = document.getElementById("template");
@@ -191,4 +194,26 @@ function notes(intake, base) {
   });
   setInterval(load, Number(document.body.dataset.pollMs) || 2000);
   load();
+}
+
+// transfer hands the held conversation to the chosen operator; console.js's
+// next refresh shows it held by them.
+function transfer(api, base, form) {
+  const to = document.getElementById("transfer-to");
+  const button = document.getElementById("transfer");
+  const error = document.getElementById("transfer-error");
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    error.hidden = true;
+    button.disabled = true;
+    try {
+      await api(base + "/transfer", { to: to.value });
+      form.hidden = true;
+    } catch (e) {
+      error.textContent = e.message;
+      error.hidden = false;
+    } finally {
+      button.disabled = false;
+    }
+  });
 }
