@@ -80,12 +80,16 @@ func TestConsoleSendsATemplateAfterTheWindowClosed(t *testing.T) {
 	}
 }
 
-// consolePair starts the whole application with two operators and logs
-// each in from their own headless Chromium.
-func consolePair(t *testing.T, first, second string) (one, two *browsertest.Browser, app *runtime.App, platform *consolePlatform) {
+// consolePair starts the whole application with two operators and extra
+// settings, and logs each in from their own headless Chromium.
+func consolePair(t *testing.T, first, second string, extra map[string]string) (one, two *browsertest.Browser, app *runtime.App, platform *consolePlatform) {
 	t.Helper()
 	platform = newConsolePlatform(t)
-	app = consoleApp(t, platform, []string{first, second}, map[string]string{"DEV_UI_ENABLED": "false"})
+	env := map[string]string{"DEV_UI_ENABLED": "false"}
+	for k, v := range extra {
+		env[k] = v
+	}
+	app = consoleApp(t, platform, []string{first, second}, env)
 	base := consoleServe(t, app)
 	one = browsertest.New(t, browsertest.Chromium(t))
 	two = browsertest.New(t, browsertest.Chromium(t))
@@ -159,7 +163,7 @@ func TestConsoleNotesReachOperatorsOnly(t *testing.T) {
 	leaktest.Check(t)
 	const first, second, customer = "+5511400000001", "+5511400000002", "+5511988885555"
 	const note = "Cliente pediu retorno depois das 15h; não oferecer desconto."
-	one, two, app, platform := consolePair(t, first, second)
+	one, two, app, platform := consolePair(t, first, second, nil)
 
 	row := consoleRow(consoleHandOff(t, app, customer))
 	one.Step("claim the conversation",
@@ -195,7 +199,7 @@ func TestConsoleNotesReachOperatorsOnly(t *testing.T) {
 func TestConsoleTransfersAConversation(t *testing.T) {
 	leaktest.Check(t)
 	const first, second, customer = "+5511400000001", "+5511400000002", "+5511988886666"
-	one, two, app, platform := consolePair(t, first, second)
+	one, two, app, platform := consolePair(t, first, second, nil)
 
 	sessionID := consoleHandOff(t, app, customer)
 	row := consoleRow(sessionID)
@@ -222,4 +226,26 @@ func TestConsoleTransfersAConversation(t *testing.T) {
 		chromedp.Click(chromedp.CSS("#send")),
 	)
 	platform.waitText(t, messaging.Digits(customer), func(s string) bool { return strings.HasPrefix(s, "Olá, sou a Bia") })
+}
+
+// An operator who sets themselves away in the console's header is not
+// texted about a new handoff; the colleague still available is.
+func TestConsoleAwayOperatorsAreNotNotified(t *testing.T) {
+	leaktest.Check(t)
+	const first, second, customer = "+5511400000001", "+5511400000002", "+5511988887777"
+	one, _, app, platform := consolePair(t, first, second, map[string]string{"HANDOFF_NOTIFIER_ENABLED": "true"})
+	one.Step("set oneself away",
+		browsertest.WaitForText("#availability", "Disponível"),
+		chromedp.Click(chromedp.CSS("#availability")),
+		browsertest.WaitForText("#availability", "Ausente"),
+		chromedp.Reload(),
+		browsertest.WaitForText("#availability", "Ausente"),
+	)
+	consoleHandOff(t, app, customer)
+	platform.waitText(t, messaging.Digits(second), func(s string) bool { return strings.Contains(s, customer) })
+	for _, m := range platform.texts() {
+		if m.To == messaging.Digits(first) && strings.Contains(m.Body, customer) {
+			t.Fatalf("the operator away was told: %q", m.Body)
+		}
+	}
 }

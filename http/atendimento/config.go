@@ -52,12 +52,14 @@ type Deps struct {
 	SavedReplies SavedReplyList
 	// Notes keeps the operators' internal notes on conversations.
 	Notes NoteStore
+	// Availability keeps whether each operator is available or away.
+	Availability AvailabilityStore
 }
 
 func (d Deps) validate() error {
 	if d.Conversations == nil || d.Queue == nil || d.Sessions == nil || d.Messages == nil || d.Sender == nil ||
-		d.Logins == nil || d.OperatorSessions == nil || d.SavedReplies == nil || d.Notes == nil {
-		return errors.New("atendimento: Deps needs Conversations, Queue, Sessions, Messages, Sender, Logins, OperatorSessions, SavedReplies and Notes")
+		d.Logins == nil || d.OperatorSessions == nil || d.SavedReplies == nil || d.Notes == nil || d.Availability == nil {
+		return errors.New("atendimento: Deps needs Conversations, Queue, Sessions, Messages, Sender, Logins, OperatorSessions, SavedReplies, Notes and Availability")
 	}
 	return nil
 }

@@ -121,6 +121,7 @@ func (e *env) deps(conv handoff.Conversations) atendimento.Deps {
 		OperatorSessions: persistence.NewOperatorSessions(e.table),
 		SavedReplies:     persistence.NewSavedReplies(e.table),
 		Notes:            persistence.NewNotes(e.table),
+		Availability:     persistence.NewAvailabilities(e.table),
 	}
 }
 

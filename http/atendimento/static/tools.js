@@ -1,12 +1,15 @@
-// The operator's tools on the conversation page: transfer to another
+// The operator's availability (every page's header) and tools on the
+// conversation page: transfer to another
 // operator, internal notes every operator sees, saved replies typed as /code in the reply box, and the approved templates offered once the
 // customer's 24-hour window has closed. It uses console.js's
 // helpers (window.Intake), which run before DOMContentLoaded like this file.
 "use strict";
 
 document.addEventListener("DOMContentLoaded", function () {
+  if (!window.Intake) return;
+  availability(window.Intake);
   const section = document.getElementById("tools");
-  if (!section || !window.Intake) return;
+  if (!section) return;
   const { api, el, text } = window.Intake;
   const base = section.dataset.api;
 
@@ -216,4 +219,27 @@ function transfer(api, base, form) {
       button.disabled = false;
     }
   });
+}
+
+// availability shows and switches the operator's presence: away, they are
+// not texted about new handoffs or reminders.
+function availability(intake) {
+  const { api, text } = intake;
+  const button = document.getElementById("availability");
+  if (!button) return;
+  let away = false;
+  function show() {
+    button.textContent = text(away ? "js.tools.away" : "js.tools.available");
+    button.dataset.away = String(away);
+  }
+  button.addEventListener("click", async () => {
+    try {
+      away = (await api("/atendimento/api/availability", { away: !away })).away;
+    } catch (e) {
+      button.title = e.message;
+      return;
+    }
+    show();
+  });
+  api("/atendimento/api/availability").then((r) => { away = r.away; show(); }).catch(() => {});
 }
