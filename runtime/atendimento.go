@@ -77,6 +77,7 @@ func (a *App) atendimentoRoutes() error {
 		SavedReplies:     persistence.NewSavedReplies(a.table),
 		Notes:            persistence.NewNotes(a.table),
 		Availability:     persistence.NewAvailabilities(a.table),
+		Roster:           persistence.NewOperatorRoster(a.table),
 	}, a.logger.Named("atendimento"))
 	if err != nil {
 		return fmt.Errorf("atendimento: %w", err)

@@ -249,3 +249,35 @@ func TestConsoleAwayOperatorsAreNotNotified(t *testing.T) {
 		}
 	}
 }
+
+// An admin adds an operator who is not in OPERATOR_PHONES, named Ana with
+// her signature on: she logs in, and her message reaches the customer as
+// "*Ana*: …". Disabled by the admin, her open console sends her back to the
+// login page.
+func TestConsoleOperatorsManagedInAdmin(t *testing.T) {
+	leaktest.Check(t)
+	const seeded, ana, customer = "+5511400000001", "+5511400000009", "+5511988889999"
+	platform := newConsolePlatform(t)
+	app := consoleApp(t, platform, []string{seeded}, map[string]string{"DEV_UI_ENABLED": "false"})
+	base := consoleServe(t, app)
+	consoleAdmin(t, base, "PUT", "/admin/api/operators/"+ana, `{"name":"Ana","signature":true}`, http.StatusOK)
+	b := browsertest.New(t, browsertest.Chromium(t))
+	consoleLogIn(t, b.Step, platform, base, ana)
+
+	row := consoleRow(consoleHandOff(t, app, customer))
+	b.Step("claim and answer with the signature",
+		chromedp.WaitVisible(chromedp.CSS(row)),
+		chromedp.Click(chromedp.CSS(row+" button.claim")),
+		chromedp.WaitVisible(chromedp.CSS("#reply")),
+		chromedp.SendKeys(chromedp.CSS("#text"), "Bom dia!"),
+		chromedp.Click(chromedp.CSS("#send")),
+		browsertest.WaitForText("#messages li.msg.operator", "*Ana*: Bom dia!"),
+	)
+	platform.waitText(t, messaging.Digits(customer), func(s string) bool { return s == "*Ana*: Bom dia!" })
+
+	consoleAdmin(t, base, "PUT", "/admin/api/operators/"+ana, `{"name":"Ana","disabled":true}`, http.StatusOK)
+	b.Step("be sent back to the login page once disabled",
+		chromedp.Reload(),
+		chromedp.WaitVisible(chromedp.CSS("#phone")),
+	)
+}

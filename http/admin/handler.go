@@ -107,6 +107,7 @@ func (h *Handler) Register(r fiber.Router) {
 	api.Get("/prompts/:agent_id", h.getPrompt)
 	api.Put("/prompts/:agent_id", h.putPrompt)
 	h.registerSavedReplies(api)
+	h.registerOperators(api)
 
 	r.Get("/admin", h.overviewPage)
 	r.Get("/admin/demands", h.demandsPage)

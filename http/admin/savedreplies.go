@@ -25,13 +25,20 @@ func (h *Handler) registerSavedReplies(api fiber.Router) {
 }
 
 func (h *Handler) listSavedReplies(c *fiber.Ctx) error {
+	return h.list(c, "saved_replies", func(ctx context.Context) (any, error) {
+		return persistence.NewSavedReplies(h.table).List(ctx)
+	})
+}
+
+// list answers a read of a whole small list: {key: [...]}.
+func (h *Handler) list(c *fiber.Ctx, key string, read func(context.Context) (any, error)) error {
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
 	defer cancel()
-	list, err := persistence.NewSavedReplies(h.table).List(ctx)
+	list, err := read(ctx)
 	if err != nil {
-		return h.internal(c, "saved replies not read", err)
+		return h.internal(c, key+" not read", err)
 	}
-	return c.JSON(fiber.Map{"saved_replies": list})
+	return c.JSON(fiber.Map{key: list})
 }
 
 // putSavedReply copies the code out of fiber's buffers: it is stored.

@@ -64,6 +64,7 @@ func (c *Console) act(ctx *fiber.Ctx) error {
 		if r := c.checkText(ctx.UserContext(), phone, sessionID, cmd.Text); r != nil {
 			return c.refusal(ctx, refusalStatus[r.Code], string(r.Code), r.Message)
 		}
+		cmd.Text = c.signed(ctx.UserContext(), cmd.OperatorPhone, cmd.Text)
 	}
 	return c.answer(ctx, cmd, nil)
 }

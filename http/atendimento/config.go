@@ -54,12 +54,15 @@ type Deps struct {
 	Notes NoteStore
 	// Availability keeps whether each operator is available or away.
 	Availability AvailabilityStore
+	// Roster is the operators admins manage: it adds to OPERATOR_PHONES,
+	// disables operators and holds their signatures.
+	Roster Roster
 }
 
 func (d Deps) validate() error {
 	if d.Conversations == nil || d.Queue == nil || d.Sessions == nil || d.Messages == nil || d.Sender == nil ||
-		d.Logins == nil || d.OperatorSessions == nil || d.SavedReplies == nil || d.Notes == nil || d.Availability == nil {
-		return errors.New("atendimento: Deps needs Conversations, Queue, Sessions, Messages, Sender, Logins, OperatorSessions, SavedReplies, Notes and Availability")
+		d.Logins == nil || d.OperatorSessions == nil || d.SavedReplies == nil || d.Notes == nil || d.Availability == nil || d.Roster == nil {
+		return errors.New("atendimento: Deps needs Conversations, Queue, Sessions, Messages, Sender, Logins, OperatorSessions, SavedReplies, Notes, Availability and Roster")
 	}
 	return nil
 }

@@ -122,6 +122,7 @@ func (e *env) deps(conv handoff.Conversations) atendimento.Deps {
 		SavedReplies:     persistence.NewSavedReplies(e.table),
 		Notes:            persistence.NewNotes(e.table),
 		Availability:     persistence.NewAvailabilities(e.table),
+		Roster:           persistence.NewOperatorRoster(e.table),
 	}
 }
 
