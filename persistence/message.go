@@ -99,6 +99,10 @@ type Message struct {
 	// outcome is unknown (the process died during the call): the only way a
 	// customer may receive a reply twice.
 	OutboxUncertain int `dynamodbav:"outbox_uncertain,omitempty" json:"outbox_uncertain,omitempty"`
+
+	// Template is set on an operator's template message: the outbox sends
+	// it as that template rather than Content as text.
+	Template *TemplateSend `dynamodbav:"template,omitempty" json:"template,omitempty"`
 }
 
 // IsSuperseded reports whether the message was superseded and must be left out

@@ -118,7 +118,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		}
 	}
 	a.sender = sender
-	notifier, err := handoffNotifier(ctx, cfg, sender, opts.Mailer, logger.Named("handoff"))
+	notifier, err := handoffNotifier(ctx, cfg, sender, opts.Mailer, persistence.NewAvailabilities(a.table), logger.Named("handoff"))
 	if err != nil {
 		return nil, err
 	}

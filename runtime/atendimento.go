@@ -59,11 +59,13 @@ func (a *App) atendimentoRoutes() error {
 		LogCodes:       !a.cfg.Messaging.CloudEnabled,
 		// On a development runner (DEV_UI_ENABLED) with the stub, the code
 		// page shows the code: nobody can receive it otherwise.
-		ShowCodes: !a.cfg.Messaging.CloudEnabled && a.cfg.DevUI.Enabled,
-		Lang:      lang,
-		Zone:      zone,
-		SLA:       a.cfg.Handoff.SLA,
-		Now:       a.now,
+		ShowCodes:  !a.cfg.Messaging.CloudEnabled && a.cfg.DevUI.Enabled,
+		Lang:       lang,
+		Zone:       zone,
+		SLA:        a.cfg.Handoff.SLA,
+		Templates:  consoleTemplates(a.cfg.Messaging.Templates),
+		ConsoleURL: consoleLink(a.cfg.HTTP),
+		Now:        a.now,
 	}, atendimento.Deps{
 		Conversations:    a.conversations,
 		Queue:            queue,
@@ -74,6 +76,10 @@ func (a *App) atendimentoRoutes() error {
 		OperatorSessions: persistence.NewOperatorSessions(a.table),
 		Search:           persistence.NewSessions(a.table),
 		Projections:      persistence.NewProjections(a.table),
+		SavedReplies:     persistence.NewSavedReplies(a.table),
+		Notes:            persistence.NewNotes(a.table),
+		Availability:     persistence.NewAvailabilities(a.table),
+		Roster:           persistence.NewOperatorRoster(a.table),
 	}, a.logger.Named("atendimento"))
 	if err != nil {
 		return fmt.Errorf("atendimento: %w", err)
@@ -98,8 +104,9 @@ func (a *App) atendimentoRoutes() error {
 // HANDOFF_NOTIFIER_ENABLED=false it is the stub (queued, nobody told).
 // Enabled, it e-mails when HANDOFF_EMAIL_FROM and HANDOFF_EMAIL_TO are set
 // (through mailer, or SES from the AWS configuration when mailer is nil) and
-// texts OPERATOR_PHONES through sender; both when both are configured.
-func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Sender, mailer ses.API, logger *zap.Logger) (handoff.Notifier, error) {
+// texts OPERATOR_PHONES through sender, but those away (away, when not
+// nil); both when both are configured.
+func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Sender, mailer ses.API, away handoff.Availability, logger *zap.Logger) (handoff.Notifier, error) {
 	if !cfg.Handoff.NotifierEnabled {
 		return handoff.NewStub(logger, cfg.Stubs.History), nil
 	}
@@ -120,8 +127,9 @@ func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Se
 	}
 	if len(cfg.Handoff.OperatorPhones) > 0 || len(notifiers) == 0 {
 		texts, err := handoff.NewMessagingNotifier(handoff.MessagingConfig{
-			Operators:  cfg.Handoff.OperatorPhones,
-			ConsoleURL: consoleLink(cfg.HTTP),
+			Operators:    cfg.Handoff.OperatorPhones,
+			ConsoleURL:   consoleLink(cfg.HTTP),
+			Availability: away,
 		}, sender, logger)
 		if err != nil {
 			return nil, fmt.Errorf("OPERATOR_PHONES: %w", err)

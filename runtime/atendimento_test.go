@@ -35,8 +35,27 @@ type consolePlatform struct {
 	sent []consoleText
 }
 
-// consoleText is one text the platform received.
-type consoleText struct{ To, Body string }
+// consoleText is one message the platform received: a text's body, or a
+// template's name, language and body parameters.
+type consoleText struct {
+	To, Body string
+	Template consoleTemplate
+}
+
+// consoleTemplate is a template message as the platform received it.
+type consoleTemplate struct {
+	Name     string `json:"name"`
+	Language struct {
+		Code string `json:"code"`
+	} `json:"language"`
+	Components []struct {
+		Type       string `json:"type"`
+		Parameters []struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		} `json:"parameters"`
+	} `json:"components"`
+}
 
 func newConsolePlatform(t *testing.T) *consolePlatform {
 	t.Helper()
@@ -48,10 +67,11 @@ func newConsolePlatform(t *testing.T) *consolePlatform {
 			Text struct {
 				Body string `json:"body"`
 			} `json:"text"`
+			Template consoleTemplate `json:"template"`
 		}
 		_ = json.Unmarshal(raw, &body)
 		p.mu.Lock()
-		p.sent = append(p.sent, consoleText{To: body.To, Body: body.Text.Body})
+		p.sent = append(p.sent, consoleText{To: body.To, Body: body.Text.Body, Template: body.Template})
 		p.mu.Unlock()
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"messages":[{"id":"wamid.`+uuid.NewString()+`"}]}`)
@@ -128,11 +148,18 @@ func consoleHandOff(t *testing.T, app *runtime.App, phone string) string {
 // actor as the webhook does, and returns the turn's reply.
 func consoleChat(t *testing.T, app *runtime.App, phone, content string) *sessionpb.ChatReply {
 	t.Helper()
+	return consoleChatAt(t, app, phone, content, time.Now())
+}
+
+// consoleChatAt is consoleChat with the message received at: an hour long
+// past puts the conversation outside the 24-hour window.
+func consoleChatAt(t *testing.T, app *runtime.App, phone, content string, at time.Time) *sessionpb.ChatReply {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	reply, err := app.Conversations().Chat(ctx, &sessionpb.ChatRequest{Turn: &sessionpb.InboundTurn{
 		PhoneNumber: phone, MessageId: "chat-" + uuid.NewString(), Content: content,
-		ReceivedAt: timestamppb.Now(), Instance: "instance_a", MessageType: "text",
+		ReceivedAt: timestamppb.New(at), Instance: "instance_a", MessageType: "text",
 	}})
 	if err != nil || reply.GetError() != "" {
 		t.Fatalf("chat: %v %s", err, reply.GetError())

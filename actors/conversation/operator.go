@@ -54,6 +54,8 @@ func refused(code Refusal, message string) (Outcome, *persistence.Message, *Refu
 //	                                                OPERATOR_TAKEOVER; Project, Summarize
 //	         HUMAN held by them                     nothing changes
 //	SEND     HUMAN held by them, text, window open  the message; nothing changes
+//	TEMPLATE HUMAN held by them, template, text     the template message; nothing changes
+//	TRANSFER HUMAN held by them, another operator   HUMAN, assigned to that operator; Project
 //	RELEASE  HUMAN held by them                     HANDOFF, unassigned; Project
 //	CLOSE    HUMAN held by them                     CLOSED (closed_at); Project, Summarize
 func Operate(s persistence.Session, history []persistence.Message, cmd *sessionpb.OperatorCommand, now time.Time) (Outcome, *persistence.Message, *Refused) {
@@ -90,15 +92,11 @@ func Operate(s persistence.Session, history []persistence.Message, cmd *sessionp
 		case !WindowAt(history, now).Open:
 			return refused(RefusedWindowClosed, "the customer wrote more than 24 hours ago: the platform only accepts template messages now")
 		}
-		return Outcome{Session: next}, &persistence.Message{
-			MessageID:        uuid.NewString(),
-			Content:          text,
-			CleanMessageSent: text,
-			Timestamp:        now.UTC(),
-			Direction:        persistence.DirectionOutbound,
-			MessageType:      persistence.MessageText,
-			OperatorPhone:    operator,
-		}, nil
+		return Outcome{Session: next}, operatorMessage(operator, text, now), nil
+	case sessionpb.OperatorAction_OPERATOR_ACTION_TEMPLATE:
+		return operateTemplate(s, cmd, now)
+	case sessionpb.OperatorAction_OPERATOR_ACTION_TRANSFER:
+		return operateTransfer(s, cmd)
 	case sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE:
 		if !HeldBy(s, operator) {
 			return refused(RefusedNotAssigned, "only the operator holding the conversation can release it")
@@ -114,6 +112,19 @@ func Operate(s persistence.Session, history []persistence.Message, cmd *sessionp
 		return Outcome{Session: next, Project: true, Summarize: true}, nil, nil
 	}
 	return refused(RefusedState, "unknown operator action")
+}
+
+// operatorMessage is what operator writes to the customer, to log and send.
+func operatorMessage(operator, text string, now time.Time) *persistence.Message {
+	return &persistence.Message{
+		MessageID:        uuid.NewString(),
+		Content:          text,
+		CleanMessageSent: text,
+		Timestamp:        now.UTC(),
+		Direction:        persistence.DirectionOutbound,
+		MessageType:      persistence.MessageText,
+		OperatorPhone:    operator,
+	}
 }
 
 // Claimable reports whether any operator may claim s: it waits for a person

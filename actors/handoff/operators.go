@@ -19,20 +19,25 @@ type MessagingConfig struct {
 	Operators []string
 	// ConsoleURL is the operator console's address, linked in every notice.
 	ConsoleURL string
+	// Availability, when set, leaves out the operators who set themselves
+	// away (see present); nil tells every operator.
+	Availability Availability
 }
 
 // MessagingNotifier tells operators on the messaging platform itself: one
 // text per operator, with the context and the console link, so an operator
 // can take the conversation from the phone. It is safe for concurrent use.
 //
-// Every configured operator is told: the service keeps no presence, so all
-// of them count as available. The notice is sent to them one after another
+// Every configured operator is told but those who set themselves away in
+// the console (Availability; see present). The notice is sent to them one after another
 // through the shared Sender, which paces the platform's rate limits.
 type MessagingNotifier struct {
 	sender     messaging.Sender
 	operators  Operators
 	consoleURL string
 	log        *zap.Logger
+
+	availability Availability
 }
 
 var _ Notifier = (*MessagingNotifier)(nil)
@@ -52,7 +57,8 @@ func NewMessagingNotifier(cfg MessagingConfig, sender messaging.Sender, logger *
 	if err != nil {
 		return nil, err
 	}
-	return &MessagingNotifier{sender: sender, operators: ops, consoleURL: cfg.ConsoleURL, log: logger.Named("handoff.messaging")}, nil
+	return &MessagingNotifier{sender: sender, operators: ops, consoleURL: cfg.ConsoleURL, log: logger.Named("handoff.messaging"),
+		availability: cfg.Availability}, nil
 }
 
 // Notify sends the notice to every operator. It is notified when at least
@@ -65,12 +71,13 @@ func (m *MessagingNotifier) Notify(ctx context.Context, n Notice) (persistence.H
 		return Queued(pos, "", "queued; no operator phones are configured (OPERATOR_PHONES), nobody was told"), nil
 	}
 	text := Compose(n, m.consoleURL).Text()
+	operators := m.present(ctx)
 	var (
 		first, firstID string
 		told           int
 		failures       []persistence.AdapterResult
 	)
-	for _, op := range m.operators {
+	for _, op := range operators {
 		res, err := m.sender.Send(ctx, op, text)
 		if res.Success {
 			told++
@@ -85,13 +92,13 @@ func (m *MessagingNotifier) Notify(ctx context.Context, n Notice) (persistence.H
 		if err != nil && ctx.Err() != nil {
 			// The caller's context ended: the remaining operators cannot be told.
 			if told > 0 {
-				return Delivered(pos, firstID, first, fmt.Sprintf("notified %d of %d operators before the context ended", told, len(m.operators))), err
+				return Delivered(pos, firstID, first, fmt.Sprintf("notified %d of %d operators before the context ended", told, len(operators))), err
 			}
 			return Failed(pos, res.ErrorKind, "no operator was notified: "+res.Detail), err
 		}
 	}
 	if told > 0 {
-		detail := fmt.Sprintf("notified %d of %d operators", told, len(m.operators))
+		detail := fmt.Sprintf("notified %d of %d operators", told, len(operators))
 		if len(failures) > 0 {
 			detail += "; failed: " + failures[0].Detail
 		}

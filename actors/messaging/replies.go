@@ -208,7 +208,7 @@ func (r *Replies) step(e *outgoing) bool {
 			return false
 		}
 		e.uncertain = e.uncertain || uncertain
-		res, err := r.deps.Sender.Send(call, e.msg.PhoneNumber, e.msg.Content)
+		res, err := Deliver(call, r.deps.Sender, e.msg)
 		if err != nil {
 			r.deps.Logger.Warn("reply not sent", zap.String("message_id", e.msg.MessageID), zap.Error(err))
 		}

@@ -2,6 +2,7 @@ package messaging
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"time"
 
@@ -65,6 +66,15 @@ func (s *Stub) Send(ctx context.Context, to, text string) (persistence.AdapterRe
 	s.mu.Unlock()
 	s.log.Debug("stub send recorded", zap.String("to", MaskPhone(digits)), zap.String("mock_id", id))
 	return recorded(id), nil
+}
+
+// SendTemplate records the template, as its name and parameters, and
+// succeeds.
+func (s *Stub) SendTemplate(ctx context.Context, to string, t persistence.TemplateSend) (persistence.AdapterResult, error) {
+	if _, err := CheckTemplate(to, t); err != nil {
+		return notSent(persistence.ErrorKindPermanent, err), err
+	}
+	return s.Send(ctx, to, "template "+t.Name+" "+strings.Join(t.Params, " | "))
 }
 
 // MarkRead records the message ID and succeeds.

@@ -40,6 +40,13 @@ const (
 	OperatorAction_OPERATOR_ACTION_RELEASE OperatorAction = 3
 	// CLOSE ends the conversation with an operational summary (→ CLOSED).
 	OperatorAction_OPERATOR_ACTION_CLOSE OperatorAction = 4
+	// TEMPLATE sends an approved template message (template, language,
+	// params) as the operator holding the conversation: the platform takes one
+	// even after the 24-hour customer-service window closed.
+	OperatorAction_OPERATOR_ACTION_TEMPLATE OperatorAction = 5
+	// TRANSFER hands a held conversation to another operator (to_operator),
+	// who holds it from then on (HUMAN stays HUMAN).
+	OperatorAction_OPERATOR_ACTION_TRANSFER OperatorAction = 6
 )
 
 // Enum value maps for OperatorAction.
@@ -50,6 +57,8 @@ var (
 		2: "OPERATOR_ACTION_SEND",
 		3: "OPERATOR_ACTION_RELEASE",
 		4: "OPERATOR_ACTION_CLOSE",
+		5: "OPERATOR_ACTION_TEMPLATE",
+		6: "OPERATOR_ACTION_TRANSFER",
 	}
 	OperatorAction_value = map[string]int32{
 		"OPERATOR_ACTION_UNSPECIFIED": 0,
@@ -57,6 +66,8 @@ var (
 		"OPERATOR_ACTION_SEND":        2,
 		"OPERATOR_ACTION_RELEASE":     3,
 		"OPERATOR_ACTION_CLOSE":       4,
+		"OPERATOR_ACTION_TEMPLATE":    5,
+		"OPERATOR_ACTION_TRANSFER":    6,
 	}
 )
 
@@ -439,7 +450,14 @@ type OperatorCommand struct {
 	// message_id is the platform message ID of a SEND an operator wrote on the
 	// platform itself: its turn marks that message answered, so a redelivery
 	// of it is never forwarded twice. Empty for the console's commands.
-	MessageId     string `protobuf:"bytes,6,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
+	MessageId string `protobuf:"bytes,6,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
+	// template, template_language and template_params name a TEMPLATE's
+	// approved template and fill its body's {{1}}, {{2}}… in order.
+	Template         string   `protobuf:"bytes,7,opt,name=template,proto3" json:"template,omitempty"`
+	TemplateLanguage string   `protobuf:"bytes,8,opt,name=template_language,json=templateLanguage,proto3" json:"template_language,omitempty"`
+	TemplateParams   []string `protobuf:"bytes,9,rep,name=template_params,json=templateParams,proto3" json:"template_params,omitempty"`
+	// to_operator is the operator a TRANSFER hands the conversation to.
+	ToOperator    string `protobuf:"bytes,10,opt,name=to_operator,json=toOperator,proto3" json:"to_operator,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -512,6 +530,34 @@ func (x *OperatorCommand) GetText() string {
 func (x *OperatorCommand) GetMessageId() string {
 	if x != nil {
 		return x.MessageId
+	}
+	return ""
+}
+
+func (x *OperatorCommand) GetTemplate() string {
+	if x != nil {
+		return x.Template
+	}
+	return ""
+}
+
+func (x *OperatorCommand) GetTemplateLanguage() string {
+	if x != nil {
+		return x.TemplateLanguage
+	}
+	return ""
+}
+
+func (x *OperatorCommand) GetTemplateParams() []string {
+	if x != nil {
+		return x.TemplateParams
+	}
+	return nil
+}
+
+func (x *OperatorCommand) GetToOperator() string {
+	if x != nil {
+		return x.ToOperator
 	}
 	return ""
 }
@@ -718,7 +764,7 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\rcurrent_agent\x18\x04 \x01(\tR\fcurrentAgent\x12\x14\n" +
 	"\x05error\x18\x05 \x01(\tR\x05error\")\n" +
 	"\x04Wake\x12!\n" +
-	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\"\xe5\x01\n" +
+	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\"\xf8\x02\n" +
 	"\x0fOperatorCommand\x12!\n" +
 	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\x12\x1d\n" +
 	"\n" +
@@ -727,7 +773,13 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\x06action\x18\x04 \x01(\x0e2\x1e.intake.session.OperatorActionR\x06action\x12\x12\n" +
 	"\x04text\x18\x05 \x01(\tR\x04text\x12\x1d\n" +
 	"\n" +
-	"message_id\x18\x06 \x01(\tR\tmessageId\"\xa4\x01\n" +
+	"message_id\x18\x06 \x01(\tR\tmessageId\x12\x1a\n" +
+	"\btemplate\x18\a \x01(\tR\btemplate\x12+\n" +
+	"\x11template_language\x18\b \x01(\tR\x10templateLanguage\x12'\n" +
+	"\x0ftemplate_params\x18\t \x03(\tR\x0etemplateParams\x12\x1f\n" +
+	"\vto_operator\x18\n" +
+	" \x01(\tR\n" +
+	"toOperator\"\xa4\x01\n" +
 	"\x0eOperatorResult\x12\x0e\n" +
 	"\x02ok\x18\x01 \x01(\bR\x02ok\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\tR\x04code\x12\x18\n" +
@@ -739,13 +791,15 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"message_id\x18\x06 \x01(\tR\tmessageId\"+\n" +
 	"\x06Forget\x12!\n" +
 	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\"\v\n" +
-	"\tForgotten*\x9e\x01\n" +
+	"\tForgotten*\xda\x01\n" +
 	"\x0eOperatorAction\x12\x1f\n" +
 	"\x1bOPERATOR_ACTION_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15OPERATOR_ACTION_CLAIM\x10\x01\x12\x18\n" +
 	"\x14OPERATOR_ACTION_SEND\x10\x02\x12\x1b\n" +
 	"\x17OPERATOR_ACTION_RELEASE\x10\x03\x12\x19\n" +
-	"\x15OPERATOR_ACTION_CLOSE\x10\x04B3Z1github.com/intake-runtime/intake/actors/sessionpbb\x06proto3"
+	"\x15OPERATOR_ACTION_CLOSE\x10\x04\x12\x1c\n" +
+	"\x18OPERATOR_ACTION_TEMPLATE\x10\x05\x12\x1c\n" +
+	"\x18OPERATOR_ACTION_TRANSFER\x10\x06B3Z1github.com/intake-runtime/intake/actors/sessionpbb\x06proto3"
 
 var (
 	file_actors_sessionpb_conversation_proto_rawDescOnce sync.Once

@@ -129,6 +129,8 @@ func (h *Handler) Register(r fiber.Router) {
 	api.Get("/alerts", h.getAlerts)
 	api.Get("/prompts/:agent_id", h.getPrompt)
 	api.Put("/prompts/:agent_id", h.putPrompt)
+	h.registerSavedReplies(api)
+	h.registerOperators(api)
 
 	r.Get("/admin", h.overviewPage)
 	r.Get("/admin/sessions", h.sessionsPage)

@@ -64,7 +64,15 @@ func (c *Console) act(ctx *fiber.Ctx) error {
 		if r := c.checkText(ctx.UserContext(), phone, sessionID, cmd.Text); r != nil {
 			return c.refusal(ctx, refusalStatus[r.Code], string(r.Code), r.Message)
 		}
+		cmd.Text = c.signed(ctx.UserContext(), cmd.OperatorPhone, cmd.Text)
 	}
+	return c.answer(ctx, cmd, nil)
+}
+
+// answer applies cmd and answers the operator: the result of an accepted
+// command, the refusal's status and code otherwise. applied, when given,
+// runs once the command is accepted.
+func (c *Console) answer(ctx *fiber.Ctx, cmd *sessionpb.OperatorCommand, applied func()) error {
 	res, err := c.operate(ctx.UserContext(), cmd)
 	if err != nil {
 		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.no_answer")
@@ -75,6 +83,9 @@ func (c *Console) act(ctx *fiber.Ctx) error {
 			status = fiber.StatusConflict
 		}
 		return c.refusal(ctx, status, res.GetCode(), res.GetMessage())
+	}
+	if applied != nil {
+		applied()
 	}
 	return ctx.JSON(fiber.Map{"result": actionResult{OK: true, State: res.GetState(), AssignedTo: res.GetAssignedTo(), MessageID: res.GetMessageId()}})
 }

@@ -46,7 +46,11 @@ func (c *Console) requestCode(ctx *fiber.Ctx) error {
 	}
 	tctx, cancel := context.WithTimeout(ctx.UserContext(), c.cfg.StoreTimeout)
 	defer cancel()
-	code, err := c.issue(tctx, phone, c.source(ctx), c.operators.Has(phone), c.cfg.Now())
+	allowed, err := c.allowed(tctx, phone)
+	if err != nil {
+		c.log.Error("operator list not read; no code issued", zap.Error(err))
+	}
+	code, err := c.issue(tctx, phone, c.source(ctx), allowed, c.cfg.Now())
 	if err != nil {
 		c.log.Error("login code not issued", zap.Error(err))
 	}
@@ -66,16 +70,7 @@ func (c *Console) sendCode(phone, code string) {
 	}
 	text := fmt.Sprintf("Your Intake console code is %s. It expires in %d minutes. Nobody from the team will ever ask you for it.",
 		code, int(c.cfg.CodeTTL.Minutes()))
-	c.sending.Add(1)
-	go func() {
-		defer c.sending.Done()
-		ctx, cancel := context.WithTimeout(context.Background(), codeSendTimeout)
-		defer cancel()
-		res, err := c.deps.Sender.Send(ctx, phone, text)
-		if err != nil || !res.Success {
-			c.log.Warn("login code not delivered", zap.String("error_kind", string(res.ErrorKind)), zap.String("detail", res.Detail), zap.Error(err))
-		}
-	}()
+	c.deliver(phone, text, "login code not delivered")
 }
 
 func (c *Console) verifyCode(ctx *fiber.Ctx) error {
@@ -84,7 +79,10 @@ func (c *Console) verifyCode(ctx *fiber.Ctx) error {
 	v, wait := rejected, time.Duration(0)
 	if err == nil {
 		tctx, cancel := context.WithTimeout(ctx.UserContext(), c.cfg.StoreTimeout)
-		v, wait, err = c.verify(tctx, phone, code, c.source(ctx), c.operators.Has(phone), c.cfg.Now())
+		var allowed bool
+		if allowed, err = c.allowed(tctx, phone); err == nil {
+			v, wait, err = c.verify(tctx, phone, code, c.source(ctx), allowed, c.cfg.Now())
+		}
 		cancel()
 		if err != nil {
 			c.log.Error("login code not checked", zap.Error(err))
@@ -122,8 +120,9 @@ func (c *Console) logout(ctx *fiber.Ctx) error {
 }
 
 // operator returns the logged-in operator of the request: a session in the
-// table, neither expired nor revoked, for a number still in
-// OPERATOR_PHONES. err is a table failure, which is no answer either way.
+// table, neither expired nor revoked, for a number still allowed in (see
+// allowed: a disabled operator's sessions end). err is a table failure,
+// which is no answer either way.
 func (c *Console) operator(ctx *fiber.Ctx) (phone string, ok bool, err error) {
 	phone, err = c.session(ctx)
 	if errors.Is(err, persistence.ErrNotFound) {
@@ -133,7 +132,11 @@ func (c *Console) operator(ctx *fiber.Ctx) (phone string, ok bool, err error) {
 		c.log.Error("operator session not read", zap.Error(err))
 		return "", false, err
 	}
-	return phone, c.operators.Has(phone), nil
+	ok, err = c.allowed(ctx.UserContext(), phone)
+	if err != nil {
+		c.log.Error("operator list not read", zap.Error(err))
+	}
+	return phone, ok, err
 }
 
 // pageAuth sends visitors without a session to the login page.

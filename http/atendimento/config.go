@@ -53,12 +53,23 @@ type Deps struct {
 	// and ERP projection status.
 	Search      Search
 	Projections Projections
+	// SavedReplies are the ready answers the reply box offers as /code.
+	SavedReplies SavedReplyList
+	// Notes keeps the operators' internal notes on conversations.
+	Notes NoteStore
+	// Availability keeps whether each operator is available or away.
+	Availability AvailabilityStore
+	// Roster is the operators admins manage: it adds to OPERATOR_PHONES,
+	// disables operators and holds their signatures.
+	Roster Roster
 }
 
 func (d Deps) validate() error {
 	if d.Conversations == nil || d.Queue == nil || d.Sessions == nil || d.Messages == nil || d.Sender == nil ||
-		d.Logins == nil || d.OperatorSessions == nil || d.Search == nil || d.Projections == nil {
-		return errors.New("atendimento: Deps needs Conversations, Queue, Sessions, Messages, Sender, Logins, OperatorSessions, Search and Projections")
+		d.Logins == nil || d.OperatorSessions == nil || d.Search == nil || d.Projections == nil ||
+		d.SavedReplies == nil || d.Notes == nil || d.Availability == nil || d.Roster == nil {
+		return errors.New("atendimento: Deps needs Conversations, Queue, Sessions, Messages, Sender, Logins, OperatorSessions, " +
+			"Search, Projections, SavedReplies, Notes, Availability and Roster")
 	}
 	return nil
 }
@@ -117,6 +128,12 @@ type Config struct {
 	// Zone is the zone dates are shown in (UI_TIMEZONE). Default
 	// America/Sao_Paulo.
 	Zone *time.Location
+	// ConsoleURL is the console's address in messages to operators
+	// (PUBLIC_BASE_URL + BasePath); default BasePath.
+	ConsoleURL string
+	// Templates are the approved templates offered once a customer's
+	// 24-hour window closed (MESSAGING_TEMPLATES).
+	Templates []Template
 	// Now is the clock; default time.Now. Tests move it to expire codes.
 	Now func() time.Time
 }
@@ -160,6 +177,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.Zone == nil {
 		c.Zone, _ = time.LoadLocation(locale.DefaultZone) // embedded by locale
+	}
+	if c.ConsoleURL == "" {
+		c.ConsoleURL = BasePath
 	}
 	if c.Now == nil {
 		c.Now = time.Now

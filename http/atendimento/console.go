@@ -88,7 +88,14 @@ func (c *Console) Register(r fiber.Router) {
 
 	api := g.Group("/api", c.apiAuth)
 	api.Get("/queue", c.queueJSON)
+	api.Get("/saved-replies", c.savedRepliesJSON)
+	api.Get("/availability", c.availabilityJSON)
+	api.Post("/availability", c.setAvailability)
 	api.Get("/conversations/:phone/:session", c.conversationJSON)
+	api.Get("/conversations/:phone/:session/notes", c.notesJSON)
+	api.Post("/conversations/:phone/:session/notes", c.addNote)
+	api.Post("/conversations/:phone/:session/template", c.sendTemplate)
+	api.Post("/conversations/:phone/:session/transfer", c.transfer)
 	api.Post("/conversations/:phone/:session/:action", c.act)
 }
 

@@ -41,6 +41,8 @@ type conversationView struct {
 	API string `json:"api"`
 	// Panel is the customer panel (panel.go), on the page only.
 	Panel *panelView `json:"-"`
+	// Tools feeds the operator's tools (templates/tools.html).
+	Tools toolsView `json:"-"`
 }
 
 // windowView is the 24-hour customer-service window as shown. Ended: the
@@ -128,6 +130,7 @@ func (c *Console) conversationView(s persistence.Session, history []persistence.
 		Window:      c.windowView(conversation.WindowAt(history, now), s.State),
 		Messages:    c.messageViews(history),
 		API:         conversationAPI(s.PhoneNumber, s.SessionID),
+		Tools:       c.toolsView(operator),
 	}
 	if s.Waiting() || s.State == persistence.StateHuman {
 		since := s.HandoffSince()

@@ -121,6 +121,10 @@ func (e *env) deps(conv handoff.Conversations) atendimento.Deps {
 		OperatorSessions: persistence.NewOperatorSessions(e.table),
 		Search:           e.sessions,
 		Projections:      persistence.NewProjections(e.table),
+		SavedReplies:     persistence.NewSavedReplies(e.table),
+		Notes:            persistence.NewNotes(e.table),
+		Availability:     persistence.NewAvailabilities(e.table),
+		Roster:           persistence.NewOperatorRoster(e.table),
 	}
 }
 

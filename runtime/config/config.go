@@ -112,6 +112,10 @@ type Messaging struct {
 	// MaxRPS paces outbound sends per number, in requests per second
 	// (MESSAGING_MAX_RPS, default cloudapi.DefaultMaxRPS).
 	MaxRPS float64
+	// Templates are the approved templates the operator console offers
+	// after a customer's 24-hour window closed (MESSAGING_TEMPLATES, a JSON
+	// array; default none).
+	Templates []MessagingTemplate
 }
 
 // Webhook configures the platform webhook beyond the MESSAGING_* secrets.

@@ -41,3 +41,34 @@ type sendResponse struct {
 type errorResponse struct {
 	Error *wireError `json:"error"`
 }
+
+// templateRequest sends an approved template: the only message the platform
+// takes after the customer's 24-hour window closed. Its parameters fill the
+// body's {{1}}, {{2}}… in order.
+type templateRequest struct {
+	MessagingProduct string       `json:"messaging_product"`
+	RecipientType    string       `json:"recipient_type"`
+	To               string       `json:"to"`
+	Type             string       `json:"type"`
+	Template         sendTemplate `json:"template"`
+}
+
+type sendTemplate struct {
+	Name       string              `json:"name"`
+	Language   templateLanguage    `json:"language"`
+	Components []templateComponent `json:"components,omitempty"`
+}
+
+type templateLanguage struct {
+	Code string `json:"code"`
+}
+
+type templateComponent struct {
+	Type       string          `json:"type"`
+	Parameters []templateParam `json:"parameters"`
+}
+
+type templateParam struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+}

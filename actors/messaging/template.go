@@ -1,0 +1,45 @@
+package messaging
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// TemplateSender sends approved template messages, the only kind the
+// platform takes once a customer's 24-hour window has closed. The platform's
+// client and Stub implement it; a Sender without it fails template replies
+// for good.
+type TemplateSender interface {
+	SendTemplate(ctx context.Context, to string, t persistence.TemplateSend) (persistence.AdapterResult, error)
+}
+
+// ErrNoTemplate is a template send without a template name or language.
+var ErrNoTemplate = errors.New("messaging: template name and language are required")
+
+// errNoTemplates is a template reply given to a Sender that sends none.
+var errNoTemplates = errors.New("messaging: this platform client sends no templates")
+
+// CheckTemplate validates SendTemplate's arguments and returns the recipient
+// as digits.
+func CheckTemplate(to string, t persistence.TemplateSend) (string, error) {
+	if strings.TrimSpace(t.Name) == "" || strings.TrimSpace(t.Language) == "" {
+		return "", ErrNoTemplate
+	}
+	return CheckSend(to, t.Name)
+}
+
+// Deliver sends a committed reply: its template when it has one, its text
+// otherwise.
+func Deliver(ctx context.Context, s Sender, m persistence.Message) (persistence.AdapterResult, error) {
+	if m.Template == nil {
+		return s.Send(ctx, m.PhoneNumber, m.Content)
+	}
+	ts, ok := s.(TemplateSender)
+	if !ok {
+		return notSent(persistence.ErrorKindPermanent, errNoTemplates), errNoTemplates
+	}
+	return ts.SendTemplate(ctx, m.PhoneNumber, *m.Template)
+}

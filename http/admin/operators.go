@@ -1,0 +1,57 @@
+package admin
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// The operators API: OPERATOR_PHONES only seeds who may use the console;
+// admins add operators, name them, disable them and turn their signature on.
+//
+//	GET /admin/api/operators          {"operators": [...]}, by phone
+//	PUT /admin/api/operators/{phone}  {"name": "Ana", "disabled": false, "signature": true}
+//	                                  → {"operator": {...}}; adds or replaces
+func (h *Handler) registerOperators(api fiber.Router) {
+	api.Get("/operators", h.listOperators)
+	api.Put("/operators/:phone", h.putOperator)
+}
+
+func (h *Handler) listOperators(c *fiber.Ctx) error {
+	return h.list(c, "operators", func(ctx context.Context) (any, error) {
+		return persistence.NewOperatorRoster(h.table).List(ctx)
+	})
+}
+
+// maxOperatorName bounds a name, which prefixes messages when signed.
+const maxOperatorName = 60
+
+func (h *Handler) putOperator(c *fiber.Ctx) error {
+	number, err := phone(c, c.Params("phone"))
+	if err != nil {
+		return done(err)
+	}
+	var body struct {
+		Name      string `json:"name"`
+		Disabled  bool   `json:"disabled"`
+		Signature bool   `json:"signature"`
+	}
+	// json.Unmarshal copies the name out of fiber's buffer.
+	if err := json.Unmarshal(c.Body(), &body); err != nil {
+		return httperr.Write(c, fiber.StatusBadRequest, "invalid_json", `the body must be a JSON object {"name", "disabled", "signature"}`)
+	}
+	if len([]rune(body.Name)) > maxOperatorName {
+		return httperr.Write(c, fiber.StatusUnprocessableEntity, "name_too_long", "name must be at most 60 characters")
+	}
+	o := persistence.OperatorRecord{Phone: number, Name: body.Name, Disabled: body.Disabled, Signature: body.Signature, UpdatedAt: h.cfg.Now()}
+	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
+	defer cancel()
+	if err := persistence.NewOperatorRoster(h.table).Put(ctx, o); err != nil {
+		return h.internal(c, "operator not written", err)
+	}
+	return c.JSON(fiber.Map{"operator": o})
+}
