@@ -47,10 +47,13 @@ func (o outcome) response() persistence.AdapterResult {
 const maxDetail = 300
 
 // clipDetail bounds the length of a detail the Client's redactor has
-// cleaned: every detail of the Client passes through both, so a platform or
+// cleaned: every failure's detail passes through both, so a platform or
 // transport message that echoes the token can never carry it into logs or
 // the table.
 func clipDetail(s string) string {
+	if len(s) <= maxDetail {
+		return s // no more runes than bytes
+	}
 	if r := []rune(s); len(r) > maxDetail {
 		s = string(r[:maxDetail]) + "…"
 	}
