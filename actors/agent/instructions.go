@@ -9,22 +9,37 @@ import "strings"
 //
 // The order is fixed and puts what changes most (facts) last, so consecutive
 // calls of a conversation share the longest possible prefix, which providers
-// cache and bill cheaper.
+// cache and bill cheaper. The text is built in one buffer sized up front: it
+// is several kilobytes on every model call.
 func (r Request) SystemPrompt() string {
-	sections := []string{strings.TrimSpace(r.Instructions)}
+	instructions := strings.TrimSpace(r.Instructions)
+	size := len(instructions)
+	for _, p := range r.Packages {
+		size += len(p.ID) + len(p.Content) + 8
+	}
+	for _, f := range r.Facts {
+		size += len(f.Name) + len(f.Value) + 5
+	}
+	var b strings.Builder
+	b.Grow(size + 64)
+	b.WriteString(instructions)
 	if len(r.Packages) > 0 {
-		parts := []string{"## Knowledge packages"}
+		b.WriteString("\n\n## Knowledge packages")
 		for _, p := range r.Packages {
-			parts = append(parts, "### "+strings.TrimSpace(p.ID)+"\n"+strings.TrimSpace(p.Content))
+			b.WriteString("\n\n### ")
+			b.WriteString(strings.TrimSpace(p.ID))
+			b.WriteString("\n")
+			b.WriteString(strings.TrimSpace(p.Content))
 		}
-		sections = append(sections, strings.Join(parts, "\n\n"))
 	}
 	if len(r.Facts) > 0 {
-		lines := make([]string, 0, len(r.Facts))
+		b.WriteString("\n\n## Session facts\n")
 		for _, f := range r.Facts {
-			lines = append(lines, "- "+strings.TrimSpace(f.Name)+": "+strings.TrimSpace(f.Value))
+			b.WriteString("\n- ")
+			b.WriteString(strings.TrimSpace(f.Name))
+			b.WriteString(": ")
+			b.WriteString(strings.TrimSpace(f.Value))
 		}
-		sections = append(sections, "## Session facts\n\n"+strings.Join(lines, "\n"))
 	}
-	return strings.Join(sections, "\n\n")
+	return b.String()
 }
