@@ -20,10 +20,24 @@ func NewSessions(table Table) *Sessions { return &Sessions{table: table} }
 // ID, or ResetPointer.
 const attrActiveID = "session_id"
 
+// ErrNoSessions is the ErrNotFound of Active for a phone without an active
+// pointer: Create writes one with every session and nothing but clearing the
+// phone's data deletes it, so the phone has no session at all and its first
+// one follows none, which a caller knows without reading the phone's
+// sessions. (Under DATA_RETENTION the pointer, written when the last session
+// started, may expire before that session, which expires with its last
+// write: a customer returning in between is taken as new, shortly before
+// the retention period forgets them anyway.)
+var ErrNoSessions = fmt.Errorf("persistence: the phone has no sessions: %w", ErrNotFound)
+
 // Active returns the phone's active session. It is ErrNotFound when the phone
-// has none: no pointer, a reset pointer, or a pointer to a missing session.
+// has none: ErrNoSessions without a pointer, plain ErrNotFound for a reset
+// pointer or a pointer to a missing session.
 func (r *Sessions) Active(ctx context.Context, phone string) (Session, error) {
 	item, err := r.table.Get(ctx, Key{PK: SessionPK(phone), SK: ActiveSK})
+	if errors.Is(err, ErrNotFound) {
+		return Session{}, ErrNoSessions
+	}
 	if err != nil {
 		return Session{}, fmt.Errorf("persistence: active session pointer: %w", err)
 	}

@@ -18,8 +18,8 @@ func TestSessionCreateAndActive(t *testing.T) {
 	ctx := context.Background()
 	sessions := persistence.NewSessions(newTable(t))
 
-	if _, err := sessions.Active(ctx, phone); !errors.Is(err, persistence.ErrNotFound) {
-		t.Fatalf("Active on a new phone = %v, want ErrNotFound", err)
+	if _, err := sessions.Active(ctx, phone); !errors.Is(err, persistence.ErrNoSessions) || !errors.Is(err, persistence.ErrNotFound) {
+		t.Fatalf("Active on a new phone = %v, want ErrNoSessions, an ErrNotFound", err)
 	}
 	created, err := sessions.Create(ctx, persistence.NewSession("s1", phone, "instance_a", t0))
 	must(t, err)
@@ -97,8 +97,8 @@ func TestSessionResetKeepsHistory(t *testing.T) {
 	must(t, err)
 	must(t, sessions.Reset(ctx, phone))
 
-	if _, err := sessions.Active(ctx, phone); !errors.Is(err, persistence.ErrNotFound) {
-		t.Errorf("Active after reset = %v, want ErrNotFound", err)
+	if _, err := sessions.Active(ctx, phone); !errors.Is(err, persistence.ErrNotFound) || errors.Is(err, persistence.ErrNoSessions) {
+		t.Errorf("Active after reset = %v, want ErrNotFound but not ErrNoSessions: the phone has sessions", err)
 	}
 	history, err := sessions.History(ctx, phone)
 	must(t, err)

@@ -48,7 +48,10 @@ type conversationActor struct {
 	early []envelope
 
 	session *persistence.Session // nil until the phone's first turn
-	buffer  []*sessionpb.InboundTurn
+	// noSessions says the phone had no session when the activation started
+	// and none has begun since (Loaded.NoSessions).
+	noSessions bool
+	buffer     []*sessionpb.InboundTurn
 	// routedAt is when this activation accepted each message it has not
 	// answered yet, and whether a chat brought it, for the receipt's
 	// agent_routed_at and sync_claimed_at.
@@ -196,7 +199,7 @@ func (c *conversationActor) onLoad(ctx actor.Context, res *loadResult) {
 	}
 	loaded := res.loaded
 	c.ready = true
-	c.session = loaded.Session
+	c.session, c.noSessions = loaded.Session, loaded.NoSessions
 	c.buffer = loaded.Turns
 	c.legacyBuffer = len(c.buffer) > 0
 	if c.session != nil {

@@ -23,11 +23,11 @@ type Store interface {
 	// through the recovery sweep of their receipts.
 	WaitingPhones(ctx context.Context) ([]string, error)
 	// Begin returns the session a turn runs in, with its message history oldest
-	// first. It is current when current is open; otherwise fresh builds a new
-	// session from the phone's last closed one (nil when none) and Begin creates
-	// it and makes it active. The conversation calls it only when it does not
-	// hold the open session's history already.
-	Begin(ctx context.Context, phone string, current *persistence.Session, fresh func(previous *persistence.Session) persistence.Session) (persistence.Session, []persistence.Message, error)
+	// first. It is prior.Current when that is open; otherwise fresh builds a
+	// new session from the phone's last closed one (nil when none) and Begin
+	// creates it and makes it active. The conversation calls it only when it
+	// does not hold the open session's history already.
+	Begin(ctx context.Context, phone string, prior Prior, fresh func(previous *persistence.Session) persistence.Session) (persistence.Session, []persistence.Message, error)
 	// Commit writes a finished turn in one transaction and returns the session
 	// as stored. It is persistence.ErrConflict when the session moved past the
 	// version the turn ran on, and a *persistence.ConsumedError when a message
@@ -44,6 +44,19 @@ type Loaded struct {
 	// Turns are those of a debounce buffer an older release left; the next
 	// commit deletes it.
 	Turns []*sessionpb.InboundTurn
+	// NoSessions says the phone has never had a session
+	// (persistence.ErrNoSessions).
+	NoSessions bool
+}
+
+// Prior is what a conversation knows of its phone's sessions when a turn
+// begins.
+type Prior struct {
+	// Current is the session the conversation holds, nil when none.
+	Current *persistence.Session
+	// NoSessions says the phone has none at all (Loaded.NoSessions), so a new
+	// session follows none: Begin reads nothing to find the last closed one.
+	NoSessions bool
 }
 
 // Commit is everything one turn writes, all in one transaction: the message

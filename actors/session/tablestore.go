@@ -24,6 +24,7 @@ type TableStore struct {
 	projections *persistence.Projections
 	outbox      *persistence.Outbox
 	queue       *persistence.HandoffQueue
+	legacy      legacyBuffers
 }
 
 var _ Store = (*TableStore)(nil)
@@ -51,14 +52,22 @@ func (s *TableStore) Load(ctx context.Context, phone string) (Loaded, error) {
 		if loaded.History, err = s.messages.List(ctx, phone, session.SessionID); err != nil {
 			return Loaded{}, err
 		}
+	case errors.Is(err, persistence.ErrNoSessions):
+		loaded.NoSessions = true
 	case !errors.Is(err, persistence.ErrNotFound):
 		return Loaded{}, err
+	}
+	loaded.Turns = []*sessionpb.InboundTurn{}
+	if !s.legacy.mayHold(phone) {
+		return loaded, nil
 	}
 	stored, err := s.buffers.Load(ctx, phone)
 	if err != nil {
 		return Loaded{}, err
 	}
-	loaded.Turns = make([]*sessionpb.InboundTurn, 0, len(stored))
+	if len(stored) == 0 {
+		s.legacy.forget(phone)
+	}
 	for _, t := range stored {
 		loaded.Turns = append(loaded.Turns, ProtoTurn(t))
 	}
@@ -71,6 +80,7 @@ func (s *TableStore) WaitingPhones(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.legacy.listed(phones)
 	queued, err := s.queue.List(ctx)
 	if err != nil {
 		return nil, err
@@ -93,18 +103,20 @@ func (s *TableStore) WaitingPhones(ctx context.Context) ([]string, error) {
 }
 
 // Begin implements Store.
-func (s *TableStore) Begin(ctx context.Context, phone string, current *persistence.Session, fresh func(*persistence.Session) persistence.Session) (persistence.Session, []persistence.Message, error) {
-	if current != nil && current.State != persistence.StateClosed {
+func (s *TableStore) Begin(ctx context.Context, phone string, prior Prior, fresh func(*persistence.Session) persistence.Session) (persistence.Session, []persistence.Message, error) {
+	if current := prior.Current; current != nil && current.State != persistence.StateClosed {
 		history, err := s.messages.List(ctx, phone, current.SessionID)
 		return *current, history, err
 	}
 	var previous *persistence.Session
-	last, err := s.sessions.LastClosed(ctx, phone)
-	switch {
-	case err == nil:
-		previous = &last
-	case !errors.Is(err, persistence.ErrNotFound):
-		return persistence.Session{}, nil, err
+	if !prior.NoSessions {
+		last, err := s.sessions.LastClosed(ctx, phone)
+		switch {
+		case err == nil:
+			previous = &last
+		case !errors.Is(err, persistence.ErrNotFound):
+			return persistence.Session{}, nil, err
+		}
 	}
 	created, err := s.sessions.Create(ctx, fresh(previous))
 	if err != nil {

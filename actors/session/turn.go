@@ -110,12 +110,12 @@ func (c *conversationActor) open(ctx actor.Context, t *turn, fresh func(*persist
 		c.onBegin(ctx, &beginResult{seq: t.seq, session: *s, history: c.history})
 		return
 	}
-	var current *persistence.Session
+	prior := Prior{NoSessions: c.noSessions}
 	if s != nil {
 		cp := *s
-		current = &cp
+		prior.Current = &cp
 	}
-	c.beginOnTable(t.seq, current, fresh)
+	c.beginOnTable(t.seq, prior, fresh)
 }
 
 // freshSession builds the session of a phone's new conversation. It captures
@@ -138,7 +138,7 @@ func (c *conversationActor) onBegin(ctx actor.Context, res *beginResult) {
 		return
 	}
 	s := res.session
-	c.session = &s
+	c.session, c.noSessions = &s, false
 	c.history, c.historyOf = res.history, s.SessionID
 	t.session, t.before, t.waitedBefore, t.history = s, s.State, s.Waiting(), res.history
 	if t.op != nil {

@@ -78,9 +78,9 @@ func (c *conversationActor) load() {
 }
 
 // beginOnTable reads or creates the session turn seq runs in.
-func (c *conversationActor) beginOnTable(seq uint64, current *persistence.Session, fresh func(*persistence.Session) persistence.Session) {
+func (c *conversationActor) beginOnTable(seq uint64, prior Prior, fresh func(*persistence.Session) persistence.Session) {
 	c.onTable(func(ctx context.Context) any {
-		session, history, err := c.deps.Store.Begin(ctx, c.phone, current, fresh)
+		session, history, err := c.deps.Store.Begin(ctx, c.phone, prior, fresh)
 		return &beginResult{seq: seq, session: session, history: remember(history, nil), err: err}
 	})
 }
