@@ -61,17 +61,32 @@ func (r *Sessions) Get(ctx context.Context, phone, sessionID string) (Session, e
 // session, in one transaction: no failure leaves a session that is not
 // active. It is ErrConflict when a session with that ID exists.
 func (r *Sessions) Create(ctx context.Context, s Session) (Session, error) {
+	writes, created, err := createTx(s)
+	if err != nil {
+		return Session{}, err
+	}
+	if err := r.table.Transact(ctx, writes); err != nil {
+		return Session{}, fmt.Errorf("persistence: create session %s: %w", s.SessionID, err)
+	}
+	return created, nil
+}
+
+// createTx is the writes of Create, for a transaction: the session at
+// version 1 (when none is stored under its key), the phone's active pointer,
+// then its search lookups; and the session as it will be stored.
+func createTx(s Session) ([]TxWrite, Session, error) {
 	s.Version = 1
 	lookups := s.searchWrites()
 	item, err := EncodeSession(s)
 	if err != nil {
-		return Session{}, err
+		return nil, Session{}, err
 	}
-	writes := append([]TxWrite{PutTx(item, NotExists(AttrPK).Ptr()), PutTx(activePointer(s.PhoneNumber, s.SessionID), nil)}, lookups...)
-	if err := r.table.Transact(ctx, writes); err != nil {
-		return Session{}, fmt.Errorf("persistence: create session %s: %w", s.SessionID, err)
+	created, err := DecodeSession(item)
+	if err != nil {
+		return nil, Session{}, err
 	}
-	return DecodeSession(item)
+	writes := []TxWrite{PutTx(item, NotExists(AttrPK).Ptr()), PutTx(activePointer(s.PhoneNumber, s.SessionID), nil)}
+	return append(writes, lookups...), created, nil
 }
 
 // Save writes s over the stored version it was loaded with and returns it

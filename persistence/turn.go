@@ -16,8 +16,13 @@ type TurnCommit struct {
 	// answers, the reply (an outbox entry: OutboxStatus pending) and the
 	// summary call.
 	Messages []Message
-	// Session is the snapshot, written over the version it was loaded with.
+	// Session is the snapshot, written over the version it was loaded with,
+	// or created when Create is set.
 	Session Session
+	// Create says the turn starts Session, which is not stored yet: the
+	// commit creates it and points the phone at it (Sessions.Create), so a
+	// conversation's first turn costs one write request, not two.
+	Create bool
 	// Pending are the messages the conversation holds and the turn did not
 	// answer (they arrived while it ran, or did not fit): the pending marker
 	// lists them. MarkerWritten says the marker lists something now, so an
@@ -40,9 +45,10 @@ type TurnCommit struct {
 }
 
 // fixedTurnWrites counts the writes of a commit besides its messages,
-// receipts and extras, at the most: the session, an older release's buffer,
-// the pending marker and the demand.
-const fixedTurnWrites = 4
+// receipts and extras, at the most: the session, the active pointer of a
+// session the turn creates, an older release's buffer, the pending marker
+// and the demand.
+const fixedTurnWrites = 5
 
 // MaxTurnMessages is how many customer messages one turn may consume so that
 // its commit fits one transaction: each costs its log item and its receipt,
@@ -103,13 +109,18 @@ func (r *Turns) Commit(ctx context.Context, c TurnCommit) (Session, error) {
 func (c TurnCommit) receiptsAt() int { return 1 + len(c.Messages) }
 
 // writes lays the transaction out: session, messages, receipts, marker,
-// buffer, demand, extras, search lookups.
+// buffer, demand, extras, active pointer (when it creates the session),
+// search lookups.
 func (c TurnCommit) writes() ([]TxWrite, Session, error) {
 	if n := len(c.Messages) + len(c.Consumed) + len(c.Extra) + fixedTurnWrites + maxSearchWrites; n > MaxTxWrites {
 		return nil, Session{}, fmt.Errorf("persistence: a turn of %d writes does not fit one transaction", n)
 	}
 	writes := make([]TxWrite, 0, len(c.Messages)+len(c.Consumed)+len(c.Extra)+fixedTurnWrites)
-	session, saved, err := saveTx(c.Session)
+	save := saveTx
+	if c.Create {
+		save = createTx
+	}
+	session, saved, err := save(c.Session)
 	if err != nil {
 		return nil, Session{}, err
 	}
@@ -142,7 +153,8 @@ func (c TurnCommit) writes() ([]TxWrite, Session, error) {
 		}
 		writes = append(writes, PutTx(item, nil))
 	}
-	// The search lookups go last, so the receipts keep their places.
+	// The active pointer and the search lookups go last, so the receipts
+	// keep their places.
 	return append(append(writes, c.Extra...), session[1:]...), saved, nil
 }
 

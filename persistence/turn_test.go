@@ -213,6 +213,41 @@ func TestSessionCreateIsOneTransaction(t *testing.T) {
 	}
 }
 
+// The first turn of a session creates it: the commit writes the session at
+// version 1 and points the phone to it, with the rest of the turn, and
+// refuses when a session is stored under its key already.
+func TestTurnCommitCreatesItsSession(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	turn := fullTurn()
+	must(t, persistence.NewReceipts(table).Record(ctx, persistence.NewReceipt(turn, t0)))
+	s := persistence.NewSession("sess-new", phone, "instance_a", t0)
+	s.State = persistence.StateQualifying
+	commit := persistence.TurnCommit{
+		Phone: phone, Session: s, Create: true, Now: t1,
+		Consumed: []persistence.Consumed{{MessageID: turn.MessageID, RoutedAt: t1}},
+	}
+	saved, err := persistence.NewTurns(table).Commit(ctx, commit)
+	must(t, err)
+	if saved.Version != 1 {
+		t.Errorf("created session's version = %d, want 1", saved.Version)
+	}
+	active, err := persistence.NewSessions(table).Active(ctx, phone)
+	must(t, err)
+	if !reflect.DeepEqual(active, saved) {
+		t.Errorf("active session = %+v, want the created one %+v", active, saved)
+	}
+
+	before := allItems(t, table)
+	commit.Consumed = nil
+	if _, err := persistence.NewTurns(table).Commit(ctx, commit); !errors.Is(err, persistence.ErrConflict) {
+		t.Fatalf("a second commit creating sess-new: %v, want ErrConflict", err)
+	}
+	if after := allItems(t, table); !reflect.DeepEqual(before, after) {
+		t.Error("a refused create changed the table")
+	}
+}
+
 // A message a synchronous path (/chat) brought records sync_claimed_at in
 // the commit of the turn that answers it; a /chat message has no receipt
 // before, and gets one.

@@ -51,7 +51,10 @@ type conversationActor struct {
 	// noSessions says the phone had no session when the activation started
 	// and none has begun since (Loaded.NoSessions).
 	noSessions bool
-	buffer     []*sessionpb.InboundTurn
+	// unstored says session was begun by this activation and no commit has
+	// stored it yet: the next commit creates it (Commit.Create).
+	unstored bool
+	buffer   []*sessionpb.InboundTurn
 	// routedAt is when this activation accepted each message it has not
 	// answered yet, and whether a chat brought it, for the receipt's
 	// agent_routed_at and sync_claimed_at.

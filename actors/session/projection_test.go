@@ -142,9 +142,7 @@ func TestCommitRefusesAnUnknownState(t *testing.T) {
 	store := session.NewTableStore(table)
 	const phone = "+5511987654321"
 	now := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	begun, _, err := store.Begin(ctx, phone, session.Prior{}, func(*persistence.Session) persistence.Session {
-		return persistence.NewSession("s1", phone, "instance_a", now)
-	})
+	begun, err := persistence.NewSessions(table).Create(ctx, persistence.NewSession("s1", phone, "instance_a", now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,12 +22,13 @@ type Store interface {
 	// release's debounce buffer holds. Messages not yet answered come back
 	// through the recovery sweep of their receipts.
 	WaitingPhones(ctx context.Context) ([]string, error)
-	// Begin returns the session a turn runs in, with its message history oldest
-	// first. It is prior.Current when that is open; otherwise fresh builds a
-	// new session from the phone's last closed one (nil when none) and Begin
-	// creates it and makes it active. The conversation calls it only when it
-	// does not hold the open session's history already.
-	Begin(ctx context.Context, phone string, prior Prior, fresh func(previous *persistence.Session) persistence.Session) (persistence.Session, []persistence.Message, error)
+	// Begin returns the session a turn runs in, with its message history
+	// oldest first. It is prior.Current when that is open; otherwise fresh
+	// builds a new session from the phone's last closed one (nil when none),
+	// which is not stored yet: the commit of the turn creates it
+	// (Commit.Create). The conversation calls it only when it does not hold
+	// the open session's history already.
+	Begin(ctx context.Context, phone string, prior Prior, fresh func(previous *persistence.Session) persistence.Session) (Begun, error)
 	// Commit writes a finished turn in one transaction and returns the session
 	// as stored. It is persistence.ErrConflict when the session moved past the
 	// version the turn ran on, and a *persistence.ConsumedError when a message
@@ -49,6 +50,16 @@ type Loaded struct {
 	NoSessions bool
 }
 
+// Begun is the session a turn runs in (Store.Begin).
+type Begun struct {
+	Session persistence.Session
+	// History is the session's log, oldest first.
+	History []persistence.Message
+	// New says Session was just built and is not stored: the turn's commit
+	// creates it.
+	New bool
+}
+
 // Prior is what a conversation knows of its phone's sessions when a turn
 // begins.
 type Prior struct {
@@ -68,6 +79,8 @@ type Commit struct {
 	Phone    string
 	Messages []persistence.Message
 	Session  persistence.Session
+	// Create says the turn starts Session (Begun.New): the commit creates it.
+	Create bool
 	// Pending are the messages held and not answered; MarkerWritten and
 	// DropBuffer as in persistence.TurnCommit.
 	Pending       []string

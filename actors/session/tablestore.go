@@ -103,10 +103,10 @@ func (s *TableStore) WaitingPhones(ctx context.Context) ([]string, error) {
 }
 
 // Begin implements Store.
-func (s *TableStore) Begin(ctx context.Context, phone string, prior Prior, fresh func(*persistence.Session) persistence.Session) (persistence.Session, []persistence.Message, error) {
+func (s *TableStore) Begin(ctx context.Context, phone string, prior Prior, fresh func(*persistence.Session) persistence.Session) (Begun, error) {
 	if current := prior.Current; current != nil && current.State != persistence.StateClosed {
 		history, err := s.messages.List(ctx, phone, current.SessionID)
-		return *current, history, err
+		return Begun{Session: *current, History: history}, err
 	}
 	var previous *persistence.Session
 	if !prior.NoSessions {
@@ -115,14 +115,10 @@ func (s *TableStore) Begin(ctx context.Context, phone string, prior Prior, fresh
 		case err == nil:
 			previous = &last
 		case !errors.Is(err, persistence.ErrNotFound):
-			return persistence.Session{}, nil, err
+			return Begun{}, fmt.Errorf("session: start a conversation: %w", err)
 		}
 	}
-	created, err := s.sessions.Create(ctx, fresh(previous))
-	if err != nil {
-		return persistence.Session{}, nil, fmt.Errorf("session: start a conversation: %w", err)
-	}
-	return created, nil, nil
+	return Begun{Session: fresh(previous), New: true}, nil
 }
 
 // Commit implements Store.
@@ -131,6 +127,7 @@ func (s *TableStore) Commit(ctx context.Context, c Commit) (persistence.Session,
 		Phone:         c.Phone,
 		Messages:      c.Messages,
 		Session:       c.Session,
+		Create:        c.Create,
 		Pending:       c.Pending,
 		MarkerWritten: c.MarkerWritten,
 		DropBuffer:    c.DropBuffer,

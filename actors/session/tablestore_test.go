@@ -2,6 +2,7 @@ package session_test
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sync"
 	"testing"
@@ -17,7 +18,7 @@ import (
 // the phone has none, and not the phone's sessions, since a phone without a
 // pointer never had one. Until the buffers are listed, a start reads the
 // phone's buffer too; a phone with sessions still starts from its last
-// closed one.
+// closed one. Begin stores nothing: the turn's commit creates the session.
 func TestFirstConversationReadsOnlyThePointer(t *testing.T) {
 	ctx := t.Context()
 	table := &readLog{Table: memory.New()}
@@ -30,11 +31,20 @@ func TestFirstConversationReadsOnlyThePointer(t *testing.T) {
 			t.Fatal(err)
 		}
 		prior := session.Prior{Current: loaded.Session, NoSessions: loaded.NoSessions}
-		_, _, err = store.Begin(ctx, phone, prior, func(p *persistence.Session) persistence.Session {
+		begun, err := store.Begin(ctx, phone, prior, func(p *persistence.Session) persistence.Session {
 			previous = p
 			return persistence.NewSession("s-"+now.Format(time.RFC3339Nano), phone, "instance_a", now)
 		})
 		if err != nil {
+			t.Fatal(err)
+		}
+		if !begun.New {
+			t.Fatalf("Begin on %s without an open session: not new", phone)
+		}
+		if stored, err := persistence.NewSessions(table.Table).Get(ctx, phone, begun.Session.SessionID); !errors.Is(err, persistence.ErrNotFound) {
+			t.Fatalf("after Begin, before the commit: %+v, %v; want the new session not stored", stored, err)
+		}
+		if _, err := store.Commit(ctx, session.Commit{Phone: phone, Session: begun.Session, Create: true, Now: now}); err != nil {
 			t.Fatal(err)
 		}
 		now = now.Add(time.Second)

@@ -107,7 +107,7 @@ func (c *conversationActor) flush(ctx actor.Context) {
 func (c *conversationActor) open(ctx actor.Context, t *turn, fresh func(*persistence.Session) persistence.Session) {
 	s := c.session
 	if s != nil && s.State != persistence.StateClosed && c.historyOf == s.SessionID {
-		c.onBegin(ctx, &beginResult{seq: t.seq, session: *s, history: c.history})
+		c.onBegin(ctx, &beginResult{seq: t.seq, session: *s, history: c.history, isNew: c.unstored})
 		return
 	}
 	prior := Prior{NoSessions: c.noSessions}
@@ -138,7 +138,7 @@ func (c *conversationActor) onBegin(ctx actor.Context, res *beginResult) {
 		return
 	}
 	s := res.session
-	c.session, c.noSessions = &s, false
+	c.session, c.noSessions, c.unstored = &s, false, res.isNew
 	c.history, c.historyOf = res.history, s.SessionID
 	t.session, t.before, t.waitedBefore, t.history = s, s.State, s.Waiting(), res.history
 	if t.op != nil {
@@ -320,6 +320,7 @@ func (c *conversationActor) commit(ctx actor.Context, t *turn) {
 		Phone:         c.phone,
 		Messages:      messages,
 		Session:       session,
+		Create:        c.unstored,
 		Pending:       pending,
 		MarkerWritten: c.markerWritten,
 		DropBuffer:    c.legacyBuffer,
@@ -352,7 +353,7 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 		return
 	}
 	s := res.session
-	c.session = &s
+	c.session, c.unstored = &s, false
 	c.history = remember(t.committed, c.history)
 	if t.intent != "" {
 		c.intent = t.intent

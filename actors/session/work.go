@@ -38,6 +38,7 @@ type (
 		seq     uint64
 		session persistence.Session
 		history []persistence.Message
+		isNew   bool // Begun.New
 		err     error
 	}
 	commitResult struct {
@@ -80,8 +81,8 @@ func (c *conversationActor) load() {
 // beginOnTable reads or creates the session turn seq runs in.
 func (c *conversationActor) beginOnTable(seq uint64, prior Prior, fresh func(*persistence.Session) persistence.Session) {
 	c.onTable(func(ctx context.Context) any {
-		session, history, err := c.deps.Store.Begin(ctx, c.phone, prior, fresh)
-		return &beginResult{seq: seq, session: session, history: remember(history, nil), err: err}
+		begun, err := c.deps.Store.Begin(ctx, c.phone, prior, fresh)
+		return &beginResult{seq: seq, session: begun.Session, history: remember(begun.History, nil), isNew: begun.New, err: err}
 	})
 }
 
