@@ -72,7 +72,7 @@ func consoleRepoRoot(t *testing.T) string {
 	}
 }
 
-var consoleLoginCode = regexp.MustCompile(`console code is (\d{6})`)
+var consoleLoginCode = regexp.MustCompile(`\b(\d{6})\b`)
 
 // consoleServe runs app on a free local port until the test ends and
 // returns its base URL.

@@ -3,7 +3,6 @@ package atendimento
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -68,9 +67,7 @@ func (c *Console) sendCode(phone, code string) {
 	if c.cfg.LogCodes {
 		c.log.Info("operator login code (the messaging stub does not deliver it)", zap.String("operator", phone), zap.String("code", code))
 	}
-	text := fmt.Sprintf("Your Intake console code is %s. It expires in %d minutes. Nobody from the team will ever ask you for it.",
-		code, int(c.cfg.CodeTTL.Minutes()))
-	c.deliver(phone, text, "login code not delivered")
+	c.deliver(phone, c.locale.T("code.message", code, int(c.cfg.CodeTTL.Minutes())), "login code not delivered")
 }
 
 func (c *Console) verifyCode(ctx *fiber.Ctx) error {

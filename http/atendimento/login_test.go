@@ -29,6 +29,9 @@ func TestOperatorLogsInWithTheCodeSentToTheirPhone(t *testing.T) {
 	if strings.Contains(res.body, codes[0]) {
 		t.Error("the code page shows the code")
 	}
+	if sent := e.sender.Sends(); !strings.HasPrefix(sent[len(sent)-1].Text, "Seu código do console") {
+		t.Errorf("the code's message = %q, want it in the console's language (pt-BR)", sent[len(sent)-1].Text)
+	}
 	login := e.verify(opA, codes[0])
 	if login.status != fiber.StatusSeeOther || login.header.Get("Location") != "/atendimento" {
 		t.Fatalf("verify = %d to %q", login.status, login.header.Get("Location"))

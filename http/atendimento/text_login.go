@@ -21,5 +21,6 @@ var loginText = locale.Catalogue{
 	"code.resend":       {PT: "Enviar um novo código", EN: "Send a new code"},
 	"code.other_number": {PT: "Usar outro número", EN: "Use another number"},
 	"code.throttled":    {PT: "Muitos códigos errados a partir deste endereço. Aguarde %s e tente de novo.", EN: "Too many wrong codes from here. Wait %s, then try again."},
+	"code.message":      {PT: "Seu código do console do Intake é %s. Ele vence em %d minutos. Ninguém da equipe vai pedir este código a você.", EN: "Your Intake console code is %s. It expires in %d minutes. Nobody from the team will ever ask you for it."},
 	"code.wrong":        {PT: "Código errado ou vencido. Confira a última mensagem ou peça um novo código.", EN: "That code is wrong or has expired. Check the latest message, or ask for a new code."},
 }
