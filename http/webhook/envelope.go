@@ -24,7 +24,10 @@ type acceptance struct {
 }
 
 // acceptAll accepts ms and returns what became of each, by index; a message
-// after a failed one of its phone has neither outcome nor error.
+// after a failed one of its phone has neither outcome nor error. Phones are
+// accepted in parallel, each phone's messages in order. A delivery of one
+// phone, the usual one, runs in the request's goroutine: a goroutine of its
+// own would only add a wait for the scheduler to every request.
 func (h *Handler) acceptAll(ctx context.Context, ms []messaging.InboundMessage) []acceptance {
 	res := make([]acceptance, len(ms))
 	byPhone := make(map[string][]int)
@@ -35,21 +38,27 @@ func (h *Handler) acceptAll(ctx context.Context, ms []messaging.InboundMessage) 
 		}
 		byPhone[m.PhoneNumber] = append(byPhone[m.PhoneNumber], i)
 	}
+	acceptPhone := func(indexes []int) {
+		for _, i := range indexes {
+			out, err := h.accept(ctx, ms[i])
+			res[i] = acceptance{out: out, err: err}
+			if err != nil {
+				return
+			}
+		}
+	}
+	if len(phones) == 1 {
+		acceptPhone(byPhone[phones[0]])
+		return res
+	}
 	slots := make(chan struct{}, h.cfg.Concurrency)
 	var wg sync.WaitGroup
 	for _, phone := range phones {
 		slots <- struct{}{}
-		wg.Add(1)
-		go func(indexes []int) {
-			defer func() { <-slots; wg.Done() }()
-			for _, i := range indexes {
-				out, err := h.accept(ctx, ms[i])
-				res[i] = acceptance{out: out, err: err}
-				if err != nil {
-					return
-				}
-			}
-		}(byPhone[phone])
+		wg.Go(func() {
+			defer func() { <-slots }()
+			acceptPhone(byPhone[phone])
+		})
 	}
 	wg.Wait()
 	return res
