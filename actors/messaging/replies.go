@@ -100,14 +100,33 @@ func NewReplies(d RepliesDeps, report func(Sent)) *Replies {
 }
 
 // Deliver queues a committed reply (an outbox entry: a log item its turn
-// committed as pending) after the ones delivered before.
-func (r *Replies) Deliver(entry persistence.Message) {
+// committed as pending, or one an earlier activation left unfinished) after
+// the ones delivered before.
+func (r *Replies) Deliver(entry persistence.Message) { r.enqueue(&outgoing{msg: entry}) }
+
+// Idle reports whether no reply is queued: a reply committed now is sent at
+// once, so its commit may record its first call as begun
+// (persistence.Message.Begun) and DeliverBegun it.
+func (r *Replies) Idle() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.queue) == 0
+}
+
+// DeliverBegun queues a reply whose commit recorded its first call as begun
+// (persistence.Message.Begun): that call is made without the outbox write
+// Deliver's replies need first, one table write less per reply.
+func (r *Replies) DeliverBegun(entry persistence.Message) {
+	r.enqueue(&outgoing{msg: entry, begun: true})
+}
+
+func (r *Replies) enqueue(e *outgoing) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
 		return
 	}
-	r.queue = append(r.queue, &outgoing{msg: entry})
+	r.queue = append(r.queue, e)
 	if r.retry == nil {
 		r.lane.Go(r.work)
 	}
@@ -144,7 +163,10 @@ type outgoing struct {
 	msg       persistence.Message
 	failures  int  // transient failures of calls or table writes so far
 	uncertain bool // some call for it had an unknown outcome
-	result    *persistence.AdapterResult
+	// begun: the table already records the next call as under way (the
+	// commit did, for the first one).
+	begun  bool
+	result *persistence.AdapterResult
 }
 
 // work sends the queued replies in order until the queue is empty or the
@@ -196,18 +218,9 @@ func (r *Replies) step(e *outgoing) bool {
 	call, cancel := context.WithTimeout(context.Background(), sendTimeout)
 	defer cancel()
 	if e.result == nil {
-		uncertain, err := r.deps.Outbox.Begin(call, e.msg)
-		switch {
-		case errors.Is(err, persistence.ErrOutboxDone):
-			return true
-		case err != nil:
-			// Without the record a crash could not tell "never tried" from
-			// "under way": no call is made before it.
-			r.deps.Logger.Warn("reply not started: the outbox could not be written", zap.String("message_id", e.msg.MessageID), zap.Error(err))
-			e.failures++
-			return false
+		if start, done := r.begin(call, e); !start {
+			return done
 		}
-		e.uncertain = e.uncertain || uncertain
 		res, err := Deliver(call, r.deps.Sender, e.msg)
 		if err != nil {
 			r.deps.Logger.Warn("reply not sent", zap.String("message_id", e.msg.MessageID), zap.Error(err))
@@ -215,6 +228,29 @@ func (r *Replies) step(e *outgoing) bool {
 		e.result = &res
 	}
 	return r.record(call, e)
+}
+
+// begin records that the head's next call starts, unless its commit did. It
+// reports whether the call may be made and, when not, whether the reply is
+// done already (false: wait and step again).
+func (r *Replies) begin(ctx context.Context, e *outgoing) (start, done bool) {
+	if e.begun {
+		e.begun = false
+		return true, false
+	}
+	uncertain, err := r.deps.Outbox.Begin(ctx, e.msg)
+	switch {
+	case errors.Is(err, persistence.ErrOutboxDone):
+		return false, true
+	case err != nil:
+		// Without the record a crash could not tell "never tried" from
+		// "under way": no call is made before it.
+		r.deps.Logger.Warn("reply not started: the outbox could not be written", zap.String("message_id", e.msg.MessageID), zap.Error(err))
+		e.failures++
+		return false, false
+	}
+	e.uncertain = e.uncertain || uncertain
+	return true, false
 }
 
 // record writes the last call's result on the entry. A transient failure with

@@ -103,6 +103,13 @@ func failure(kind persistence.ErrorKind, detail string) persistence.AdapterResul
 // reports until want of them arrived.
 func deliver(t *testing.T, outbox messaging.Outbox, platform messaging.Sender, want int, replies ...string) []messaging.Sent {
 	t.Helper()
+	return deliverWith(t, outbox, platform, want, (*messaging.Replies).Deliver, replies...)
+}
+
+// deliverWith is deliver handing each reply over with queue.
+func deliverWith(t *testing.T, outbox messaging.Outbox, platform messaging.Sender, want int,
+	queue func(*messaging.Replies, persistence.Message), replies ...string) []messaging.Sent {
+	t.Helper()
 	leaktest.Check(t)
 	reports := make(chan messaging.Sent, len(replies))
 	r := messaging.NewReplies(messaging.RepliesDeps{
@@ -111,7 +118,7 @@ func deliver(t *testing.T, outbox messaging.Outbox, platform messaging.Sender, w
 	}, func(s messaging.Sent) { reports <- s })
 	defer r.Close()
 	for i, text := range replies {
-		r.Deliver(persistence.Message{MessageID: fmt.Sprintf("r%d", i+1), PhoneNumber: "+5511955550000", Content: text})
+		queue(r, persistence.Message{MessageID: fmt.Sprintf("r%d", i+1), PhoneNumber: "+5511955550000", Content: text})
 	}
 	var got []messaging.Sent
 	for len(got) < want {
@@ -203,4 +210,50 @@ func TestResendAfterUnknownOutcomeIsReportedUncertain(t *testing.T) {
 	if !reports[0].Uncertain || !reports[0].Response.Success {
 		t.Errorf("report = %+v, want sent and flagged uncertain", reports[0])
 	}
+}
+
+// A reply whose commit recorded its first call as begun is sent without the
+// outbox write before it; a retry is begun like any other call.
+func TestBegunReplySkipsTheFirstBegin(t *testing.T) {
+	outbox := &recordingOutbox{}
+	platform := &scriptedPlatform{script: []persistence.AdapterResult{failure(persistence.ErrorKindTransient, "503")}}
+	deliverWith(t, outbox, platform, 1, (*messaging.Replies).DeliverBegun, "oi")
+	want := []string{"retry(503,false) r1", "begin r1", "sent:wamid.2 r1"}
+	if got := outbox.Steps(); !slices.Equal(got, want) {
+		t.Errorf("outbox steps = %q, want %q", got, want)
+	}
+}
+
+func TestRepliesAreIdleOnlyWithNothingQueued(t *testing.T) {
+	leaktest.Check(t)
+	release := make(chan struct{})
+	r := messaging.NewReplies(messaging.RepliesDeps{Sender: blockingPlatform{release}, Outbox: &recordingOutbox{}}, func(messaging.Sent) {})
+	defer r.Close()
+	if !r.Idle() {
+		t.Fatal("a new conversation's Replies are not idle")
+	}
+	r.Deliver(persistence.Message{MessageID: "r1", Content: "oi"})
+	if r.Idle() {
+		t.Error("idle while a reply is being sent")
+	}
+	close(release)
+	deadline := time.Now().Add(5 * time.Second)
+	for !r.Idle() && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if !r.Idle() {
+		t.Error("not idle after the reply was sent")
+	}
+}
+
+// blockingPlatform answers each send once release is closed.
+type blockingPlatform struct{ release chan struct{} }
+
+func (p blockingPlatform) Send(context.Context, string, string) (persistence.AdapterResult, error) {
+	<-p.release
+	return persistence.AdapterResult{Success: true}, nil
+}
+
+func (p blockingPlatform) MarkRead(context.Context, string) (persistence.AdapterResult, error) {
+	return persistence.AdapterResult{Success: true}, nil
 }

@@ -48,6 +48,9 @@ type turn struct {
 	summary []persistence.Message
 	// reply is the outbound message of the turn, when it has text to send.
 	reply *persistence.Message
+	// sendNow: no earlier reply waits, so reply is committed with its first
+	// call begun (persistence.Message.Begun) and sent right after the commit.
+	sendNow bool
 	// committed is the log the turn's commit writes, which joins the
 	// conversation's history once stored.
 	committed []persistence.Message
@@ -296,8 +299,12 @@ func (c *conversationActor) commit(ctx actor.Context, t *turn) {
 		} else {
 			messages = append(messages, c.replyMessage(t, session, text))
 		}
-		messages[len(messages)-1].OutboxStatus = persistence.OutboxPending
-		reply := messages[len(messages)-1]
+		last := &messages[len(messages)-1]
+		last.OutboxStatus = persistence.OutboxPending
+		if t.sendNow = c.replies.Idle(); t.sendNow {
+			*last = last.Begun()
+		}
+		reply := *last
 		t.reply = &reply
 	}
 	messages = append(messages, t.summary...)
@@ -367,7 +374,10 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 		c.routedAt = nil // a map keeps its buckets after its deletes
 	}
 	c.end()
-	if t.reply != nil {
+	switch {
+	case t.sendNow:
+		c.replies.DeliverBegun(*t.reply)
+	case t.reply != nil:
 		c.replies.Deliver(*t.reply)
 	}
 	if t.op != nil {
