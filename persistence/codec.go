@@ -7,25 +7,37 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// encodeRecord marshals a record into an item without keys. Timestamps use
-// TimeLayout; attributes tagged omitempty that are null are left out, so a
-// null field costs nothing and older readers never see a new attribute.
-func encodeRecord(v any) (Item, error) {
-	return attributevalue.MarshalMapWithOptions(v, func(o *attributevalue.EncoderOptions) {
+// recordEncoder and recordDecoder are built once: they hold only their
+// options and are safe for concurrent use, and a record is encoded or
+// decoded on every table write and read.
+var (
+	recordEncoder = attributevalue.NewEncoder(func(o *attributevalue.EncoderOptions) {
 		o.EncodeTime = func(t time.Time) (types.AttributeValue, error) {
 			return str(FormatTime(t)), nil
 		}
 		o.OmitNullAttributeValues = true
 	})
+	recordDecoder = attributevalue.NewDecoder(func(o *attributevalue.DecoderOptions) {
+		o.DecodeTime.S = ParseTime
+	})
+)
+
+// encodeRecord marshals a record into an item without keys. Timestamps use
+// TimeLayout; attributes tagged omitempty that are null are left out, so a
+// null field costs nothing and older readers never see a new attribute.
+func encodeRecord(v any) (Item, error) {
+	av, err := recordEncoder.Encode(v)
+	if m, ok := av.(*types.AttributeValueMemberM); ok && err == nil {
+		return m.Value, nil
+	}
+	return Item{}, err // as attributevalue.MarshalMap: a value that is no map encodes empty
 }
 
 // decodeRecord unmarshals an item into a record. Key attributes are ignored
 // because no record declares them; absent and NULL attributes both leave the
 // zero value, which each record's normalize turns into its default.
 func decodeRecord(item Item, out any) error {
-	return attributevalue.UnmarshalMapWithOptions(item, out, func(o *attributevalue.DecoderOptions) {
-		o.DecodeTime.S = ParseTime
-	})
+	return recordDecoder.Decode(&types.AttributeValueMemberM{Value: item}, out)
 }
 
 // withKeys adds the table keys to an encoded record.
