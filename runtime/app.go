@@ -299,13 +299,17 @@ func (a *App) recovery() *recovery {
 	}
 }
 
-// Close stops the conversations, the actor system and the queue. Run calls
-// it; call it directly only for an App that never ran.
+// Close stops the conversations, the actor system and the queue, and
+// closes the idle connections of the outbound pool. Run calls it; call it
+// directly only for an App that never ran.
 func (a *App) Close() error {
 	err := a.conversations.Stop()
 	if !a.system.IsStopped() { // leaving a cluster shuts it down
 		a.system.Shutdown()
 	}
+	// The pool is the process's (outbound.Shared) and outlives the App:
+	// each idle connection holds a provider's socket and two goroutines.
+	outboundHTTP(a.cfg).CloseIdleConnections()
 	return errors.Join(err, a.queue.Close())
 }
 

@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -80,5 +81,52 @@ func TestStopIsBoundedByShutdownTimeout(t *testing.T) {
 	r, err := persistence.NewReceipts(app.Table()).Get(context.Background(), "wamid.STOP1")
 	if err != nil || r.CompletedAt != nil {
 		t.Errorf("receipt = %+v (%v), want it kept uncompleted for the next start", r, err)
+	}
+}
+
+// TestStoppedAppKeepsNoProviderConnection runs a turn, stops the
+// application and watches the model server's side: the outbound pool is
+// the process's, so a connection left idle in it would hold the provider's
+// socket and two goroutines for as long as the process runs (an embedding
+// test, a benchmark or a second App in the same process).
+func TestStoppedAppKeepsNoProviderConnection(t *testing.T) {
+	var open atomic.Int64
+	model := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(e2eModelResponse)
+	}))
+	model.Config.ConnState = func(_ net.Conn, state http.ConnState) {
+		switch state {
+		case http.StateNew:
+			open.Add(1)
+		case http.StateClosed, http.StateHijacked:
+			open.Add(-1)
+		}
+	}
+	model.Start()
+	defer model.Close()
+	cfg := load(t, map[string]string{
+		"LLM_API_KEY": "test-key", "LLM_BASE_URL": model.URL + "/v1", "LLM_MODEL": "test-model",
+		"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false",
+	})
+	app, ln := newListening(t, cfg, runtime.Options{})
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- app.Run(ctx, ln) }()
+	consoleChat(t, app, "+5511988880001", "Oi")
+	if open.Load() == 0 {
+		t.Fatal("the turn opened no connection to the model server")
+	}
+	stop()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for open.Load() > 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := open.Load(); n > 0 {
+		t.Errorf("%d connections to the model server still open after Run returned", n)
 	}
 }
