@@ -10,6 +10,7 @@ import (
 	"testing"
 	"text/tabwriter"
 	"time"
+	"weak"
 
 	"go.uber.org/zap"
 
@@ -161,11 +162,32 @@ func (a *e2eApp) drive(b *testing.B, f *e2eFakes, phones int) e2eRun {
 	return run
 }
 
-// runApp drives phones through a new application over table and stops it.
+// runApp drives phones through a new application over table, stops it and
+// returns once its heap is released, so that the yardstick's run does not
+// pay the GC of the application's conversations and table.
 func runApp(b *testing.B, f *e2eFakes, phones int, table persistence.Table) e2eRun {
 	a := startApp(b, f, table)
-	defer a.stop()
-	return a.drive(b, f, phones)
+	run := a.drive(b, f, phones)
+	a.stop()
+	awaitCollected(b, weak.Make(a.app))
+	return run
+}
+
+// awaitCollected waits until the garbage collector has freed what app points
+// to. A stopped server's fasthttp worker pool keeps its handler, and so the
+// whole application, reachable for up to ten seconds after it stops.
+func awaitCollected(b *testing.B, app weak.Pointer[runtime.App]) {
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		goruntime.GC()
+		if app.Value() == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.Fatal("the stopped application is still reachable after 30 s")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // add sums runs of the same side.
