@@ -46,11 +46,10 @@ type turn struct {
 	answered bool
 	// summary logs the summary call, when the turn made one.
 	summary []persistence.Message
-	// reply is the outbound message of the turn, when it has text to send.
+	// reply is the outbound message of the turn, when it has text to send:
+	// committed sending, its first call begun (persistence.Message.Begun),
+	// when no earlier reply waits and it goes out right after the commit.
 	reply *persistence.Message
-	// sendNow: no earlier reply waits, so reply is committed with its first
-	// call begun (persistence.Message.Begun) and sent right after the commit.
-	sendNow bool
 	// committed is the log the turn's commit writes, which joins the
 	// conversation's history once stored.
 	committed []persistence.Message
@@ -301,7 +300,7 @@ func (c *conversationActor) commit(ctx actor.Context, t *turn) {
 		}
 		last := &messages[len(messages)-1]
 		last.OutboxStatus = persistence.OutboxPending
-		if t.sendNow = c.replies.Idle(); t.sendNow {
+		if c.replies.Idle() {
 			*last = last.Begun()
 		}
 		reply := *last
@@ -374,11 +373,12 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 		c.routedAt = nil // a map keeps its buckets after its deletes
 	}
 	c.end()
-	switch {
-	case t.sendNow:
-		c.replies.DeliverBegun(*t.reply)
-	case t.reply != nil:
-		c.replies.Deliver(*t.reply)
+	if r := t.reply; r != nil {
+		if r.OutboxStatus == persistence.OutboxSending { // begun by the commit
+			c.replies.DeliverBegun(*r)
+		} else {
+			c.replies.Deliver(*r)
+		}
 	}
 	if t.op != nil {
 		c.committedOp(ctx, t, s)
