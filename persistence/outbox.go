@@ -54,8 +54,8 @@ func (m Message) Begun() Message {
 }
 
 // Outbox records the sends of committed replies on their message log items.
-// It is safe for concurrent use; each conversation's messaging.Replies is the
-// only writer of its replies' send state.
+// It is safe for concurrent use; past the commit that writes a reply's first
+// send state, each conversation's messaging.Replies is its only writer.
 type Outbox struct {
 	table Table
 }

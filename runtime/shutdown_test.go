@@ -90,6 +90,7 @@ func TestStopIsBoundedByShutdownTimeout(t *testing.T) {
 // socket and two goroutines for as long as the process runs (an embedding
 // test, a benchmark or a second App in the same process).
 func TestStoppedAppKeepsNoProviderConnection(t *testing.T) {
+	leaktest.Check(t)
 	var open atomic.Int64
 	model := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)

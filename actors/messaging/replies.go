@@ -71,9 +71,9 @@ const sendTimeout = time.Minute
 
 // Replies sends the committed replies of one conversation, one at a time in
 // commit order, so they reach the platform in order; pacing waits and retry
-// backoff happen on its own lane, never in the session actor. Only Replies
-// moves an outbox entry on, so a reply leaves once and only from the
-// committed log. It is safe for concurrent use.
+// backoff happen on its own lane, never in the session actor. Past the
+// commit that writes it, only Replies moves an outbox entry on, so a reply
+// leaves once and only from the committed log. It is safe for concurrent use.
 type Replies struct {
 	deps   RepliesDeps
 	report func(Sent)
