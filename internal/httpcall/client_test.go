@@ -134,14 +134,6 @@ func TestDoRetries429(t *testing.T) {
 }
 
 func TestDoTransportFailures(t *testing.T) {
-	// A closed port: nothing was written.
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := "http://" + ln.Addr().String()
-	ln.Close()
-
 	// It reads the body first: only then does the server notice the client
 	// hanging up.
 	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -159,6 +151,15 @@ func TestDoTransportFailures(t *testing.T) {
 		conn.Close()
 	}))
 	defer truncated.Close()
+
+	// A closed port: nothing was written. It is taken after the servers
+	// above start, or the kernel may give one of them the port just freed.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String()
+	ln.Close()
 
 	canceled, cancel := context.WithCancel(t.Context())
 	cancel()
