@@ -11,7 +11,7 @@ import (
 // through the provider index (see UpdateDeliveryStatus); ErrNotFound when no
 // logged message has it.
 func (r *Messages) byProvider(ctx context.Context, providerMessageID string) (Key, error) {
-	page, err := r.table.QueryIndex(ctx, IndexQuery{GSI1PK: ProviderIndexPK(providerMessageID), Limit: 1})
+	page, err := r.table.QueryIndex(ctx, IndexQuery{GSI1PK: ProviderIndexPK(providerMessageID), Limit: 1, KeysOnly: true})
 	if err != nil {
 		return Key{}, fmt.Errorf("persistence: find message by provider ID: %w", err)
 	}

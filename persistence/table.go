@@ -52,6 +52,10 @@ type IndexQuery struct {
 	Descending bool
 	Limit      int32
 	Cursor     string
+	// KeysOnly reads only the keys of each item (pk, sk, gsi1pk, gsi1sk),
+	// for a reader that goes on by key: what the index itself holds, at the
+	// price of one request per page instead of two (see QueryIndex).
+	KeysOnly bool
 }
 
 // Scan walks the whole table. It is for maintenance only (clear-chat, admin
@@ -98,7 +102,11 @@ type Table interface {
 	Delete(ctx context.Context, key Key, cond *Condition) error
 	// Query reads one page of a partition.
 	Query(ctx context.Context, q Query) (Page, error)
-	// QueryIndex reads one page of a gsi1 partition.
+	// QueryIndex reads one page of a gsi1 partition. The index holds only
+	// keys (a write of an indexed item then costs the index one unit, not the
+	// item's size again), so DynamoDB reads the page's items by key after the
+	// index: they are as they are now, and one that has left the partition
+	// since the index listed it (the index lags the table) is left out.
 	QueryIndex(ctx context.Context, q IndexQuery) (Page, error)
 	// BatchWrite puts and deletes many items without conditions. It is not
 	// atomic: on error some writes may have happened.

@@ -96,22 +96,31 @@ func writeRequests(puts []persistence.Item, deletes []persistence.Key) ([]types.
 	return reqs, nil
 }
 
-// writeChunk writes one chunk, resubmitting its unprocessed writes with
-// backoff until none remain, the attempts run out or ctx ends.
+// writeChunk writes one chunk, resubmitting its unprocessed writes.
 func (t *Table) writeChunk(ctx context.Context, pending []types.WriteRequest) error {
-	for attempt := 0; ; attempt++ {
+	return t.untilProcessed(ctx, "writes", func() (int, error) {
 		out, err := t.api.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{
 			RequestItems: map[string][]types.WriteRequest{t.name: pending},
 		})
 		if err != nil {
-			return err
+			return 0, err
 		}
 		pending = out.UnprocessedItems[t.name]
-		if len(pending) == 0 {
-			return nil
+		return len(pending), nil
+	})
+}
+
+// untilProcessed calls send, which reports how many of its requests DynamoDB
+// left unprocessed (a throttled partition, an answer over its size limit),
+// again with backoff until none remain, the attempts run out or ctx ends.
+func (t *Table) untilProcessed(ctx context.Context, what string, send func() (left int, err error)) error {
+	for attempt := 0; ; attempt++ {
+		left, err := send()
+		if err != nil || left == 0 {
+			return err
 		}
 		if attempt+1 >= t.retry.attempts {
-			return fmt.Errorf("%d writes still unprocessed after %d attempts", len(pending), t.retry.attempts)
+			return fmt.Errorf("%d %s still unprocessed after %d attempts", left, what, t.retry.attempts)
 		}
 		if err := t.retry.wait(ctx, attempt); err != nil {
 			return err

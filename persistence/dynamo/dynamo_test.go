@@ -49,8 +49,9 @@ func TestEnsureTable(t *testing.T) {
 	if out.Table.BillingModeSummary == nil || out.Table.BillingModeSummary.BillingMode != types.BillingModePayPerRequest {
 		t.Errorf("billing mode = %+v; want PAY_PER_REQUEST", out.Table.BillingModeSummary)
 	}
-	if len(out.Table.GlobalSecondaryIndexes) != 1 || aws.ToString(out.Table.GlobalSecondaryIndexes[0].IndexName) != persistence.IndexGSI1 {
-		t.Errorf("indexes = %+v; want gsi1", out.Table.GlobalSecondaryIndexes)
+	if gsi := out.Table.GlobalSecondaryIndexes; len(gsi) != 1 || aws.ToString(gsi[0].IndexName) != persistence.IndexGSI1 ||
+		gsi[0].Projection.ProjectionType != types.ProjectionTypeKeysOnly {
+		t.Errorf("indexes = %+v; want gsi1, projecting keys only", gsi)
 	}
 	ttl, err := client.DescribeTimeToLive(t.Context(), &dynamodb.DescribeTimeToLiveInput{TableName: &name})
 	if err != nil {
@@ -59,6 +60,38 @@ func TestEnsureTable(t *testing.T) {
 	if d := ttl.TimeToLiveDescription; d == nil || d.TimeToLiveStatus != types.TimeToLiveStatusEnabled || aws.ToString(d.AttributeName) != persistence.AttrTTL {
 		t.Errorf("TTL = %+v; want enabled on %s", d, persistence.AttrTTL)
 	}
+}
+
+// A table created by a release whose index projected every attribute keeps
+// serving unchanged: the contract holds on it too.
+func TestContractOnAnIndexProjectingAll(t *testing.T) {
+	client := localClient(t)
+	persistencetest.Run(t, func(t *testing.T) persistence.Table {
+		name := tableName()
+		def := func(n string) types.AttributeDefinition {
+			return types.AttributeDefinition{AttributeName: aws.String(n), AttributeType: types.ScalarAttributeTypeS}
+		}
+		keys := func(h, r string) []types.KeySchemaElement {
+			return []types.KeySchemaElement{{AttributeName: aws.String(h), KeyType: types.KeyTypeHash}, {AttributeName: aws.String(r), KeyType: types.KeyTypeRange}}
+		}
+		if _, err := client.CreateTable(t.Context(), &dynamodb.CreateTableInput{
+			TableName:            &name,
+			BillingMode:          types.BillingModePayPerRequest,
+			AttributeDefinitions: []types.AttributeDefinition{def("pk"), def("sk"), def("gsi1pk"), def("gsi1sk")},
+			KeySchema:            keys("pk", "sk"),
+			GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
+				IndexName: aws.String("gsi1"), KeySchema: keys("gsi1pk", "gsi1sk"),
+				Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll},
+			}},
+		}); err != nil {
+			t.Fatalf("CreateTable: %v", err)
+		}
+		report, err := dynamo.EnsureTable(t.Context(), client, name)
+		if err != nil || !report.IndexProjectsAll {
+			t.Fatalf("EnsureTable = %+v, %v; want the index reported as projecting all", report, err)
+		}
+		return dynamo.New(client, name)
+	})
 }
 
 func TestEnsureTableRejectsAnotherSchema(t *testing.T) {

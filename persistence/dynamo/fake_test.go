@@ -12,6 +12,7 @@ import (
 type fakeAPI struct {
 	dynamo.API
 	getItem        func(*dynamodb.GetItemInput) (*dynamodb.GetItemOutput, error)
+	batchGetItem   func(*dynamodb.BatchGetItemInput) (*dynamodb.BatchGetItemOutput, error)
 	putItem        func(*dynamodb.PutItemInput) (*dynamodb.PutItemOutput, error)
 	query          func(*dynamodb.QueryInput) (*dynamodb.QueryOutput, error)
 	scan           func(*dynamodb.ScanInput) (*dynamodb.ScanOutput, error)
@@ -21,6 +22,10 @@ type fakeAPI struct {
 
 func (f *fakeAPI) GetItem(_ context.Context, in *dynamodb.GetItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
 	return f.getItem(in)
+}
+
+func (f *fakeAPI) BatchGetItem(_ context.Context, in *dynamodb.BatchGetItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
+	return f.batchGetItem(in)
 }
 
 func (f *fakeAPI) PutItem(_ context.Context, in *dynamodb.PutItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {

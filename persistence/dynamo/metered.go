@@ -62,6 +62,12 @@ func (m metered) GetItem(ctx context.Context, in *dynamodb.GetItemInput, opts ..
 		func(o *dynamodb.GetItemOutput) []types.ConsumedCapacity { return one(o.ConsumedCapacity) })
 }
 
+func (m metered) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
+	in.ReturnConsumedCapacity = consumedTotal
+	return call(ctx, m.usage, "BatchGetItem", false, m.api.BatchGetItem, in, opts,
+		func(o *dynamodb.BatchGetItemOutput) []types.ConsumedCapacity { return o.ConsumedCapacity })
+}
+
 func (m metered) PutItem(ctx context.Context, in *dynamodb.PutItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
 	in.ReturnConsumedCapacity = consumedTotal
 	return call(ctx, m.usage, "PutItem", true, m.api.PutItem, in, opts,

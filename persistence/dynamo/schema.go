@@ -44,6 +44,12 @@ type TableReport struct {
 	// TTL is TTLEnabled, TTLAlreadyEnabled, or TTLNotSupported + ": <reason>"
 	// on a DynamoDB-compatible server without the TTL API.
 	TTL string
+	// IndexProjectsAll is true for a table whose gsi1 projects every
+	// attribute, as releases before the keys-only index created it. Intake
+	// works on it unchanged, but every write of an indexed item (a session, a
+	// reply, a receipt) is paid again in the index at the item's size,
+	// instead of one unit, until the index is rebuilt keys-only.
+	IndexProjectsAll bool
 }
 
 // String is the report as one line, for the CLI.
@@ -52,7 +58,11 @@ func (r TableReport) String() string {
 	if r.Created {
 		state = "created"
 	}
-	return fmt.Sprintf("table %s %s; TTL on attribute %s: %s", r.Name, state, persistence.AttrTTL, r.TTL)
+	line := fmt.Sprintf("table %s %s; TTL on attribute %s: %s", r.Name, state, persistence.AttrTTL, r.TTL)
+	if r.IndexProjectsAll {
+		line += fmt.Sprintf("; index %s projects all attributes: rebuild it with projection KEYS_ONLY to pay one write unit per indexed write instead of the item's size", persistence.IndexGSI1)
+	}
+	return line
 }
 
 // EnsureTable makes sure the table name exists with Intake's schema and is
@@ -61,12 +71,14 @@ func (r TableReport) String() string {
 //
 //   - it creates the table when missing: string keys pk (partition) and sk
 //     (sort), on-demand billing (PAY_PER_REQUEST), and the global secondary
-//     index gsi1 over gsi1pk/gsi1sk projecting all attributes;
+//     index gsi1 over gsi1pk/gsi1sk projecting only the keys (readers
+//     fetch the items by key: see Table.QueryIndex);
 //   - it waits until the table and its index are ACTIVE (bounded by ctx, or
 //     by five minutes when ctx has no deadline);
 //   - it checks that an existing table has that key schema and index, and
 //     returns an error naming the difference when not (it never alters or
-//     deletes a table);
+//     deletes a table). An index projecting all attributes, as older
+//     releases made it, is accepted, and the report says so;
 //   - it enables TTL on the attribute ttl. A DynamoDB-compatible server
 //     without the TTL API is not an error: the report says so.
 //
@@ -95,7 +107,7 @@ func EnsureTable(ctx context.Context, api SchemaAPI, name string) (TableReport, 
 	if err != nil {
 		return report, fmt.Errorf("dynamo: wait for table %s: %w", name, err)
 	}
-	if err := checkSchema(desc); err != nil {
+	if report.IndexProjectsAll, err = checkSchema(desc); err != nil {
 		return report, fmt.Errorf("dynamo: table %s exists with another schema: %w", name, err)
 	}
 	if report.TTL, err = ensureTTL(ctx, api, name); err != nil {
@@ -119,7 +131,7 @@ func createTable(ctx context.Context, api SchemaAPI, name string) (bool, error) 
 		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
 			IndexName:  aws.String(persistence.IndexGSI1),
 			KeySchema:  keySchema(persistence.AttrGSI1PK, persistence.AttrGSI1SK),
-			Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll},
+			Projection: &types.Projection{ProjectionType: types.ProjectionTypeKeysOnly},
 		}},
 	})
 	var inUse *types.ResourceInUseException
@@ -170,24 +182,30 @@ func active(t *types.TableDescription) bool {
 	return true
 }
 
-// checkSchema compares an existing table with the schema createTable makes.
-func checkSchema(t *types.TableDescription) error {
+// checkSchema compares an existing table with the schema createTable makes,
+// and reports whether its index projects all attributes (older releases).
+func checkSchema(t *types.TableDescription) (projectsAll bool, err error) {
 	if !sameKeys(t.KeySchema, persistence.AttrPK, persistence.AttrSK) {
-		return fmt.Errorf("its key schema is not %s (partition) and %s (sort)", persistence.AttrPK, persistence.AttrSK)
+		return false, fmt.Errorf("its key schema is not %s (partition) and %s (sort)", persistence.AttrPK, persistence.AttrSK)
 	}
 	for _, g := range t.GlobalSecondaryIndexes {
 		if aws.ToString(g.IndexName) != persistence.IndexGSI1 {
 			continue
 		}
 		if !sameKeys(g.KeySchema, persistence.AttrGSI1PK, persistence.AttrGSI1SK) {
-			return fmt.Errorf("index %s is not keyed by %s and %s", persistence.IndexGSI1, persistence.AttrGSI1PK, persistence.AttrGSI1SK)
+			return false, fmt.Errorf("index %s is not keyed by %s and %s", persistence.IndexGSI1, persistence.AttrGSI1PK, persistence.AttrGSI1SK)
 		}
-		if g.Projection == nil || g.Projection.ProjectionType != types.ProjectionTypeAll {
-			return fmt.Errorf("index %s does not project all attributes", persistence.IndexGSI1)
+		var projection types.ProjectionType
+		if g.Projection != nil {
+			projection = g.Projection.ProjectionType
 		}
-		return nil
+		switch projection {
+		case types.ProjectionTypeKeysOnly, types.ProjectionTypeAll:
+			return projection == types.ProjectionTypeAll, nil
+		}
+		return false, fmt.Errorf("index %s projects %q, not %s", persistence.IndexGSI1, projection, types.ProjectionTypeKeysOnly)
 	}
-	return fmt.Errorf("it has no global secondary index %s", persistence.IndexGSI1)
+	return false, fmt.Errorf("it has no global secondary index %s", persistence.IndexGSI1)
 }
 
 func sameKeys(ks []types.KeySchemaElement, hash, rng string) bool {

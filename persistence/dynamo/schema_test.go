@@ -71,7 +71,10 @@ func (f *fakeSchema) UpdateTimeToLive(_ context.Context, in *dynamodb.UpdateTime
 }
 
 // intakeTable is the description of a table with Intake's schema.
-func intakeTable() *types.TableDescription {
+func intakeTable() *types.TableDescription { return tableProjecting(types.ProjectionTypeKeysOnly) }
+
+// tableProjecting is intakeTable with an index of another projection.
+func tableProjecting(projection types.ProjectionType) *types.TableDescription {
 	keys := func(h, r string) []types.KeySchemaElement {
 		return []types.KeySchemaElement{
 			{AttributeName: aws.String(h), KeyType: types.KeyTypeHash},
@@ -84,7 +87,7 @@ func intakeTable() *types.TableDescription {
 			IndexName:   aws.String("gsi1"),
 			IndexStatus: types.IndexStatusActive,
 			KeySchema:   keys("gsi1pk", "gsi1sk"),
-			Projection:  &types.Projection{ProjectionType: types.ProjectionTypeAll},
+			Projection:  &types.Projection{ProjectionType: projection},
 		}},
 	}
 }
@@ -113,7 +116,7 @@ func TestEnsureTableCreatesAndWaits(t *testing.T) {
 	in := api.created
 	if in.BillingMode != types.BillingModePayPerRequest || len(in.GlobalSecondaryIndexes) != 1 ||
 		aws.ToString(in.GlobalSecondaryIndexes[0].IndexName) != "gsi1" ||
-		in.GlobalSecondaryIndexes[0].Projection.ProjectionType != types.ProjectionTypeAll {
+		in.GlobalSecondaryIndexes[0].Projection.ProjectionType != types.ProjectionTypeKeysOnly {
 		t.Errorf("CreateTable input = %+v", in)
 	}
 	spec := api.ttlUpdate.TimeToLiveSpecification
@@ -170,6 +173,18 @@ func TestEnsureTableReports(t *testing.T) {
 			wantErr: "AccessDeniedException",
 		},
 		{
+			name: "an older release's table, whose index projects all attributes",
+			api: &fakeSchema{exists: true, statuses: []types.TableStatus{types.TableStatusActive},
+				table: tableProjecting(types.ProjectionTypeAll), ttl: disabledTTL()},
+			want: dynamo.TableReport{Name: "intake", TTL: dynamo.TTLEnabled, IndexProjectsAll: true},
+		},
+		{
+			name: "index projecting some attributes",
+			api: &fakeSchema{exists: true, statuses: []types.TableStatus{types.TableStatusActive},
+				table: tableProjecting(types.ProjectionTypeInclude)},
+			wantErr: `index gsi1 projects "INCLUDE", not KEYS_ONLY`,
+		},
+		{
 			name: "table without gsi1",
 			api: &fakeSchema{exists: true, statuses: []types.TableStatus{types.TableStatusActive},
 				table: &types.TableDescription{KeySchema: intakeTable().KeySchema}},
@@ -194,6 +209,15 @@ func TestEnsureTableReports(t *testing.T) {
 				t.Fatalf("EnsureTable = %+v, %v; want %+v", report, err, tc.want)
 			}
 		})
+	}
+}
+
+func TestReportOfAnIndexProjectingAllSaysHowToCutItsCost(t *testing.T) {
+	report := dynamo.TableReport{Name: "intake", TTL: dynamo.TTLAlreadyEnabled, IndexProjectsAll: true}
+	want := "table intake already exists; TTL on attribute ttl: already enabled; index gsi1 projects all attributes: " +
+		"rebuild it with projection KEYS_ONLY to pay one write unit per indexed write instead of the item's size"
+	if got := report.String(); got != want {
+		t.Errorf("String() = %q; want %q", got, want)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 // API is the part of *dynamodb.Client that Table uses.
 type API interface {
 	GetItem(ctx context.Context, in *dynamodb.GetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
+	BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error)
 	PutItem(ctx context.Context, in *dynamodb.PutItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
 	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
 	DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
@@ -28,7 +29,8 @@ var _ persistence.Table = (*Table)(nil)
 
 // Table is the persistence.Table of one DynamoDB table. It is safe for
 // concurrent use, as the SDK client is. Reads of the table are strongly
-// consistent; reads of gsi1 cannot be, and are eventually consistent.
+// consistent; reads of gsi1 cannot be, and are eventually consistent, but
+// the items an index query returns are read from the table by key.
 type Table struct {
 	api   API
 	name  string

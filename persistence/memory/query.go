@@ -42,8 +42,10 @@ func (t *Table) Query(ctx context.Context, q persistence.Query) (persistence.Pag
 }
 
 // QueryIndex returns one page of the gsi1 partition q.GSI1PK in gsi1sk order
-// (reversed when q.Descending), up to and including q.SKUpTo when set. Items with equal gsi1sk come in table
-// key order (DynamoDB leaves that order unspecified).
+// (reversed when q.Descending), up to and including q.SKUpTo when set: the
+// items, or only their keys when q.KeysOnly. Items with equal gsi1sk come in
+// table key order (DynamoDB leaves that order unspecified). The index is in
+// step with the table, as DynamoDB's reads it by key after the index.
 func (t *Table) QueryIndex(ctx context.Context, q persistence.IndexQuery) (persistence.Page, error) {
 	if err := ctx.Err(); err != nil {
 		return persistence.Page{}, fmt.Errorf("memory: query index %s: %w", q.GSI1PK, err)
@@ -79,7 +81,22 @@ func (t *Table) QueryIndex(ctx context.Context, q persistence.IndexQuery) (persi
 		}
 		return 0
 	})
-	return paginate(entries, cursor, q.Descending, q.Limit, nil), nil
+	page := paginate(entries, cursor, q.Descending, q.Limit, nil)
+	if q.KeysOnly {
+		for i, item := range page.Items {
+			page.Items[i] = indexEntry(item)
+		}
+	}
+	return page, nil
+}
+
+// indexEntry is what gsi1 holds of item: its table and index keys.
+func indexEntry(item persistence.Item) persistence.Item {
+	entry := make(persistence.Item, 4)
+	for _, name := range []string{persistence.AttrPK, persistence.AttrSK, persistence.AttrGSI1PK, persistence.AttrGSI1SK} {
+		entry[name] = item[name]
+	}
+	return entry
 }
 
 // queryCursor decodes an optional cursor and checks that it came from the

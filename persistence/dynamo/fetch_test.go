@@ -1,0 +1,133 @@
+package dynamo_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/dynamo"
+)
+
+// indexed is an item of partition pk, listed in gsi1 under gsi1pk/gsi1sk;
+// with keysOnly, it is the index's entry of it.
+func indexed(pk, gsi1pk, gsi1sk string, keysOnly bool) map[string]types.AttributeValue {
+	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+	item := map[string]types.AttributeValue{
+		persistence.AttrPK: s(pk), persistence.AttrSK: s("META"),
+		persistence.AttrGSI1PK: s(gsi1pk), persistence.AttrGSI1SK: s(gsi1sk),
+	}
+	if !keysOnly {
+		item["session_id"] = s(pk)
+	}
+	return item
+}
+
+func pks(items []persistence.Item) []string {
+	out := make([]string, len(items))
+	for i, item := range items {
+		out[i] = item[persistence.AttrPK].(*types.AttributeValueMemberS).Value
+	}
+	return out
+}
+
+// The index lists keys; the page holds the items as the table has them now,
+// in the index's order, read consistently by key, unprocessed keys asked
+// again, and items that left the queried range since the index listed them
+// left out.
+func TestIndexQueryReadsItsItemsByKey(t *testing.T) {
+	var query *dynamodb.QueryInput
+	var gets []*dynamodb.BatchGetItemInput
+	api := &fakeAPI{
+		query: func(in *dynamodb.QueryInput) (*dynamodb.QueryOutput, error) {
+			query = in
+			return &dynamodb.QueryOutput{Items: []map[string]types.AttributeValue{
+				indexed("A", "PENDING", "1", true), indexed("B", "PENDING", "2", true), indexed("C", "PENDING", "3", true),
+				indexed("D", "PENDING", "4", true), indexed("E", "PENDING", "5", true),
+			}}, nil
+		},
+		batchGetItem: func(in *dynamodb.BatchGetItemInput) (*dynamodb.BatchGetItemOutput, error) {
+			gets = append(gets, in)
+			if len(gets) == 2 {
+				return &dynamodb.BatchGetItemOutput{Responses: map[string][]map[string]types.AttributeValue{
+					"t": {indexed("D", "PENDING", "4", false)},
+				}}, nil
+			}
+			keys := in.RequestItems["t"].Keys
+			return &dynamodb.BatchGetItemOutput{
+				Responses: map[string][]map[string]types.AttributeValue{"t": {
+					indexed("E", "PENDING", "9", false), // due later now: past SKUpTo
+					indexed("C", "DONE", "3", false),    // left the partition
+					indexed("A", "PENDING", "1", false),
+				}}, // B was deleted
+				UnprocessedKeys: map[string]types.KeysAndAttributes{"t": {Keys: keys[3:4], ConsistentRead: aws.Bool(true)}},
+			}, nil
+		},
+	}
+	tbl := dynamo.New(api, "t")
+	dynamo.SetRetry(tbl, 3, time.Millisecond)
+	page, err := tbl.QueryIndex(t.Context(), persistence.IndexQuery{GSI1PK: "PENDING", SKUpTo: "5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := pks(page.Items), []string{"A", "D"}; !slices.Equal(got, want) {
+		t.Errorf("page = %q; want %q", got, want)
+	}
+	if page.Items[0]["session_id"] == nil {
+		t.Errorf("page item A = %v; want the whole item", page.Items[0])
+	}
+	if len(gets) != 2 || len(gets[0].RequestItems["t"].Keys) != 5 || len(gets[1].RequestItems["t"].Keys) != 1 {
+		t.Fatalf("BatchGetItem calls = %d; want 5 keys, then the unprocessed one", len(gets))
+	}
+	for _, in := range gets {
+		if !aws.ToBool(in.RequestItems["t"].ConsistentRead) {
+			t.Errorf("BatchGetItem must read consistently")
+		}
+	}
+	var projected []string
+	for _, p := range strings.Split(aws.ToString(query.ProjectionExpression), ", ") {
+		projected = append(projected, query.ExpressionAttributeNames[p])
+	}
+	slices.Sort(projected)
+	if want := []string{persistence.AttrGSI1PK, persistence.AttrGSI1SK, persistence.AttrPK, persistence.AttrSK}; !slices.Equal(projected, want) {
+		t.Errorf("the index query projects %q; want the keys %q", projected, want)
+	}
+}
+
+func TestKeysOnlyIndexQueryReadsNothingMore(t *testing.T) {
+	api := &fakeAPI{query: func(*dynamodb.QueryInput) (*dynamodb.QueryOutput, error) {
+		return &dynamodb.QueryOutput{Items: []map[string]types.AttributeValue{indexed("A", "PMID#x", "M#1", true)}}, nil
+	}} // a BatchGetItem call would panic on the nil func
+	page, err := dynamo.New(api, "t").QueryIndex(t.Context(), persistence.IndexQuery{GSI1PK: "PMID#x", KeysOnly: true})
+	if err != nil || !slices.Equal(pks(page.Items), []string{"A"}) {
+		t.Fatalf("QueryIndex = %v, %v; want the entry of A", page.Items, err)
+	}
+}
+
+func TestIndexQueryReadsItemsAHundredAtATime(t *testing.T) {
+	var sizes []int
+	api := &fakeAPI{
+		query: func(*dynamodb.QueryInput) (*dynamodb.QueryOutput, error) {
+			out := &dynamodb.QueryOutput{}
+			for i := range 230 {
+				out.Items = append(out.Items, indexed(string(rune('a'+i%26))+strings.Repeat("x", i/26), "P", "1", true))
+			}
+			return out, nil
+		},
+		batchGetItem: func(in *dynamodb.BatchGetItemInput) (*dynamodb.BatchGetItemOutput, error) {
+			sizes = append(sizes, len(in.RequestItems["t"].Keys))
+			return &dynamodb.BatchGetItemOutput{}, nil
+		},
+	}
+	if _, err := dynamo.New(api, "t").QueryIndex(t.Context(), persistence.IndexQuery{GSI1PK: "P"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{100, 100, 30}; !slices.Equal(sizes, want) {
+		t.Errorf("BatchGetItem sizes = %v; want %v", sizes, want)
+	}
+}
