@@ -105,8 +105,9 @@ type Table interface {
 	// QueryIndex reads one page of a gsi1 partition. The index holds only
 	// keys (a write of an indexed item then costs the index one unit, not the
 	// item's size again), so DynamoDB reads the page's items by key after the
-	// index: they are as they are now, and one that has left the partition
-	// since the index listed it (the index lags the table) is left out.
+	// index. Both reads are eventually consistent: a write of a moment ago may
+	// be missing. An item that has left the partition since the index listed
+	// it is left out.
 	QueryIndex(ctx context.Context, q IndexQuery) (Page, error)
 	// BatchWrite puts and deletes many items without conditions. It is not
 	// atomic: on error some writes may have happened.

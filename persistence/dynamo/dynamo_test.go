@@ -66,32 +66,61 @@ func TestEnsureTable(t *testing.T) {
 // serving unchanged: the contract holds on it too.
 func TestContractOnAnIndexProjectingAll(t *testing.T) {
 	client := localClient(t)
-	persistencetest.Run(t, func(t *testing.T) persistence.Table {
-		name := tableName()
-		def := func(n string) types.AttributeDefinition {
-			return types.AttributeDefinition{AttributeName: aws.String(n), AttributeType: types.ScalarAttributeTypeS}
-		}
-		keys := func(h, r string) []types.KeySchemaElement {
-			return []types.KeySchemaElement{{AttributeName: aws.String(h), KeyType: types.KeyTypeHash}, {AttributeName: aws.String(r), KeyType: types.KeyTypeRange}}
-		}
-		if _, err := client.CreateTable(t.Context(), &dynamodb.CreateTableInput{
-			TableName:            &name,
-			BillingMode:          types.BillingModePayPerRequest,
-			AttributeDefinitions: []types.AttributeDefinition{def("pk"), def("sk"), def("gsi1pk"), def("gsi1sk")},
-			KeySchema:            keys("pk", "sk"),
-			GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
-				IndexName: aws.String("gsi1"), KeySchema: keys("gsi1pk", "gsi1sk"),
-				Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll},
-			}},
-		}); err != nil {
-			t.Fatalf("CreateTable: %v", err)
-		}
-		report, err := dynamo.EnsureTable(t.Context(), client, name)
-		if err != nil || !report.IndexProjectsAll {
-			t.Fatalf("EnsureTable = %+v, %v; want the index reported as projecting all", report, err)
-		}
-		return dynamo.New(client, name)
-	})
+	persistencetest.Run(t, func(t *testing.T) persistence.Table { return olderTable(t, client) })
+}
+
+// Its index entries are the items: a query reads them in one request, as
+// before the index held only keys.
+func TestAnIndexProjectingAllIsReadInOneRequest(t *testing.T) {
+	usage := &dynamo.Usage{}
+	tbl := olderTable(t, localClient(t)).WithUsage(usage)
+	item := map[string]types.AttributeValue{
+		"pk": &types.AttributeValueMemberS{Value: "CRM_SYNC#1"}, "sk": &types.AttributeValueMemberS{Value: "META"},
+		"gsi1pk": &types.AttributeValueMemberS{Value: "DUE"}, "gsi1sk": &types.AttributeValueMemberS{Value: "1"},
+		"session_id": &types.AttributeValueMemberS{Value: "1"},
+	}
+	if err := tbl.Put(t.Context(), item, nil); err != nil {
+		t.Fatal(err)
+	}
+	usage.Reset()
+	page, err := tbl.QueryIndex(t.Context(), persistence.IndexQuery{GSI1PK: "DUE"})
+	if err != nil || len(page.Items) != 1 || page.Items[0]["session_id"] == nil {
+		t.Fatalf("QueryIndex = %v, %v; want the whole item", page.Items, err)
+	}
+	if got := usage.Snapshot().Requests; got["Query"] != 1 || got["BatchGetItem"] != 0 {
+		t.Errorf("requests = %v; want one Query", got)
+	}
+}
+
+// olderTable creates a table as releases before the keys-only index did,
+// its index projecting every attribute, and returns it after EnsureTable,
+// which must accept it and say so.
+func olderTable(t *testing.T, client *dynamodb.Client) *dynamo.Table {
+	t.Helper()
+	name := tableName()
+	def := func(n string) types.AttributeDefinition {
+		return types.AttributeDefinition{AttributeName: aws.String(n), AttributeType: types.ScalarAttributeTypeS}
+	}
+	keys := func(h, r string) []types.KeySchemaElement {
+		return []types.KeySchemaElement{{AttributeName: aws.String(h), KeyType: types.KeyTypeHash}, {AttributeName: aws.String(r), KeyType: types.KeyTypeRange}}
+	}
+	if _, err := client.CreateTable(t.Context(), &dynamodb.CreateTableInput{
+		TableName:            &name,
+		BillingMode:          types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{def("pk"), def("sk"), def("gsi1pk"), def("gsi1sk")},
+		KeySchema:            keys("pk", "sk"),
+		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
+			IndexName: aws.String("gsi1"), KeySchema: keys("gsi1pk", "gsi1sk"),
+			Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll},
+		}},
+	}); err != nil {
+		t.Fatalf("CreateTable: %v", err)
+	}
+	report, err := dynamo.EnsureTable(t.Context(), client, name)
+	if err != nil || !report.IndexProjectsAll {
+		t.Fatalf("EnsureTable = %+v, %v; want the index reported as projecting all", report, err)
+	}
+	return dynamo.New(client, name)
 }
 
 func TestEnsureTableRejectsAnotherSchema(t *testing.T) {

@@ -3,7 +3,6 @@ package dynamo
 import (
 	"context"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/intake-runtime/intake/persistence"
@@ -12,39 +11,52 @@ import (
 // batchGetSize is BatchGetItem's limit of keys per call.
 const batchGetSize = 100
 
-// fetch reads the items the index entries of a page point to, with strongly
-// consistent BatchGetItem calls, and returns them in the entries' order. The
-// index lags the table: an item deleted since, or whose gsi1 keys no longer
-// place it in q's range, is left out, as the query of an index in step with
-// the table would have left it out.
+// fetch returns the items the index entries of a page stand for, in the
+// entries' order. An entry that holds more than its keys is the item itself,
+// as an index projecting all attributes (older releases created it so)
+// stores it. The others are read by key with BatchGetItem, eventually
+// consistent as the index is: every index reader allows for a lag already,
+// and a consistent read would cost twice as much. An item deleted since, or
+// whose gsi1 keys no longer place it in q's range, is left out, as the query
+// of an index in step with the table would have left it out.
 func (t *Table) fetch(ctx context.Context, q persistence.IndexQuery, entries []persistence.Item) ([]persistence.Item, error) {
 	keys := make([]persistence.Key, len(entries))
+	var bare []persistence.Key
 	for i, e := range entries {
 		key, err := checkItem(e)
 		if err != nil {
 			return nil, err
 		}
 		keys[i] = key
+		if len(e) == indexEntryAttrs {
+			bare = append(bare, key)
+		}
 	}
-	found := make(map[persistence.Key]persistence.Item, len(keys))
-	for start := 0; start < len(keys); start += batchGetSize {
-		if err := t.getChunk(ctx, keys[start:min(start+batchGetSize, len(keys))], found); err != nil {
+	found := make(map[persistence.Key]persistence.Item, len(bare))
+	for start := 0; start < len(bare); start += batchGetSize {
+		if err := t.getChunk(ctx, bare[start:min(start+batchGetSize, len(bare))], found); err != nil {
 			return nil, err
 		}
 	}
-	items := make([]persistence.Item, 0, len(keys))
-	for _, key := range keys {
-		if item, ok := found[key]; ok && inRange(item, q) {
+	items := make([]persistence.Item, 0, len(entries))
+	for i, e := range entries {
+		if len(e) > indexEntryAttrs {
+			items = append(items, e)
+		} else if item, ok := found[keys[i]]; ok && inRange(item, q) {
 			items = append(items, item)
 		}
 	}
 	return items, nil
 }
 
+// indexEntryAttrs is the number of attributes a keys-only index entry holds:
+// pk, sk, gsi1pk and gsi1sk.
+const indexEntryAttrs = 4
+
 // getChunk reads the items of one chunk of keys into found, asking again for
 // the keys DynamoDB leaves unprocessed.
 func (t *Table) getChunk(ctx context.Context, keys []persistence.Key, found map[persistence.Key]persistence.Item) error {
-	pending := types.KeysAndAttributes{Keys: make([]map[string]types.AttributeValue, len(keys)), ConsistentRead: aws.Bool(true)}
+	pending := types.KeysAndAttributes{Keys: make([]map[string]types.AttributeValue, len(keys))}
 	for i, key := range keys {
 		pending.Keys[i] = keyAttrs(key)
 	}

@@ -36,8 +36,8 @@ func pks(items []persistence.Item) []string {
 	return out
 }
 
-// The index lists keys; the page holds the items as the table has them now,
-// in the index's order, read consistently by key, unprocessed keys asked
+// The index lists keys; the page holds the items read by key (eventually
+// consistent, as the index), in the index's order, unprocessed keys asked
 // again, and items that left the queried range since the index listed them
 // left out.
 func TestIndexQueryReadsItsItemsByKey(t *testing.T) {
@@ -65,7 +65,7 @@ func TestIndexQueryReadsItsItemsByKey(t *testing.T) {
 					indexed("C", "DONE", "3", false),    // left the partition
 					indexed("A", "PENDING", "1", false),
 				}}, // B was deleted
-				UnprocessedKeys: map[string]types.KeysAndAttributes{"t": {Keys: keys[3:4], ConsistentRead: aws.Bool(true)}},
+				UnprocessedKeys: map[string]types.KeysAndAttributes{"t": {Keys: keys[3:4]}},
 			}, nil
 		},
 	}
@@ -85,9 +85,40 @@ func TestIndexQueryReadsItsItemsByKey(t *testing.T) {
 		t.Fatalf("BatchGetItem calls = %d; want 5 keys, then the unprocessed one", len(gets))
 	}
 	for _, in := range gets {
-		if !aws.ToBool(in.RequestItems["t"].ConsistentRead) {
-			t.Errorf("BatchGetItem must read consistently")
+		if aws.ToBool(in.RequestItems["t"].ConsistentRead) {
+			t.Errorf("BatchGetItem reads consistently: twice the price of the eventual reads the index allows")
 		}
+	}
+	if query.ProjectionExpression != nil {
+		t.Errorf("the index query projects %q; want the whole entries", aws.ToString(query.ProjectionExpression))
+	}
+}
+
+// An index that projects every attribute, as older releases created it,
+// holds the items themselves: nothing more is read.
+func TestWholeIndexEntriesAreTheItems(t *testing.T) {
+	api := &fakeAPI{query: func(*dynamodb.QueryInput) (*dynamodb.QueryOutput, error) {
+		return &dynamodb.QueryOutput{Items: []map[string]types.AttributeValue{
+			indexed("A", "PENDING", "1", false), indexed("B", "PENDING", "2", false),
+		}}, nil
+	}} // a BatchGetItem call would panic on the nil func
+	page, err := dynamo.New(api, "t").QueryIndex(t.Context(), persistence.IndexQuery{GSI1PK: "PENDING"})
+	if err != nil || !slices.Equal(pks(page.Items), []string{"A", "B"}) || page.Items[1]["session_id"] == nil {
+		t.Fatalf("QueryIndex = %v, %v; want the items A and B as the index holds them", page.Items, err)
+	}
+}
+
+// A KeysOnly query asks the index for the keys alone, whatever it projects,
+// and reads nothing more.
+func TestKeysOnlyIndexQueryReadsNothingMore(t *testing.T) {
+	var query *dynamodb.QueryInput
+	api := &fakeAPI{query: func(in *dynamodb.QueryInput) (*dynamodb.QueryOutput, error) {
+		query = in
+		return &dynamodb.QueryOutput{Items: []map[string]types.AttributeValue{indexed("A", "PMID#x", "M#1", true)}}, nil
+	}} // a BatchGetItem call would panic on the nil func
+	page, err := dynamo.New(api, "t").QueryIndex(t.Context(), persistence.IndexQuery{GSI1PK: "PMID#x", KeysOnly: true})
+	if err != nil || !slices.Equal(pks(page.Items), []string{"A"}) {
+		t.Fatalf("QueryIndex = %v, %v; want the entry of A", page.Items, err)
 	}
 	var projected []string
 	for _, p := range strings.Split(aws.ToString(query.ProjectionExpression), ", ") {
@@ -96,16 +127,6 @@ func TestIndexQueryReadsItsItemsByKey(t *testing.T) {
 	slices.Sort(projected)
 	if want := []string{persistence.AttrGSI1PK, persistence.AttrGSI1SK, persistence.AttrPK, persistence.AttrSK}; !slices.Equal(projected, want) {
 		t.Errorf("the index query projects %q; want the keys %q", projected, want)
-	}
-}
-
-func TestKeysOnlyIndexQueryReadsNothingMore(t *testing.T) {
-	api := &fakeAPI{query: func(*dynamodb.QueryInput) (*dynamodb.QueryOutput, error) {
-		return &dynamodb.QueryOutput{Items: []map[string]types.AttributeValue{indexed("A", "PMID#x", "M#1", true)}}, nil
-	}} // a BatchGetItem call would panic on the nil func
-	page, err := dynamo.New(api, "t").QueryIndex(t.Context(), persistence.IndexQuery{GSI1PK: "PMID#x", KeysOnly: true})
-	if err != nil || !slices.Equal(pks(page.Items), []string{"A"}) {
-		t.Fatalf("QueryIndex = %v, %v; want the entry of A", page.Items, err)
 	}
 }
 

@@ -36,11 +36,11 @@ func (t *Table) Query(ctx context.Context, q persistence.Query) (persistence.Pag
 	return page, nil
 }
 
-// QueryIndex reads one page of a gsi1 partition: the keys of the page from
-// the index, which only offers eventually consistent reads, then, unless
-// q.KeysOnly, the items from the table by key (fetch). The index query asks
-// for the keys alone, so it reads as little on a table whose index projects
-// every attribute (created by an older release) as on one projecting keys.
+// QueryIndex reads one page of a gsi1 partition: the page's entries from the
+// index, which only offers eventually consistent reads, then, unless
+// q.KeysOnly, the items they stand for (fetch). A KeysOnly query asks for the
+// keys alone, so it reads as little on a table whose index projects every
+// attribute (created by an older release) as on one projecting keys.
 func (t *Table) QueryIndex(ctx context.Context, q persistence.IndexQuery) (persistence.Page, error) {
 	fail := func(err error) (persistence.Page, error) {
 		return persistence.Page{}, fmt.Errorf("dynamo: query index %s: %w", q.GSI1PK, err)
@@ -57,8 +57,10 @@ func (t *Table) QueryIndex(ctx context.Context, q persistence.IndexQuery) (persi
 		TableName:              &t.name,
 		IndexName:              aws.String(persistence.IndexGSI1),
 		KeyConditionExpression: &keyCond,
-		ProjectionExpression:   aws.String(keysProjection(&b)),
 		ScanIndexForward:       aws.Bool(!q.Descending),
+	}
+	if q.KeysOnly {
+		in.ProjectionExpression = aws.String(keysProjection(&b))
 	}
 	page, err := t.queryPage(ctx, in, &b, q.Limit, q.Cursor)
 	if err != nil {

@@ -29,8 +29,8 @@ var _ persistence.Table = (*Table)(nil)
 
 // Table is the persistence.Table of one DynamoDB table. It is safe for
 // concurrent use, as the SDK client is. Reads of the table are strongly
-// consistent; reads of gsi1 cannot be, and are eventually consistent, but
-// the items an index query returns are read from the table by key.
+// consistent; reads of gsi1 cannot be, and are eventually consistent, and
+// so are the reads by key of the items an index query returns.
 type Table struct {
 	api   API
 	name  string
