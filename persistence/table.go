@@ -22,6 +22,10 @@ const (
 	IndexGSI1 = "gsi1"
 )
 
+// IndexEntryAttrs are the attributes gsi1 holds of an item: its table and
+// index keys, nothing more (see Table.QueryIndex).
+var IndexEntryAttrs = [...]string{AttrPK, AttrSK, AttrGSI1PK, AttrGSI1SK}
+
 // Key addresses one item.
 type Key struct {
 	PK string

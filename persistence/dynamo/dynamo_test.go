@@ -98,22 +98,7 @@ func TestAnIndexProjectingAllIsReadInOneRequest(t *testing.T) {
 func olderTable(t *testing.T, client *dynamodb.Client) *dynamo.Table {
 	t.Helper()
 	name := tableName()
-	def := func(n string) types.AttributeDefinition {
-		return types.AttributeDefinition{AttributeName: aws.String(n), AttributeType: types.ScalarAttributeTypeS}
-	}
-	keys := func(h, r string) []types.KeySchemaElement {
-		return []types.KeySchemaElement{{AttributeName: aws.String(h), KeyType: types.KeyTypeHash}, {AttributeName: aws.String(r), KeyType: types.KeyTypeRange}}
-	}
-	if _, err := client.CreateTable(t.Context(), &dynamodb.CreateTableInput{
-		TableName:            &name,
-		BillingMode:          types.BillingModePayPerRequest,
-		AttributeDefinitions: []types.AttributeDefinition{def("pk"), def("sk"), def("gsi1pk"), def("gsi1sk")},
-		KeySchema:            keys("pk", "sk"),
-		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
-			IndexName: aws.String("gsi1"), KeySchema: keys("gsi1pk", "gsi1sk"),
-			Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll},
-		}},
-	}); err != nil {
+	if err := dynamo.CreateOlderTable(t.Context(), client, name); err != nil {
 		t.Fatalf("CreateTable: %v", err)
 	}
 	report, err := dynamo.EnsureTable(t.Context(), client, name)

@@ -28,7 +28,7 @@ func (t *Table) fetch(ctx context.Context, q persistence.IndexQuery, entries []p
 			return nil, err
 		}
 		keys[i] = key
-		if len(e) == indexEntryAttrs {
+		if !whole(e) {
 			bare = append(bare, key)
 		}
 	}
@@ -40,7 +40,7 @@ func (t *Table) fetch(ctx context.Context, q persistence.IndexQuery, entries []p
 	}
 	items := make([]persistence.Item, 0, len(entries))
 	for i, e := range entries {
-		if len(e) > indexEntryAttrs {
+		if whole(e) {
 			items = append(items, e)
 		} else if item, ok := found[keys[i]]; ok && inRange(item, q) {
 			items = append(items, item)
@@ -49,9 +49,9 @@ func (t *Table) fetch(ctx context.Context, q persistence.IndexQuery, entries []p
 	return items, nil
 }
 
-// indexEntryAttrs is the number of attributes a keys-only index entry holds:
-// pk, sk, gsi1pk and gsi1sk.
-const indexEntryAttrs = 4
+// whole reports whether an index entry holds more than its keys: it is then
+// the item, from an index projecting all attributes.
+func whole(entry persistence.Item) bool { return len(entry) > len(persistence.IndexEntryAttrs) }
 
 // getChunk reads the items of one chunk of keys into found, asking again for
 // the keys DynamoDB leaves unprocessed.

@@ -3,6 +3,7 @@ package dynamo
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -76,8 +77,11 @@ func (t *Table) QueryIndex(ctx context.Context, q persistence.IndexQuery) (persi
 
 // keysProjection is the projection expression of an index entry's keys.
 func keysProjection(b *exprBuilder) string {
-	return b.name(persistence.AttrPK) + ", " + b.name(persistence.AttrSK) + ", " +
-		b.name(persistence.AttrGSI1PK) + ", " + b.name(persistence.AttrGSI1SK)
+	names := make([]string, len(persistence.IndexEntryAttrs))
+	for i, attr := range persistence.IndexEntryAttrs {
+		names[i] = b.name(attr)
+	}
+	return strings.Join(names, ", ")
 }
 
 // Scan reads one page of the whole table with a strongly consistent Scan.

@@ -95,7 +95,7 @@ func EnsureTable(ctx context.Context, api SchemaAPI, name string) (TableReport, 
 	var notFound *types.ResourceNotFoundException
 	switch {
 	case errors.As(err, &notFound):
-		created, err := createTable(ctx, api, name)
+		created, err := createTable(ctx, api, name, types.ProjectionTypeKeysOnly)
 		if err != nil {
 			return report, fmt.Errorf("dynamo: create table %s: %w", name, err)
 		}
@@ -116,8 +116,10 @@ func EnsureTable(ctx context.Context, api SchemaAPI, name string) (TableReport, 
 	return report, nil
 }
 
-// createTable creates the table; false means another process created it first.
-func createTable(ctx context.Context, api SchemaAPI, name string) (bool, error) {
+// createTable creates the table, its index projecting projection (keys only
+// since the keys-only index; all attributes before); false means another
+// process created it first.
+func createTable(ctx context.Context, api SchemaAPI, name string, projection types.ProjectionType) (bool, error) {
 	_, err := api.CreateTable(ctx, &dynamodb.CreateTableInput{
 		TableName:   &name,
 		BillingMode: types.BillingModePayPerRequest,
@@ -131,7 +133,7 @@ func createTable(ctx context.Context, api SchemaAPI, name string) (bool, error) 
 		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
 			IndexName:  aws.String(persistence.IndexGSI1),
 			KeySchema:  keySchema(persistence.AttrGSI1PK, persistence.AttrGSI1SK),
-			Projection: &types.Projection{ProjectionType: types.ProjectionTypeKeysOnly},
+			Projection: &types.Projection{ProjectionType: projection},
 		}},
 	})
 	var inUse *types.ResourceInUseException

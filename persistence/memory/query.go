@@ -92,8 +92,8 @@ func (t *Table) QueryIndex(ctx context.Context, q persistence.IndexQuery) (persi
 
 // indexEntry is what gsi1 holds of item: its table and index keys.
 func indexEntry(item persistence.Item) persistence.Item {
-	entry := make(persistence.Item, 4)
-	for _, name := range []string{persistence.AttrPK, persistence.AttrSK, persistence.AttrGSI1PK, persistence.AttrGSI1SK} {
+	entry := make(persistence.Item, len(persistence.IndexEntryAttrs))
+	for _, name := range persistence.IndexEntryAttrs {
 		entry[name] = item[name]
 	}
 	return entry
