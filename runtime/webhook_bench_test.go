@@ -218,8 +218,9 @@ func reportWebhook(b *testing.B, hook, bare *webhookSide) {
 // is recorded and left to the recovery sweep.
 //
 // Two turn sides: one whose consumer hands at most 500 messages per second
-// to the conversations, and one that runs flat out, where turns compete
-// with the webhook for every core.
+// to the conversations, and one that runs as fast as the queue lets it: as
+// fast as turns go until the queue refuses the webhook while the CPU is
+// short, then at the queue's floor pace (queue/inprocess/pace.go).
 //
 // It reports the webhook's latency (p50, p99) and the accepted deliveries
 // per second, and how much of the backlog was still waiting at the end (it

@@ -30,6 +30,13 @@ type Config struct {
 	RetryBackoff time.Duration
 	// MaxRetryBackoff caps the wait between two attempts. Default 30s.
 	MaxRetryBackoff time.Duration
+	// CPUShort reports whether the process was short of CPU since its
+	// previous call. The queue calls it from one goroutine, every tick of
+	// its pacer (pace.go): while it is true and the queue refuses producers
+	// (TryReserve), the consumers slow down and leave the CPU to the
+	// producers. Default: more than 1 % of the goroutines scheduled waited
+	// longer than cpuWaitBudget for a core.
+	CPUShort func() bool
 }
 
 func (c *Config) setDefaults() {
@@ -47,6 +54,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.MaxRetryBackoff == 0 {
 		c.MaxRetryBackoff = 30 * time.Second
+	}
+	if c.CPUShort == nil {
+		c.CPUShort = waitsForCPU()
 	}
 }
 

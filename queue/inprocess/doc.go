@@ -12,5 +12,10 @@
 // webhook wrote the receipt (RECEIPT#<message id>) before it enqueued, and the
 // runtime's recovery sweep enqueues unanswered receipts again.
 //
-// It imports only queue from Intake.
+// When the queue is full and refuses a producer that cannot wait while the
+// process is short of CPU, its consumers slow down and leave the CPU to the
+// producers (pace.go): the webhook keeps answering at once while turns are
+// far behind.
+//
+// It imports only queue and internal/cpuwait from Intake.
 package inprocess

@@ -31,6 +31,7 @@ type Queue struct {
 	log   *zap.Logger
 	slots chan struct{}
 	lanes []*lane
+	pace  *pacer
 	seed  maphash.Seed
 
 	// closing is done once Close has been called; it stops Send and Run.
@@ -72,6 +73,7 @@ func New(cfg Config, logger *zap.Logger) (*Queue, error) {
 		log:     logger,
 		slots:   make(chan struct{}, cfg.Capacity),
 		lanes:   lanes,
+		pace:    newPacer(cfg, logger),
 		seed:    maphash.MakeSeed(),
 		closing: closing,
 		close:   cancel,
@@ -112,6 +114,7 @@ func (q *Queue) TryReserve(context.Context) (queue.Reservation, error) {
 	case q.slots <- struct{}{}:
 		return &reservation{q: q}, nil
 	default:
+		q.pace.refused.Store(true)
 		return nil, queue.ErrFull
 	}
 }
@@ -192,6 +195,7 @@ func (q *Queue) start(ctx context.Context, handle queue.Handler) error {
 		return errors.New("inprocess: Run is already running")
 	}
 	q.running = true
+	q.consumers.Go(func() { q.pace.run(ctx) })
 	for _, l := range q.lanes {
 		q.consumers.Go(func() { q.consume(ctx, l, handle) })
 	}
@@ -210,6 +214,7 @@ func (q *Queue) consume(ctx context.Context, l *lane, handle queue.Handler) {
 			}
 			continue
 		}
+		q.pace.wait(ctx)
 		q.deliver(ctx, env, handle)
 	}
 }

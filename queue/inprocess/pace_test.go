@@ -1,0 +1,96 @@
+package inprocess_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
+	"github.com/intake-runtime/intake/queue"
+	"github.com/intake-runtime/intake/queue/inprocess"
+)
+
+// A full queue that refuses a producer which cannot wait, in a process short
+// of CPU, slows its consumers to the floor (10 messages a second per lane)
+// without stopping them; with CPU to spare they speed up again, and once no
+// producer was refused for a second they go flat out, however short the CPU. The test runs
+// in a synctest bubble: its clock is virtual, its rates exact.
+func TestConsumersYieldTheCPUToRefusedProducers(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var short, refusing atomic.Bool
+		short.Store(true)
+		refusing.Store(true)
+		core, logs := observer.New(zap.InfoLevel)
+		q := newQueue(t, inprocess.Config{Capacity: 64, Consumers: 2, CPUShort: short.Load}, zap.New(core))
+		var handled atomic.Int64
+		start(t, q, func(context.Context, queue.Message) error {
+			time.Sleep(time.Millisecond) // 1,000 messages a second per lane, unpaced
+			handled.Add(1)
+			return nil
+		})
+		ctx, stop := context.WithCancel(context.Background())
+		var producing sync.WaitGroup
+		defer producing.Wait()
+		defer stop()
+		producing.Go(func() { backlog(ctx, q) })
+		producing.Go(func() { refused(ctx, q, &refusing) })
+
+		during := func(d time.Duration) int64 {
+			before := handled.Load()
+			time.Sleep(d)
+			return handled.Load() - before
+		}
+		time.Sleep(100 * time.Millisecond) // the first ticks
+		if got := during(time.Second); got < 1 || got > 2*10+2 {
+			t.Errorf("refused producers, CPU short: %d messages in 1 s, want the floor of 20 (2 lanes × 10/s)", got)
+		}
+		short.Store(false)
+		time.Sleep(time.Second) // the pace rises by half a tick
+		if got := during(time.Second); got < 1000 {
+			t.Errorf("refused producers, CPU to spare: %d messages in 1 s, want the consumers' own pace (2,000)", got)
+		}
+		short.Store(true)
+		refusing.Store(false)
+		time.Sleep(1100 * time.Millisecond) // a second without a refusal
+		// Less than 2,000 when the backlog's phones happen to crowd one lane.
+		if got := during(time.Second); got < 1500 {
+			t.Errorf("no producer refused, CPU short: %d messages in 1 s, want the consumers' own pace (2,000)", got)
+		}
+		slowed := logs.FilterMessageSnippet("consumers slowed").FilterField(zap.Float64("messages_per_second", 20)).Len()
+		if full := logs.FilterMessageSnippet("consumers at full speed").Len(); slowed != 1 || full != 1 {
+			t.Errorf("logged %d slow-downs to 20/s and %d returns to full speed, want one of each:\n%v", slowed, full, logs.All())
+		}
+	})
+}
+
+// backlog sends messages with a wait, as the recovery sweep does, so the
+// queue stays full until ctx is done.
+func backlog(ctx context.Context, q *inprocess.Queue) {
+	for i := 0; q.Send(ctx, ofPhone(i)) == nil; i++ {
+	}
+}
+
+// refused tries, every 10 ms while on is true, to enqueue without waiting,
+// as the webhook does; a slot it gets is sent into.
+func refused(ctx context.Context, q *inprocess.Queue, on *atomic.Bool) {
+	for i := 0; ctx.Err() == nil; i++ {
+		time.Sleep(10 * time.Millisecond)
+		if !on.Load() {
+			continue
+		}
+		if r, err := q.TryReserve(ctx); err == nil {
+			_ = r.Send(ctx, ofPhone(-i))
+		}
+	}
+}
+
+// ofPhone is a message of the i-th phone: phones spread over the lanes.
+func ofPhone(i int) queue.Message {
+	return queue.Message{PhoneNumber: fmt.Sprintf("+55119%08d", i), MessageID: fmt.Sprintf("wamid.%d", i)}
+}
