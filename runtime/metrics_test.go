@@ -51,6 +51,7 @@ func TestMetricsServesTheCollectorsInPrometheusFormat(t *testing.T) {
 		`intake_sends_total{outcome="sent"} 1`,
 		`intake_sends_total{outcome="permanent"} 1`,
 		`intake_session_actors 1`,
+		`intake_inbound_paced 0`,
 		`intake_projections{status="PENDING"} 2`,
 		`intake_projections{status="BLOCKED"} 0`,
 		`go_goroutines`,

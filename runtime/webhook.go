@@ -12,7 +12,7 @@ import (
 // signed deliveries and the internal route. It is no development surface:
 // it passes the gate.
 func (a *App) webhookRoutes() error {
-	metrics, err := newWebhookMetrics(a.metrics)
+	metrics, err := newWebhookMetrics(a.metrics, a.queue)
 	if err != nil {
 		return err
 	}
@@ -37,7 +37,11 @@ type webhookMetrics struct {
 
 var _ webhook.Metrics = webhookMetrics{}
 
-func newWebhookMetrics(m *Metrics) (webhookMetrics, error) {
+// pacedQueue is a queue whose consumers may slow down to leave the CPU to
+// the webhook (the in-process queue).
+type pacedQueue interface{ Paced() bool }
+
+func newWebhookMetrics(m *Metrics, q Queue) (webhookMetrics, error) {
 	w := webhookMetrics{
 		deferred: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "intake_inbound_deferred_total",
@@ -48,7 +52,19 @@ func newWebhookMetrics(m *Metrics) (webhookMetrics, error) {
 			Help: "Inbound messages older than WEBHOOK_MAX_AGE: acknowledged and dropped, never a turn.",
 		}),
 	}
-	return w, errors.Join(m.Registry().Register(w.deferred), m.Registry().Register(w.stale))
+	err := errors.Join(m.Registry().Register(w.deferred), m.Registry().Register(w.stale))
+	if q, ok := q.(pacedQueue); ok {
+		err = errors.Join(err, m.Registry().Register(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "intake_inbound_paced",
+			Help: "1 while the in-process queue refuses the webhook and the CPU is short: its consumers are slowed to 10 messages a second per lane so that the webhook keeps answering at once.",
+		}, func() float64 {
+			if q.Paced() {
+				return 1
+			}
+			return 0
+		})))
+	}
+	return w, err
 }
 
 // InboundDeferred implements webhook.Metrics.

@@ -108,6 +108,10 @@ func (p *pacer) adjust() {
 	}
 }
 
+// Paced reports whether the consumers are slowed down, leaving the CPU to
+// the producers (see pacer).
+func (q *Queue) Paced() bool { return q.pace.limiter.Limit() != rate.Inf }
+
 // wait holds a consumer until the pace lets it take a message, or ctx is
 // done (which the caller sees for itself).
 func (p *pacer) wait(ctx context.Context) { _ = p.limiter.Wait(ctx) }

@@ -50,6 +50,9 @@ func TestConsumersYieldTheCPUToRefusedProducers(t *testing.T) {
 		if got := during(time.Second); got < 1 || got > 2*10+2 {
 			t.Errorf("refused producers, CPU short: %d messages in 1 s, want the floor of 20 (2 lanes × 10/s)", got)
 		}
+		if !q.Paced() {
+			t.Error("the consumers are slowed, yet the queue does not report itself paced")
+		}
 		short.Store(false)
 		time.Sleep(time.Second) // the pace rises by half a tick
 		if got := during(time.Second); got < 1000 {
@@ -61,6 +64,9 @@ func TestConsumersYieldTheCPUToRefusedProducers(t *testing.T) {
 		// Less than 2,000 when the backlog's phones happen to crowd one lane.
 		if got := during(time.Second); got < 1500 {
 			t.Errorf("no producer refused, CPU short: %d messages in 1 s, want the consumers' own pace (2,000)", got)
+		}
+		if q.Paced() {
+			t.Error("the consumers are at full speed, yet the queue reports itself paced")
 		}
 		slowed := logs.FilterMessageSnippet("consumers slowed").FilterField(zap.Float64("messages_per_second", 20)).Len()
 		if full := logs.FilterMessageSnippet("consumers at full speed").Len(); slowed != 1 || full != 1 {
