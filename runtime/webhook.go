@@ -56,7 +56,7 @@ func newWebhookMetrics(m *Metrics, q Queue) (webhookMetrics, error) {
 	if q, ok := q.(pacedQueue); ok {
 		err = errors.Join(err, m.Registry().Register(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "intake_inbound_paced",
-			Help: "1 while the in-process queue refuses the webhook and the CPU is short: its consumers are slowed to 10 messages a second per lane so that the webhook keeps answering at once.",
+			Help: "1 while the in-process queue's consumers are slowed (down to 10 messages a second per lane, in all) because the queue refuses the webhook and the CPU is short, so that the webhook keeps answering at once.",
 		}, func() float64 {
 			if q.Paced() {
 				return 1

@@ -27,9 +27,10 @@ func New() *Probe {
 }
 
 // Quantile is the q-quantile (0 < q ≤ 1) of the waits recorded since the
-// previous call; 0 when none was recorded. The runtime samples the waits it
-// records, so an interval needs a few hundred scheduling events to say
-// much.
+// previous call, as the upper bound of its histogram bucket (the buckets step
+// by about 19 %); 0 when none was recorded. The runtime samples the waits it
+// records (one scheduling event in eight), so an interval needs a few
+// thousand events to say much.
 func (p *Probe) Quantile(q float64) time.Duration {
 	metrics.Read(p.sample)
 	h := p.sample[0].Value.Float64Histogram()
@@ -55,7 +56,7 @@ func quantile(h *metrics.Float64Histogram, last []uint64, q float64) time.Durati
 	if total == 0 {
 		return 0
 	}
-	rank := max(1, uint64(math.Ceil(q*float64(total))))
+	rank := min(total, max(1, uint64(math.Ceil(q*float64(total)))))
 	var seen uint64
 	for i := range h.Counts {
 		seen += fresh(i)

@@ -9,21 +9,25 @@ import (
 	"github.com/intake-runtime/intake/internal/cpuwait"
 )
 
-// More goroutines wanting to run than the process has cores must wait for
-// one, and the probe reads the scheduler's record of it.
+// Eight goroutines per core that each work 100 µs and then yield wait for
+// the seven ahead of them on their core: about 700 µs. The probe must see
+// waits of that order (more on a busy machine, never much less).
 func TestGoroutinesBeyondTheCoresWaitForOne(t *testing.T) {
 	p := cpuwait.New()
-	var spinning sync.WaitGroup
-	until := time.Now().Add(300 * time.Millisecond)
-	for range 4 * runtime.GOMAXPROCS(0) {
-		spinning.Go(func() {
+	var working sync.WaitGroup
+	until := time.Now().Add(200 * time.Millisecond)
+	for range 8 * runtime.GOMAXPROCS(0) {
+		working.Go(func() {
 			for time.Now().Before(until) {
+				for start := time.Now(); time.Since(start) < 100*time.Microsecond; {
+				}
 				runtime.Gosched()
 			}
 		})
 	}
-	spinning.Wait()
-	if got := p.Quantile(0.99); got <= 0 {
-		t.Fatalf("%d goroutines shared %d cores, yet the probe reports no wait", 4*runtime.GOMAXPROCS(0), runtime.GOMAXPROCS(0))
+	working.Wait()
+	if got := p.Quantile(0.5); got < 200*time.Microsecond {
+		t.Fatalf("%d goroutines took turns on %d cores, 100 µs each, yet their median wait was %v, want about 700 µs",
+			8*runtime.GOMAXPROCS(0), runtime.GOMAXPROCS(0), got)
 	}
 }

@@ -34,8 +34,8 @@ type Config struct {
 	// previous call. The queue calls it from one goroutine, every tick of
 	// its pacer (pace.go): while it is true and the queue refuses producers
 	// (TryReserve), the consumers slow down and leave the CPU to the
-	// producers. Default: more than 1 % of the goroutines scheduled waited
-	// longer than cpuWaitBudget for a core.
+	// producers. Default: the p99 of the waits for a core the scheduler
+	// sampled is over 4 ms.
 	CPUShort func() bool
 }
 
@@ -54,9 +54,6 @@ func (c *Config) setDefaults() {
 	}
 	if c.MaxRetryBackoff == 0 {
 		c.MaxRetryBackoff = 30 * time.Second
-	}
-	if c.CPUShort == nil {
-		c.CPUShort = waitsForCPU()
 	}
 }
 

@@ -20,21 +20,30 @@ import (
 // producer's answer is not. So:
 //
 //   - producers refused and the CPU short: the consumers drop to the floor
-//     pace, floorPerLane messages a second per lane, so a backlog still
-//     drains;
-//   - otherwise the pace rises by half each tick, and once no producer was
-//     refused for calmTicks the consumers go flat out. A tick without a
-//     refusal is not enough: a queue at the edge of full would let the
-//     consumers burst at every other tick.
+//     pace, floorPerLane messages a second per lane (one limiter shared by
+//     all lanes), so a backlog still drains;
+//   - otherwise the pace rises by half each tick, and the consumers go flat
+//     out once it reaches ceilingPerFloor times the floor (half a second
+//     from the floor). A tick without a refusal is not enough to go flat
+//     out at once: a queue at the edge of full would let the consumers
+//     burst at every other tick.
+//
+// The slow-down is logged when it starts, and its end once no producer was
+// refused for calmTicks: an overload is two lines, however often the pace
+// returns to the floor meanwhile.
 //
 // A queue that never fills never paces: a process whose consumers keep up
-// runs every turn as soon as it can, however busy its CPU.
+// runs every turn as soon as it can, however busy its CPU. A process short of
+// CPU for another reason (a noisy neighbour, a cgroup quota) paces its
+// consumers too while it refuses producers: the floor keeps them moving.
 const (
-	paceTick     = 50 * time.Millisecond
-	calmTicks    = 20 // a second
-	floorPerLane = 10
-	// cpuWaitBudget is the longest wait for a core that 1 % of the
-	// scheduled goroutines may have before the CPU counts as short.
+	paceTick        = 50 * time.Millisecond
+	calmTicks       = 20 // a second
+	floorPerLane    = 10
+	ceilingPerFloor = 64
+	// cpuWaitBudget is the p99 wait for a core over which the CPU is short.
+	// cpuwait reads the scheduler's histogram, whose buckets step by about
+	// 19 %: waits from about 3.7 ms on count as over it.
 	cpuWaitBudget = 4 * time.Millisecond
 )
 
@@ -43,10 +52,12 @@ type pacer struct {
 	short   func() bool
 	limiter *rate.Limiter
 	floor   rate.Limit
-	// refused is set by every TryReserve that finds the queue full since the
-	// last tick; calm counts the ticks since one did (run's goroutine only).
+	// refused is set by every TryReserve that finds the queue full.
 	refused atomic.Bool
-	calm    int
+	// The state of run's goroutine, for the log: the ticks since a
+	// refusal, and whether the consumers slowed since the last calm second.
+	calm   int
+	slowed bool
 }
 
 func newPacer(cfg Config, logger *zap.Logger) *pacer {
@@ -58,14 +69,17 @@ func newPacer(cfg Config, logger *zap.Logger) *pacer {
 	}
 }
 
-// waitsForCPU is the default Config.CPUShort: over the budget at p99.
+// waitsForCPU is the default Config.CPUShort.
 func waitsForCPU() func() bool {
 	probe := cpuwait.New()
 	return func() bool { return probe.Quantile(0.99) > cpuWaitBudget }
 }
 
-// run adjusts the pace every tick until ctx is done.
+// run adjusts the pace every tick until ctx is done. Each Run of the queue
+// starts flat out.
 func (p *pacer) run(ctx context.Context) {
+	p.limiter.SetLimit(rate.Inf)
+	p.calm, p.slowed = 0, false
 	tick := time.NewTicker(paceTick)
 	defer tick.Stop()
 	for {
@@ -78,8 +92,8 @@ func (p *pacer) run(ctx context.Context) {
 	}
 }
 
-// adjust sets the pace from what the last tick saw, and logs when the
-// consumers start or stop yielding.
+// adjust sets the pace from what the last tick saw, and logs an overload's
+// start and end.
 func (p *pacer) adjust() {
 	refused := p.refused.Swap(false)
 	short := p.short() // called every tick, so that its interval is the tick
@@ -88,23 +102,24 @@ func (p *pacer) adjust() {
 	} else {
 		p.calm++
 	}
-	was := p.limiter.Limit()
-	limit := was
+	limit := p.limiter.Limit()
 	switch {
 	case refused && short:
 		limit = p.floor
-	case p.calm >= calmTicks:
+	case limit*1.5 >= p.floor*ceilingPerFloor:
 		limit = rate.Inf
-	case limit != rate.Inf:
+	default:
 		limit *= 1.5
 	}
 	p.limiter.SetLimit(limit)
 	switch {
-	case was == rate.Inf && limit != rate.Inf:
+	case limit == p.floor && !p.slowed:
+		p.slowed = true
 		p.log.Warn("inbound queue full and CPU short: consumers slowed so that the webhook keeps answering at once",
 			zap.Float64("messages_per_second", float64(limit)))
-	case was != rate.Inf && limit == rate.Inf:
-		p.log.Info("inbound queue has had room for a while: consumers at full speed again")
+	case p.calm >= calmTicks && p.slowed:
+		p.slowed = false
+		p.log.Info("inbound queue has had room for a second: consumers at full speed")
 	}
 }
 
@@ -114,4 +129,17 @@ func (q *Queue) Paced() bool { return q.pace.limiter.Limit() != rate.Inf }
 
 // wait holds a consumer until the pace lets it take a message, or ctx is
 // done (which the caller sees for itself).
-func (p *pacer) wait(ctx context.Context) { _ = p.limiter.Wait(ctx) }
+func (p *pacer) wait(ctx context.Context) {
+	r := p.limiter.Reserve() // never refused: the burst is 1, and a message is 1
+	delay := r.Delay()
+	if delay == 0 {
+		return
+	}
+	t := time.NewTimer(delay)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+		r.Cancel()
+	}
+}

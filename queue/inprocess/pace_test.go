@@ -3,6 +3,7 @@ package inprocess_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -47,7 +48,7 @@ func TestConsumersYieldTheCPUToRefusedProducers(t *testing.T) {
 			return handled.Load() - before
 		}
 		time.Sleep(100 * time.Millisecond) // the first ticks
-		if got := during(time.Second); got < 1 || got > 2*10+2 {
+		if got := during(time.Second); got < 19 || got > 21 {
 			t.Errorf("refused producers, CPU short: %d messages in 1 s, want the floor of 20 (2 lanes × 10/s)", got)
 		}
 		if !q.Paced() {
@@ -57,6 +58,9 @@ func TestConsumersYieldTheCPUToRefusedProducers(t *testing.T) {
 		time.Sleep(time.Second) // the pace rises by half a tick
 		if got := during(time.Second); got < 1000 {
 			t.Errorf("refused producers, CPU to spare: %d messages in 1 s, want the consumers' own pace (2,000)", got)
+		}
+		if q.Paced() {
+			t.Error("the pace rose past its ceiling, yet the queue reports itself paced")
 		}
 		short.Store(true)
 		refusing.Store(false)
@@ -99,4 +103,61 @@ func refused(ctx context.Context, q *inprocess.Queue, on *atomic.Bool) {
 // ofPhone is a message of the i-th phone: phones spread over the lanes.
 func ofPhone(i int) queue.Message {
 	return queue.Message{PhoneNumber: fmt.Sprintf("+55119%08d", i), MessageID: fmt.Sprintf("wamid.%d", i)}
+}
+
+// A consumer that waits for its pace when the queue stops keeps its message:
+// the next Run hands every message over once, in order.
+func TestAStopWhileConsumersWaitForTheirPaceLosesNothing(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const n = 16
+		q := newQueue(t, inprocess.Config{Capacity: n, Consumers: 1, CPUShort: func() bool { return true }}, nil)
+		defer q.Close()
+		for i := range n {
+			if err := q.Send(context.Background(), msg(i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var seen []string
+		handle := func(_ context.Context, m queue.Message) error {
+			time.Sleep(10 * time.Millisecond)
+			seen = append(seen, m.MessageID)
+			return nil
+		}
+		ctx, stop := context.WithCancel(context.Background())
+		var first sync.WaitGroup
+		first.Go(func() {
+			if err := q.Run(ctx, handle); err != nil {
+				t.Error(err)
+			}
+		})
+		first.Go(func() { // the webhook, refused while the queue is full
+			for ctx.Err() == nil {
+				if r, err := q.TryReserve(ctx); err == nil {
+					r.Release()
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+		})
+		time.Sleep(250 * time.Millisecond) // paced from the first tick on
+		stop()
+		first.Wait()
+		stopped := len(seen)
+		if stopped == 0 || stopped == n {
+			t.Fatalf("the first Run handed over %d of %d messages; the test needs it stopped while paced", stopped, n)
+		}
+
+		ctx, stop = context.WithCancel(context.Background())
+		var second sync.WaitGroup
+		second.Go(func() { _ = q.Run(ctx, handle) })
+		time.Sleep(time.Second)
+		stop()
+		second.Wait()
+		want := make([]string, n)
+		for i := range want {
+			want[i] = msg(i).MessageID
+		}
+		if !slices.Equal(seen, want) {
+			t.Errorf("handed over %v (the first Run stopped after %d), want each once in order: %v", seen, stopped, want)
+		}
+	})
 }

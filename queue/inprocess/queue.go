@@ -63,6 +63,9 @@ func New(cfg Config, logger *zap.Logger) (*Queue, error) {
 	if logger == nil {
 		logger = zap.NewNop()
 	}
+	if cfg.CPUShort == nil {
+		cfg.CPUShort = waitsForCPU()
+	}
 	lanes := make([]*lane, cfg.Consumers)
 	for i := range lanes {
 		lanes[i] = newLane()
