@@ -120,14 +120,16 @@ func (e *crashEnv) prepareRun(t *testing.T, name string) *crashRun {
 	}
 	r.queue = aws.ToString(out.QueueUrl)
 
-	// The logs of every run of serve are kept when the test fails.
+	// The logs of every run of serve, and the table's items, are kept when
+	// the test fails: the table is what tells a lost message's story.
 	r.logDir, err = os.MkdirTemp("", "intake-crash-"+name+"-")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		if t.Failed() {
-			t.Logf("the output of every run of intake serve is kept in %s", r.logDir)
+			r.dumpTable(t, filepath.Join(r.logDir, "table.jsonl"))
+			t.Logf("the output of every run of intake serve, and the table's items (table.jsonl), are kept in %s", r.logDir)
 			return
 		}
 		_ = os.RemoveAll(r.logDir)

@@ -9,11 +9,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	ddbtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -135,6 +137,41 @@ func (r *crashRun) view(t *testing.T, ctx context.Context) tableView {
 		v.finals[phone] = finalLine(pointers[phone], list, messages)
 	}
 	return v
+}
+
+// dumpTable writes every item of the run's table to path, one JSON object
+// per line, for the post-mortem of a failed run.
+func (r *crashRun) dumpTable(t *testing.T, path string) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Logf("%s: dump the table: %v", r.name, err)
+		return
+	}
+	defer f.Close()
+	enc := json.NewEncoder(f)
+	var start persistence.Item
+	for {
+		out, err := r.env.db.Scan(context.Background(), &dynamodb.ScanInput{TableName: aws.String(r.table), ExclusiveStartKey: start, ConsistentRead: aws.Bool(true)})
+		if err != nil {
+			t.Logf("%s: dump the table: %v", r.name, err)
+			return
+		}
+		for _, item := range out.Items {
+			var fields map[string]any
+			if err := attributevalue.UnmarshalMap(item, &fields); err == nil {
+				err = enc.Encode(fields)
+			}
+			if err != nil {
+				t.Logf("%s: dump the table: %v", r.name, err)
+				return
+			}
+		}
+		if len(out.LastEvaluatedKey) == 0 {
+			return
+		}
+		start = out.LastEvaluatedKey
+	}
 }
 
 // finalLine describes a phone's final conversation: the session its active
