@@ -413,6 +413,7 @@ func (c *clusterRun) check(t *testing.T, acked []string) {
 		}
 		time.Sleep(250 * time.Millisecond)
 	}
+	v = c.lastView(t, ctx, v)
 	for i, n := range c.nodes {
 		if msg := n.failed(); msg != "" && !c.down[i].Load() {
 			t.Errorf("node %d: %s", i+1, msg)

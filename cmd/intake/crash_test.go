@@ -243,6 +243,7 @@ func (r *crashRun) runScript(t *testing.T, rng *rand.Rand) scriptResult {
 		}
 		time.Sleep(250 * time.Millisecond)
 	}
+	v = r.lastView(t, settle, v)
 	res.duration = time.Since(start)
 	if msg := r.serve.failed(); msg != "" {
 		t.Errorf("%s: %s", r.name, msg)

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -137,6 +138,20 @@ func (r *crashRun) view(t *testing.T, ctx context.Context) tableView {
 		v.finals[phone] = finalLine(pointers[phone], list, messages)
 	}
 	return v
+}
+
+// lastView is the view a settle loop checks: v, its last one, or, when the
+// loop's context ended, a new full read of the table, since the scan the end
+// interrupted returns a partial view, which would report every message
+// lost.
+func (r *crashRun) lastView(t *testing.T, settle context.Context, v tableView) tableView {
+	t.Helper()
+	if settle.Err() == nil {
+		return v
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return r.view(t, ctx)
 }
 
 // dumpTable writes every item of the run's table to path, one JSON object
