@@ -403,17 +403,7 @@ func (c *clusterRun) missingBursts() []string {
 func (c *clusterRun) check(t *testing.T, acked []string) {
 	t.Helper()
 	start := time.Now()
-	ctx, cancel := context.WithTimeout(context.Background(), clusterSettle)
-	defer cancel()
-	var v tableView
-	for {
-		v = c.view(t, ctx)
-		if (v.unfinished() == "" && len(c.missingBursts()) == 0) || ctx.Err() != nil {
-			break
-		}
-		time.Sleep(250 * time.Millisecond)
-	}
-	v = c.lastView(t, ctx, v)
+	v, _ := c.settle(t, context.Background(), clusterSettle, func() bool { return len(c.missingBursts()) == 0 })
 	for i, n := range c.nodes {
 		if msg := n.failed(); msg != "" && !c.down[i].Load() {
 			t.Errorf("node %d: %s", i+1, msg)

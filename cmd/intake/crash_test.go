@@ -231,19 +231,7 @@ func (r *crashRun) runScript(t *testing.T, rng *rand.Rand) scriptResult {
 	}
 
 	// Settle: every reply sent and nothing left to do in the table.
-	settle, cancelSettle := context.WithTimeout(ctx, crashSettle)
-	defer cancelSettle()
-	var v tableView
-	settled := false
-	for !settled {
-		v = r.view(t, settle)
-		settled = v.unfinished() == "" && len(r.missingReplies()) == 0
-		if settled || settle.Err() != nil {
-			break
-		}
-		time.Sleep(250 * time.Millisecond)
-	}
-	v = r.lastView(t, settle, v)
+	v, settled := r.settle(t, ctx, crashSettle, func() bool { return len(r.missingReplies()) == 0 })
 	res.duration = time.Since(start)
 	if msg := r.serve.failed(); msg != "" {
 		t.Errorf("%s: %s", r.name, msg)

@@ -25,6 +25,7 @@ import (
 
 // tableView is what the table says about a run.
 type tableView struct {
+	items    int                            // scanned, of every kind
 	receipts map[string]persistence.Receipt // by platform message ID
 	inbound  map[string]int                 // inbound log items by message ID
 	// uncertain sums outbox_uncertain over the message log.
@@ -45,6 +46,10 @@ type tableView struct {
 // outboxEntries counts the outbox entries of one reply text and their
 // uncertain sends.
 type outboxEntries struct{ entries, uncertain int }
+
+// fingerprint tells two reads of the table apart when a write landed
+// between them: every commit adds log items.
+func (v tableView) fingerprint() [2]int { return [2]int{v.items, len(v.receipts)} }
 
 func (v tableView) unfinished() string {
 	if v.openReceipts+v.openReplies+v.bufferedTurns+v.pendingMarked == 0 {
@@ -73,6 +78,7 @@ func (r *crashRun) view(t *testing.T, ctx context.Context) tableView {
 			}
 			t.Fatalf("%s: scan the table: %v", r.name, err)
 		}
+		v.items += len(out.Items)
 		for _, item := range out.Items {
 			pk, sk := attrString(item, persistence.AttrPK), attrString(item, persistence.AttrSK)
 			var err error
@@ -140,18 +146,33 @@ func (r *crashRun) view(t *testing.T, ctx context.Context) tableView {
 	return v
 }
 
-// lastView is the view a settle loop checks: v, its last one, or, when the
-// loop's context ended, a new full read of the table, since the scan the end
-// interrupted returns a partial view, which would report every message
-// lost.
-func (r *crashRun) lastView(t *testing.T, settle context.Context, v tableView) tableView {
+// settle reads the table until it shows no unfinished work and done holds,
+// for at most within, and returns the last read and whether it settled. A
+// settled read counts only when the read before it was settled too and found
+// the same items: a scan is no snapshot, and one that a commit overtakes half
+// way can see a message's receipt completed but not its log item, or miss
+// both. When within runs out, the read its end cut short (a partial view,
+// which would report every message lost) is made again in full.
+func (r *crashRun) settle(t *testing.T, ctx context.Context, within time.Duration, done func() bool) (tableView, bool) {
 	t.Helper()
-	if settle.Err() == nil {
-		return v
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, within)
 	defer cancel()
-	return r.view(t, ctx)
+	var v, last tableView
+	lastSettled := false
+	for {
+		v = r.view(t, ctx)
+		if ctx.Err() != nil {
+			full, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			return r.view(t, full), false
+		}
+		settled := v.unfinished() == "" && done()
+		if settled && lastSettled && v.fingerprint() == last.fingerprint() {
+			return v, true
+		}
+		last, lastSettled = v, settled
+		time.Sleep(250 * time.Millisecond)
+	}
 }
 
 // dumpTable writes every item of the run's table to path, one JSON object
