@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -25,6 +26,7 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/dynamo"
 	"github.com/intake-runtime/intake/runtime/config"
+	"github.com/intake-runtime/intake/runtime/logging"
 )
 
 // DemoModelLabel is how people are told that the demo model answers: the
@@ -118,22 +120,28 @@ func outboundHTTP(cfg config.Config) *http.Client {
 	return outbound.Client(outbound.Config{MaxIdlePerHost: cfg.Outbound.MaxIdlePerHost})
 }
 
-// awsHTTP gives an AWS SDK client the outbound pool's size and timeouts: a
-// turn makes several table requests, and under load the SDK's own pool (ten
-// idle connections per host) would open a connection for most of them. The
-// transport stays the SDK's buildable one, which honours AWS_CA_BUNDLE.
-func awsHTTP(cfg config.Config) func(*awsconfig.LoadOptions) error {
-	return awsconfig.WithHTTPClient(awshttp.NewBuildableClient().WithTransportOptions(func(t *http.Transport) {
+// awsClient configures an AWS SDK client as the process's own clients are.
+// It gets the outbound pool's size and timeouts: a turn makes several table
+// requests, and under load the SDK's own pool (ten idle connections per host)
+// would open a connection for most of them. The transport stays the SDK's
+// buildable one, which honours AWS_CA_BUNDLE. And it logs through logger
+// (logging.AWS), not on stderr.
+func awsClient(cfg config.Config, logger *zap.Logger) func(*awsconfig.LoadOptions) error {
+	httpClient := awsconfig.WithHTTPClient(awshttp.NewBuildableClient().WithTransportOptions(func(t *http.Transport) {
 		outbound.Tune(t, outbound.Config{MaxIdlePerHost: cfg.Outbound.MaxIdlePerHost})
 	}))
+	sdkLogger := awsconfig.WithLogger(logging.AWS(logger.Named("aws")))
+	return func(o *awsconfig.LoadOptions) error {
+		return errors.Join(httpClient(o), sdkLogger(o))
+	}
 }
 
 // newDynamoTable connects to the DynamoDB table of cfg. A table that does
 // not exist stops the start with an error naming `intake table create`; one
 // that does not answer does not (/readyz reports it until it does). The
 // check is the readiness read: one GetItem, the permission serve has anyway.
-func newDynamoTable(ctx context.Context, cfg config.Config) (persistence.Table, error) {
-	client, err := dynamo.NewClient(ctx, cfg.Table.Region, cfg.Table.Endpoint, awsHTTP(cfg))
+func newDynamoTable(ctx context.Context, cfg config.Config, logger *zap.Logger) (persistence.Table, error) {
+	client, err := dynamo.NewClient(ctx, cfg.Table.Region, cfg.Table.Endpoint, awsClient(cfg, logger))
 	if err != nil {
 		return nil, fmt.Errorf("TABLE_NAME %s: %w", cfg.Table.Name, err)
 	}

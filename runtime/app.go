@@ -93,7 +93,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	}
 	var err error
 	if a.table == nil {
-		if a.table, err = newDynamoTable(ctx, cfg); err != nil {
+		if a.table, err = newDynamoTable(ctx, cfg, logger); err != nil {
 			return nil, err
 		}
 	}

@@ -113,7 +113,7 @@ func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Se
 	var notifiers []handoff.Notifier
 	if cfg.Handoff.EmailFrom != "" && len(cfg.Handoff.EmailTo) > 0 {
 		if mailer == nil {
-			awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.Table.Region), awsHTTP(cfg))
+			awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.Table.Region), awsClient(cfg, logger))
 			if err != nil {
 				return nil, fmt.Errorf("HANDOFF_EMAIL_FROM: AWS configuration for SES: %w", err)
 			}

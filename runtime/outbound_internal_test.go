@@ -9,6 +9,10 @@ import (
 	"testing"
 
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
+	smithylogging "github.com/aws/smithy-go/logging"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/intake-runtime/intake/persistence/dynamo"
 	"github.com/intake-runtime/intake/runtime/config"
@@ -30,8 +34,9 @@ func TestOutboundClientsShareOneTransport(t *testing.T) {
 }
 
 // The AWS clients' pools are sized by HTTP_MAX_IDLE_PER_HOST too, on the
-// SDK's own transport, which keeps a custom AWS_CA_BUNDLE working.
-func TestTableClientPoolIsSized(t *testing.T) {
+// SDK's own transport, which keeps a custom AWS_CA_BUNDLE working, and they
+// log through the process's logger.
+func TestTableClientIsConfiguredAsTheProcesssOwn(t *testing.T) {
 	tlsServer := httptest.NewTLSServer(http.NotFoundHandler())
 	defer tlsServer.Close()
 	bundle := filepath.Join(t.TempDir(), "ca.pem")
@@ -43,7 +48,8 @@ func TestTableClientPoolIsSized(t *testing.T) {
 	t.Setenv("AWS_ACCESS_KEY_ID", "x")
 	t.Setenv("AWS_SECRET_ACCESS_KEY", "x")
 	cfg := config.Config{Outbound: config.Outbound{MaxIdlePerHost: 48}, Table: config.Table{Name: "intake", Region: "us-east-1", Endpoint: "http://127.0.0.1:1"}}
-	client, err := dynamo.NewClient(t.Context(), cfg.Table.Region, cfg.Table.Endpoint, awsHTTP(cfg))
+	core, logs := observer.New(zapcore.WarnLevel)
+	client, err := dynamo.NewClient(t.Context(), cfg.Table.Region, cfg.Table.Endpoint, awsClient(cfg, zap.New(core)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,5 +59,9 @@ func TestTableClientPoolIsSized(t *testing.T) {
 	}
 	if got := buildable.GetTransport().MaxIdleConnsPerHost; got != 48 {
 		t.Errorf("idle connections per host %d, want 48", got)
+	}
+	client.Options().Logger.Logf(smithylogging.Warn, "response did not match expected checksum")
+	if warned := logs.FilterLoggerName("aws").FilterMessage("response did not match expected checksum").Len(); warned != 1 {
+		t.Errorf("the SDK's warning reached the process's logger %d times, want once: %v", warned, logs.All())
 	}
 }

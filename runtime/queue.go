@@ -30,7 +30,7 @@ func newQueue(ctx context.Context, cfg config.Config, logger *zap.Logger) (Queue
 	if cfg.Queue.InboundURL == "" {
 		return inprocess.New(inprocess.Config{Consumers: cfg.Queue.Concurrency}, logger)
 	}
-	awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.Table.Region), awsHTTP(cfg))
+	awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.Table.Region), awsClient(cfg, logger))
 	if err != nil {
 		return nil, fmt.Errorf("INBOUND_QUEUE_URL: %w", err)
 	}
