@@ -403,14 +403,14 @@ func (c *clusterRun) missingBursts() []string {
 func (c *clusterRun) check(t *testing.T, acked []string) {
 	t.Helper()
 	start := time.Now()
-	v, _ := c.settle(t, context.Background(), clusterSettle, func() bool { return len(c.missingBursts()) == 0 })
+	v, settled := c.settle(t, context.Background(), clusterSettle, func() bool { return len(c.missingBursts()) == 0 })
 	for i, n := range c.nodes {
 		if msg := n.failed(); msg != "" && !c.down[i].Load() {
 			t.Errorf("node %d: %s", i+1, msg)
 		}
 	}
-	if u := v.unfinished(); u != "" {
-		t.Errorf("not settled %v after the last message: %s", clusterSettle, u)
+	if !settled {
+		t.Errorf("not settled %v after the last message: %s", clusterSettle, v.unfinished())
 	}
 	if m := c.missingBursts(); len(m) > 0 {
 		t.Errorf("%d bursts never answered (conversations %v)", len(m), firstN(m, 10))

@@ -14,6 +14,7 @@ import (
 // which a JSON log collector cannot parse. Its debug lines, which the SDK
 // writes only when a client's log mode asks for them, stay at debug.
 func AWS(logger *zap.Logger) smithylogging.Logger {
+	logger = logger.WithOptions(zap.AddCallerSkip(2)) // the SDK's caller, past LoggerFunc
 	return smithylogging.LoggerFunc(func(c smithylogging.Classification, format string, v ...any) {
 		if c == smithylogging.Warn {
 			logger.Warn(fmt.Sprintf(format, v...))
