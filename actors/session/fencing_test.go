@@ -59,13 +59,7 @@ func TestStaleActivationLosesReloadsAndNeverReplies(t *testing.T) {
 			mu.Unlock()
 		})
 	}
-	for range 2 {
-		select {
-		case <-h.model.Arrived:
-		case <-time.After(10 * time.Second):
-			t.Fatal("the two activations did not both ask the model")
-		}
-	}
+	h.model.AwaitCalls(t, 2, 3) // both activations loaded the same version
 	release2()
 	h.waitSends(2) // the winner's reply
 	release3()

@@ -34,7 +34,7 @@ func TestOperatorTakeoverStopsTheBotAtOnce(t *testing.T) {
 	}
 	release := h.model.Hold(2)
 	h.deliver(phone, "t2", "quero uma pesquisa de mercado")
-	<-h.model.Arrived // the qualifier's call is in flight
+	h.model.AwaitCalls(t, 2) // the qualifier's call is in flight
 	done := make(chan *sessionpb.OperatorResult, 1)
 	go func() {
 		done <- h.operate(sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM, phone, first.GetSessionId(), operator, "")

@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Server is an httptest server speaking the Responses API. It records the
@@ -25,8 +26,27 @@ type Server struct {
 	mu     sync.Mutex
 	inputs [][]string
 	holds  map[int]chan struct{}
-	// Arrived receives the number of each call as it arrives.
+	// Arrived receives the number of each call as it arrives, earlier
+	// calls' included: to wait for given calls, use AwaitCalls.
 	Arrived chan int
+}
+
+// AwaitCalls waits until the calls numbered calls have all arrived, passing
+// over the others, and fails t after ten seconds.
+func (m *Server) AwaitCalls(t testing.TB, calls ...int) {
+	t.Helper()
+	arrived := map[int]bool{}
+	timeout := time.After(10 * time.Second)
+	for _, n := range calls {
+		for !arrived[n] {
+			select {
+			case got := <-m.Arrived:
+				arrived[got] = true
+			case <-timeout:
+				t.Fatalf("model calls %v did not all arrive", calls)
+			}
+		}
+	}
 }
 
 // NewServer starts a server answering call n (from 1) with answer(n); the
