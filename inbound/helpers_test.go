@@ -255,3 +255,14 @@ func (f *fixture) enqueueState(id string) persistence.EnqueueState {
 	}
 	return s
 }
+
+// sentIDs are the message IDs sent, in order.
+func (q *fakeQueue) sentIDs() []string {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	ids := make([]string, len(q.sent))
+	for i, m := range q.sent {
+		ids[i] = m.MessageID
+	}
+	return ids
+}
