@@ -17,7 +17,7 @@ func (a *App) webhookRoutes() error {
 	if err != nil {
 		return err
 	}
-	platform, err := newInbound(a.cfg, a.now)
+	platform, err := newWebhookPlatform(a.cfg, a.now)
 	if err != nil {
 		return err
 	}
