@@ -102,10 +102,10 @@ func newSender(cfg config.Config, logger *zap.Logger) (messaging.Sender, error) 
 	return client, nil
 }
 
-// newInbound builds the platform side of the webhook routes. It is the
+// newWebhookPlatform builds the platform side of the webhook routes. It is the
 // Cloud API's whether or not replies go to the stub: the emulator and the
 // tests post the platform's own envelopes.
-func newInbound(cfg config.Config, now func() time.Time) (webhook.Platform, error) {
+func newWebhookPlatform(cfg config.Config, now func() time.Time) (webhook.Platform, error) {
 	return cloudapi.NewWebhook(cloudapi.WebhookConfig{
 		ParserConfig: messaging.ParserConfig{Instances: cfg.Messaging.Instances, Now: now},
 		AppSecret:    cfg.Messaging.AppSecret.Reveal(),

@@ -22,6 +22,7 @@ import (
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/runtime/config"
 	"github.com/intake-runtime/intake/runtime/logging"
@@ -183,6 +184,15 @@ func (a *App) Conversations() Conversations { return a.conversations }
 // (all bounded by SHUTDOWN_TIMEOUT), then the conversations (messages still
 // buffered are answered after the next start, through their receipts).
 func (a *App) Run(ctx context.Context, ln net.Listener) error {
+	deliver, err := a.deliverer()
+	var recovery *inbound.Recovery
+	if err == nil {
+		recovery, err = a.recovery()
+	}
+	if err != nil {
+		_ = ln.Close()
+		return errors.Join(err, a.Close())
+	}
 	stopMetrics, err := a.serveMetrics()
 	if err != nil {
 		_ = ln.Close()
@@ -191,14 +201,10 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	consumeCtx, stopConsuming := context.WithCancel(context.Background())
 	var consuming sync.WaitGroup
 	consuming.Add(1)
-	deliver := &turnDeliverer{receipts: persistence.NewReceipts(a.table), conv: a.conversations, now: a.now, logger: a.logger.Named("consumer")}
-	if a.replies != nil {
-		deliver.fromOperator = a.replies.Route
-	}
 	var consumeErr error
 	go func() {
 		defer consuming.Done()
-		consumeErr = a.queue.Run(consumeCtx, deliver.handle)
+		consumeErr = a.queue.Run(consumeCtx, deliver.Handle)
 	}()
 	consuming.Add(1)
 	go func() {
@@ -208,7 +214,10 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	consuming.Add(1)
 	go func() {
 		defer consuming.Done()
-		a.recovery().run(consumeCtx, a.cfg.Recovery.Interval)
+		// The first sweep takes up all unfinished work at once; then every
+		// RECOVERY_INTERVAL, what is older than RECOVERY_AFTER.
+		recovery.Start(consumeCtx)
+		every(consumeCtx, a.cfg.Recovery.Interval, recovery.Tick)
 	}()
 	consuming.Add(1)
 	go func() {
@@ -283,19 +292,6 @@ func waitUntil(ctx context.Context, wait func()) bool {
 		return true
 	case <-ctx.Done():
 		return false
-	}
-}
-
-// recovery is the sweep of acknowledged work that Run keeps running.
-func (a *App) recovery() *recovery {
-	return &recovery{
-		receipts: persistence.NewReceipts(a.table),
-		outbox:   persistence.NewOutbox(a.table),
-		queue:    a.queue,
-		conv:     a.conversations,
-		after:    a.cfg.Recovery.After,
-		now:      a.now,
-		logger:   a.logger.Named("recovery"),
 	}
 }
 

@@ -6,22 +6,29 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/inbound"
 )
 
 // webhookRoutes mounts the platform webhook: the verification handshake,
-// signed deliveries and the internal route. It is no development surface:
-// it passes the gate.
+// signed deliveries and the internal route, both taking messages in through
+// one inbound.Acceptor. It is no development surface: it passes the gate.
 func (a *App) webhookRoutes() error {
 	metrics, err := newWebhookMetrics(a.metrics, a.queue)
 	if err != nil {
 		return err
 	}
-	platform, err := newInbound(a.cfg, a.now)
+	platform, err := newWebhookPlatform(a.cfg, a.now)
 	if err != nil {
 		return err
 	}
-	h, err := webhook.New(webhook.Config{StoreTimeout: a.cfg.Table.Timeout, MaxAge: a.cfg.Webhook.MaxAge, Now: a.now},
-		webhook.Deps{Platform: platform, Table: a.table, Queue: a.queue, Metrics: metrics}, a.logger.Named("webhook"))
+	logger := a.logger.Named("webhook")
+	acceptor, err := inbound.New(inbound.Config{StoreTimeout: a.cfg.Table.Timeout, MaxAge: a.cfg.Webhook.MaxAge, Now: a.now},
+		inbound.Deps{Table: a.table, Queue: a.queue, Metrics: metrics}, logger)
+	if err != nil {
+		return err
+	}
+	h, err := webhook.New(webhook.Config{StoreTimeout: a.cfg.Table.Timeout},
+		webhook.Deps{Platform: platform, Table: a.table, Inbound: acceptor}, logger)
 	if err != nil {
 		return err
 	}
@@ -29,13 +36,13 @@ func (a *App) webhookRoutes() error {
 	return nil
 }
 
-// webhookMetrics are the webhook's collectors, registered with the
+// webhookMetrics are the collectors of inbound acceptance, registered with the
 // application's metrics.
 type webhookMetrics struct {
 	deferred, stale prometheus.Counter
 }
 
-var _ webhook.Metrics = webhookMetrics{}
+var _ inbound.Metrics = webhookMetrics{}
 
 // pacedQueue is a queue whose consumers may slow down to leave the CPU to
 // the webhook (the in-process queue).
@@ -67,8 +74,8 @@ func newWebhookMetrics(m *Metrics, q Queue) (webhookMetrics, error) {
 	return w, err
 }
 
-// InboundDeferred implements webhook.Metrics.
+// InboundDeferred implements inbound.Metrics.
 func (w webhookMetrics) InboundDeferred() { w.deferred.Inc() }
 
-// InboundStale implements webhook.Metrics.
+// InboundStale implements inbound.Metrics.
 func (w webhookMetrics) InboundStale() { w.stale.Inc() }

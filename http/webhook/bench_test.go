@@ -17,6 +17,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -49,10 +50,7 @@ func webhookApp(b *testing.B) (*fiber.App, *counter) {
 		ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a", "instance_b"}}, AppSecret: testSecret})
 	// The clock is the envelopes' time: older than MaxAge, they would be dropped.
 	now := func() time.Time { return time.Unix(1772366400, 0) }
-	handler, err := webhook.New(webhook.Config{Now: now}, webhook.Deps{Platform: platform, Table: memory.New(), Queue: q}, zap.NewNop())
-	if err != nil {
-		b.Fatal(err)
-	}
+	handler := newHandler(b, webhook.Config{}, inbound.Config{Now: now}, platform, inbound.Deps{Table: memory.New(), Queue: q}, zap.NewNop())
 	return newApp(handler), q
 }
 

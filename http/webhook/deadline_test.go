@@ -13,6 +13,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -95,7 +96,7 @@ func envelope(n, phones int, sentAt time.Time) []byte {
 func TestStalledTableAnswers503InTime(t *testing.T) {
 	const storeTimeout = 200 * time.Millisecond
 	var table *slowTable
-	h := newHarnessWith(t, webhook.Config{StoreTimeout: storeTimeout}, func(inner persistence.Table) persistence.Table {
+	h := newHarnessWith(t, webhook.Config{StoreTimeout: storeTimeout}, inbound.Config{StoreTimeout: storeTimeout}, func(inner persistence.Table) persistence.Table {
 		table = &slowTable{Table: inner}
 		return table
 	})
@@ -131,7 +132,7 @@ func TestStalledTableAnswers503InTime(t *testing.T) {
 func TestEnvelopeAcceptsPhonesConcurrently(t *testing.T) {
 	const concurrency = 8
 	var table *slowTable
-	h := newHarnessWith(t, webhook.Config{Concurrency: concurrency}, func(inner persistence.Table) persistence.Table {
+	h := newHarnessWith(t, webhook.Config{Concurrency: concurrency}, inbound.Config{}, func(inner persistence.Table) persistence.Table {
 		table = &slowTable{Table: inner, delay: 5 * time.Millisecond}
 		return table
 	})
@@ -161,7 +162,7 @@ func TestEnvelopeAcceptsPhonesConcurrently(t *testing.T) {
 // redelivery after its receipt expired) is acknowledged, counted and never
 // enqueued; a fresh one beside it is.
 func TestStaleDeliveryIsAcknowledgedAndDropped(t *testing.T) {
-	h := newHarnessWith(t, webhook.Config{MaxAge: 24 * time.Hour}, nil)
+	h := newHarnessWith(t, webhook.Config{}, inbound.Config{MaxAge: 24 * time.Hour}, nil)
 	old := envelope(1, 1, testStart.Add(-25*time.Hour))
 	status, body := h.post("/webhook", old, true)
 	if status != 200 || !strings.Contains(string(body), `"stale":1`) || !strings.Contains(string(body), `"accepted":0`) {

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/inbound"
 )
 
 // An envelope may carry a thousand messages; accepted one after the other,
@@ -19,7 +20,7 @@ import (
 // acceptance is what became of one message of an envelope: its outcome, or
 // the error that stopped its phone.
 type acceptance struct {
-	out outcome
+	out inbound.Outcome
 	err error
 }
 
@@ -40,7 +41,7 @@ func (h *Handler) acceptAll(ctx context.Context, ms []messaging.InboundMessage) 
 	}
 	acceptPhone := func(indexes []int) {
 		for _, i := range indexes {
-			out, err := h.accept(ctx, ms[i])
+			out, err := h.inbound.Accept(ctx, ms[i])
 			res[i] = acceptance{out: out, err: err}
 			if err != nil {
 				return

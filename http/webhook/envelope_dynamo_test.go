@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/internal/testservers"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/dynamo"
@@ -33,7 +34,7 @@ func TestLargeEnvelopeAgainstDynamoDBLocal(t *testing.T) {
 	}
 	const n, concurrency = 1000, 32
 	var table *slowTable
-	h := newHarnessWith(t, webhook.Config{Concurrency: concurrency, StoreTimeout: time.Minute}, func(persistence.Table) persistence.Table {
+	h := newHarnessWith(t, webhook.Config{Concurrency: concurrency, StoreTimeout: time.Minute}, inbound.Config{StoreTimeout: time.Minute}, func(persistence.Table) persistence.Table {
 		table = &slowTable{Table: dynamo.New(client, name)} // no delay: counts the calls in flight
 		return table
 	})

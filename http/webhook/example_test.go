@@ -14,6 +14,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/queue/inprocess"
 )
@@ -32,9 +33,15 @@ func Example() {
 		return
 	}
 	// The clock is pinned near the messages' timestamps: older than
-	// Config.MaxAge (7 days), they would be acknowledged and dropped.
+	// inbound.Config.MaxAge (7 days), they would be acknowledged and dropped.
 	now := func() time.Time { return time.Unix(1700000100, 0) }
-	h, err := webhook.New(webhook.Config{Now: now}, webhook.Deps{Platform: platform, Table: memory.New(), Queue: q}, nil)
+	table := memory.New()
+	acceptor, err := inbound.New(inbound.Config{Now: now}, inbound.Deps{Table: table, Queue: q}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h, err := webhook.New(webhook.Config{}, webhook.Deps{Platform: platform, Table: table, Inbound: acceptor}, nil)
 	if err != nil {
 		fmt.Println(err)
 		return

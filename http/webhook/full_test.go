@@ -14,6 +14,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -21,7 +22,7 @@ import (
 	"github.com/intake-runtime/intake/queue/inprocess"
 )
 
-var _ webhook.Metrics = (*deferCounter)(nil)
+var _ inbound.Metrics = (*deferCounter)(nil)
 
 type deferCounter struct{ n atomic.Int64 }
 
@@ -52,11 +53,8 @@ func newFullHarness(t *testing.T) *fullHarness {
 	f := &fullHarness{queue: q, deferred: &deferCounter{}}
 	platform := newPlatform(t, cloudapi.WebhookConfig{
 		ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a", "instance_b"}, Now: clk.Now}, AppSecret: testSecret})
-	handler, err := webhook.New(webhook.Config{Now: clk.Now},
-		webhook.Deps{Platform: platform, Table: table, Queue: q, Metrics: f.deferred}, zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	handler := newHandler(t, webhook.Config{}, inbound.Config{Now: clk.Now}, platform,
+		inbound.Deps{Table: table, Queue: q, Metrics: f.deferred}, zap.NewNop())
 	f.harness = &harness{t: t, app: newApp(handler), table: table, clock: clk}
 	table.setFail(func(op string, k persistence.Key) error {
 		f.mu.Lock()

@@ -16,6 +16,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -53,11 +54,7 @@ func FuzzWebhook(f *testing.F) {
 		// not a message still waiting for one (503).
 		table := memory.New()
 		queue := &recorder{consumer: &consumer{receipts: persistence.NewReceipts(table), now: time.Now}}
-		handler, err := webhook.New(webhook.Config{}, webhook.Deps{Platform: newPlatform(f, cfg), Table: table, Queue: queue}, zap.NewNop())
-		if err != nil {
-			f.Fatal(err)
-		}
-		apps[mode] = newApp(handler)
+		apps[mode] = newApp(newHandler(f, webhook.Config{}, inbound.Config{}, newPlatform(f, cfg), inbound.Deps{Table: table, Queue: queue}, zap.NewNop()))
 	}
 
 	f.Fuzz(func(t *testing.T, body []byte, mode uint8, internal bool) {

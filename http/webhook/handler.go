@@ -1,40 +1,46 @@
 package webhook
 
 import (
+	"context"
 	"errors"
 
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
-	"github.com/intake-runtime/intake/queue"
 )
+
+// Inbound is acceptance as the webhook uses it; *inbound.Acceptor
+// satisfies it. It decides what became of a message (its Outcome), and the
+// webhook says what that means for the answer.
+type Inbound interface {
+	// Accept records and enqueues m once, however often it is delivered.
+	Accept(ctx context.Context, m messaging.InboundMessage) (inbound.Outcome, error)
+	// Stale reports a message too old to be accepted: it is acknowledged
+	// and dropped.
+	Stale(m messaging.InboundMessage) bool
+}
 
 // Deps are the handler's collaborators.
 type Deps struct {
 	// Platform authenticates and parses the platform's requests.
 	Platform Platform
-	// Table stores receipts, pending markers and the message log that
-	// delivery statuses update.
+	// Table stores the message log that delivery statuses and reactions
+	// update.
 	Table persistence.Table
-	// Queue receives {phone_number, message_id} for each new message.
-	Queue Enqueuer
-	// Metrics counts deferred and stale messages; nil counts nothing.
-	Metrics Metrics
+	// Inbound takes each customer message in: receipt, claim and queue.
+	Inbound Inbound
 }
 
 // Handler serves the webhook routes. It is safe for concurrent use.
 type Handler struct {
 	cfg      Config
 	platform Platform
-	receipts *persistence.Receipts
+	inbound  Inbound
 	messages *persistence.Messages
-	queue    Enqueuer
-	// reserver is queue when it is bounded in memory, else nil.
-	reserver  queue.Reserver
-	deferrals *deferrals
-	metrics   Metrics // nil counts nothing
-	log       *zap.Logger
+	log      *zap.Logger
 }
 
 // New checks cfg and deps and returns the handler. A nil logger logs nothing.
@@ -43,24 +49,19 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Handler, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if deps.Platform == nil || deps.Table == nil || deps.Queue == nil {
-		return nil, errors.New("webhook: Deps.Platform, Deps.Table and Deps.Queue are required")
+	if deps.Platform == nil || deps.Table == nil || deps.Inbound == nil {
+		return nil, errors.New("webhook: Deps.Platform, Deps.Table and Deps.Inbound are required")
 	}
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	h := &Handler{
-		cfg:       cfg,
-		platform:  deps.Platform,
-		receipts:  persistence.NewReceipts(deps.Table),
-		messages:  persistence.NewMessages(deps.Table),
-		queue:     deps.Queue,
-		log:       logger,
-		deferrals: &deferrals{metrics: deps.Metrics, log: logger},
-		metrics:   deps.Metrics,
-	}
-	h.reserver, _ = deps.Queue.(queue.Reserver)
-	return h, nil
+	return &Handler{
+		cfg:      cfg,
+		platform: deps.Platform,
+		inbound:  deps.Inbound,
+		messages: persistence.NewMessages(deps.Table),
+		log:      logger,
+	}, nil
 }
 
 // Register mounts GET /webhook, POST /webhook and POST /webhook/internal on r.

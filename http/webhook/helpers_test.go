@@ -22,6 +22,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -80,13 +81,13 @@ func newPlatform(t testing.TB, cfg cloudapi.WebhookConfig) *cloudapi.Webhook {
 
 func newHarness(t testing.TB, opts ...option) *harness {
 	t.Helper()
-	return newHarnessWith(t, webhook.Config{}, nil, opts...)
+	return newHarnessWith(t, webhook.Config{}, inbound.Config{}, nil, opts...)
 }
 
-// newHarnessWith is newHarness with the handler's configuration (its clock
-// is the harness's) and a wrapper around the table the handler sees (nil
-// for none); the harness inspects the table itself.
-func newHarnessWith(t testing.TB, wcfg webhook.Config, wrap func(persistence.Table) persistence.Table, opts ...option) *harness {
+// newHarnessWith is newHarness with the handler's and acceptance's
+// configurations (the clock is the harness's) and a wrapper around the table
+// the handler sees (nil for none); the harness inspects the table itself.
+func newHarnessWith(t testing.TB, wcfg webhook.Config, icfg inbound.Config, wrap func(persistence.Table) persistence.Table, opts ...option) *harness {
 	t.Helper()
 	clk := &clock{t: testStart}
 	table := &faultyTable{Table: memory.New(memory.WithClock(clk.Now))}
@@ -108,14 +109,24 @@ func newHarnessWith(t testing.TB, wcfg webhook.Config, wrap func(persistence.Tab
 	if wrap != nil {
 		seen = wrap(h.table)
 	}
-	wcfg.Now = clk.Now
-	handler, err := webhook.New(wcfg,
-		webhook.Deps{Platform: newPlatform(t, cfg), Table: seen, Queue: h.queue}, zap.NewNop())
+	icfg.Now = clk.Now
+	h.app = newApp(newHandler(t, wcfg, icfg, newPlatform(t, cfg), inbound.Deps{Table: seen, Queue: h.queue}, zap.NewNop()))
+	return h
+}
+
+// newHandler wires the handler as the runtime does: one inbound.Acceptor
+// over deps behind both POST routes, the handler on the same table.
+func newHandler(t testing.TB, wcfg webhook.Config, icfg inbound.Config, platform webhook.Platform, deps inbound.Deps, logger *zap.Logger) *webhook.Handler {
+	t.Helper()
+	acceptor, err := inbound.New(icfg, deps, logger)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.app = newApp(handler)
-	return h
+	handler, err := webhook.New(wcfg, webhook.Deps{Platform: platform, Table: deps.Table, Inbound: acceptor}, logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return handler
 }
 
 // newApp mounts handler as the runtime should: the JSON error handler and

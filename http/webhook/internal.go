@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/inbound"
 )
 
 // InternalReply is the 200 answer of POST /webhook/internal.
@@ -45,15 +46,15 @@ func (h *Handler) receiveInternal(c *fiber.Ctx) error {
 	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), h.cfg.StoreTimeout)
 	defer cancel()
-	out, err := h.accept(ctx, m)
+	out, err := h.inbound.Accept(ctx, m)
 	if err != nil {
 		h.log.Error("internal message not stored", zap.String("message_id", m.ProviderMessageID), zap.Error(err))
 		return storeFailure(c, err)
 	}
-	if out == inProgress {
+	if out == inbound.InProgress {
 		return writeInProgress(c)
 	}
-	return c.JSON(InternalReply{MessageID: m.ProviderMessageID, Duplicate: out == duplicate})
+	return c.JSON(InternalReply{MessageID: m.ProviderMessageID, Duplicate: out == inbound.Duplicate})
 }
 
 // invalidInternal answers a well-formed payload that cannot become a turn

@@ -18,6 +18,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/inbound"
 )
 
 // envelopeOf builds a one-change envelope around messages and contacts.
@@ -132,11 +133,8 @@ func TestBodyLimit(t *testing.T) {
 			// the handler, which refuses it itself.
 			platform := newPlatform(t, cloudapi.WebhookConfig{
 				ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a"}, Now: h.clock.Now}})
-			handler, err := webhook.New(webhook.Config{Now: h.clock.Now},
-				webhook.Deps{Platform: platform, Table: h.table, Queue: h.queue}, zap.NewNop())
-			if err != nil {
-				t.Fatal(err)
-			}
+			handler := newHandler(t, webhook.Config{}, inbound.Config{Now: h.clock.Now}, platform,
+				inbound.Deps{Table: h.table, Queue: h.queue}, zap.NewNop())
 			h.app = fiber.New(fiber.Config{DisableStartupMessage: true})
 			handler.Register(h.app)
 			status, answer := h.post(path, big, false)

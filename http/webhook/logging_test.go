@@ -16,6 +16,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
 
@@ -26,11 +27,8 @@ func TestLogsHoldNoSecretsNorContent(t *testing.T) {
 	q := &recorder{}
 	platform := newPlatform(t, cloudapi.WebhookConfig{
 		ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a"}}, AppSecret: testSecret, VerifyToken: testVerifyToken})
-	handler, err := webhook.New(webhook.Config{Now: func() time.Time { return testStart }},
-		webhook.Deps{Platform: platform, Table: memory.New(), Queue: q}, zap.New(core))
-	if err != nil {
-		t.Fatal(err)
-	}
+	handler := newHandler(t, webhook.Config{}, inbound.Config{Now: func() time.Time { return testStart }}, platform,
+		inbound.Deps{Table: memory.New(), Queue: q}, zap.New(core))
 	h := &harness{t: t, app: newApp(handler)}
 
 	h.do(httptest.NewRequest(fiber.MethodGet, "/webhook?"+url.Values{

@@ -10,7 +10,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -31,7 +31,7 @@ type consumer struct {
 	now      func() time.Time
 }
 
-var _ webhook.Enqueuer = (*recorder)(nil)
+var _ inbound.Enqueuer = (*recorder)(nil)
 
 func (r *recorder) Send(ctx context.Context, m persistence.QueueMessage) error {
 	r.mu.Lock()

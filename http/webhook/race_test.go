@@ -12,6 +12,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -19,7 +20,7 @@ import (
 	"github.com/intake-runtime/intake/queue/inprocess"
 )
 
-var _ webhook.Enqueuer = (*inprocess.Queue)(nil)
+var _ inbound.Enqueuer = (*inprocess.Queue)(nil)
 
 // The same envelope delivered 20 times at once, through the in-process queue
 // the emulator uses and a consumer that answers at once (completed_at): one
@@ -57,11 +58,7 @@ func TestConcurrentDeliveries(t *testing.T) {
 
 	platform := newPlatform(t, cloudapi.WebhookConfig{
 		ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a"}, Now: clk.Now}, AppSecret: testSecret})
-	handler, err := webhook.New(webhook.Config{Now: clk.Now},
-		webhook.Deps{Platform: platform, Table: table, Queue: q}, zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	handler := newHandler(t, webhook.Config{}, inbound.Config{Now: clk.Now}, platform, inbound.Deps{Table: table, Queue: q}, zap.NewNop())
 	h := &harness{t: t, app: newApp(handler), table: &faultyTable{Table: table}, clock: clk}
 	body := readFile(t, "one_message.json")
 

@@ -8,6 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/inbound"
 )
 
 // Summary is the 200 answer of POST /webhook.
@@ -75,7 +76,7 @@ func (h *Handler) receive(c *fiber.Ctx) error {
 			sum.Rejected = append(sum.Rejected, h.reject(r))
 			continue
 		}
-		if h.stale(m) {
+		if h.inbound.Stale(m) {
 			sum.Stale++
 			continue
 		}
@@ -88,11 +89,11 @@ func (h *Handler) receive(c *fiber.Ctx) error {
 			failed = a.err
 		}
 		switch a.out {
-		case accepted, deferred:
+		case inbound.Accepted, inbound.Deferred:
 			sum.Accepted++
-		case duplicate:
+		case inbound.Duplicate:
 			sum.Duplicates++
-		case inProgress:
+		case inbound.InProgress:
 			busy = true
 		}
 	}

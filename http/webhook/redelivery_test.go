@@ -16,6 +16,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
+	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -265,11 +266,7 @@ func TestDeliveryDuringAnotherDeliverysEnqueue(t *testing.T) {
 	q.consumer = &consumer{receipts: persistence.NewReceipts(table), now: clk.Now}
 	platform := newPlatform(t, cloudapi.WebhookConfig{
 		ParserConfig: messaging.ParserConfig{Instances: []string{"instance_a"}, Now: clk.Now}})
-	handler, err := webhook.New(webhook.Config{Now: clk.Now},
-		webhook.Deps{Platform: platform, Table: table, Queue: q}, zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	handler := newHandler(t, webhook.Config{}, inbound.Config{Now: clk.Now}, platform, inbound.Deps{Table: table, Queue: q}, zap.NewNop())
 	h := &harness{t: t, app: newApp(handler), clock: clk}
 	body := readFile(t, "one_message.json")
 

@@ -1,4 +1,4 @@
-package webhook
+package inbound
 
 import (
 	"context"
@@ -12,19 +12,19 @@ import (
 	"github.com/intake-runtime/intake/queue"
 )
 
-// Enqueuer is the queue as the webhook uses it: queue.Sender (in-process or
+// Enqueuer is the queue as the Acceptor uses it: queue.Sender (in-process or
 // SQS) satisfies it. Send returns once the queue has accepted msg; an error
 // means it was not enqueued. It must be safe for concurrent use.
 //
 // When the Enqueuer is also a queue.Reserver (the in-process queue, bounded
-// in memory), the webhook never calls Send: it takes room with TryReserve
+// in memory), the Acceptor never calls Send: it takes room with TryReserve
 // before it writes the receipt, and a full queue leaves the message to its
 // receipt and the recovery sweep (see "A full queue" in the package doc).
 type Enqueuer interface {
 	Send(ctx context.Context, msg persistence.QueueMessage) error
 }
 
-// Metrics counts what the webhook decides; the runtime implements it.
+// Metrics counts what the Acceptor decides; the runtime implements it.
 type Metrics interface {
 	// InboundDeferred counts a delivery acknowledged without enqueueing
 	// its message because the queue had no room: the receipt keeps the
@@ -40,11 +40,11 @@ type Metrics interface {
 // taken then). An unbounded queue (SQS) always has room: its reservation
 // is its Send, given half the claim lease so that it ends while the claim
 // is still this delivery's.
-func (h *Handler) reserve(ctx context.Context) (queue.Reservation, error) {
-	if h.reserver != nil {
-		return h.reserver.TryReserve(ctx)
+func (a *Acceptor) reserve(ctx context.Context) (queue.Reservation, error) {
+	if a.reserver != nil {
+		return a.reserver.TryReserve(ctx)
 	}
-	return unbounded{queue: h.queue, timeout: h.cfg.ClaimLease / 2}, nil
+	return unbounded{queue: a.queue, timeout: a.cfg.ClaimLease / 2}, nil
 }
 
 // unbounded is the reservation of a queue without a bound in memory.
@@ -63,10 +63,10 @@ func (unbounded) Release() {}
 
 // enqueue announces the message into the room reserve took. The phone's
 // pending marker is the conversation's to keep, which keeps that
-// read-modify-write off the platform's request.
+// read-modify-write off the sender's request.
 func enqueue(ctx context.Context, room queue.Reservation, turn persistence.InboundTurn) error {
 	if err := room.Send(ctx, turn.QueueMessage()); err != nil {
-		return fmt.Errorf("webhook: enqueue %s: %w", turn.MessageID, err)
+		return fmt.Errorf("inbound: enqueue %s: %w", turn.MessageID, err)
 	}
 	return nil
 }

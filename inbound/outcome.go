@@ -1,0 +1,39 @@
+package inbound
+
+// Outcome is what became of one inbound message handed to Acceptor.Accept.
+// What each means for the caller's answer is the caller's to say (the
+// webhook answers 200 for Accepted, Deferred and Duplicate, and 503 for
+// InProgress); what a delivery has a right to conclude is decided here.
+type Outcome int
+
+const (
+	// Accepted: this delivery enqueued the message.
+	Accepted Outcome = iota + 1
+	// Deferred: this delivery recorded the message, or found it recorded
+	// and unclaimed, while the queue had no room: the recovery sweep
+	// enqueues it. It may be acknowledged like Accepted: the receipt is what
+	// keeps it.
+	Deferred
+	// Duplicate: a turn already took the message; nothing was done.
+	Duplicate
+	// InProgress: another delivery took the claim less than a lease ago and
+	// its enqueue may still fail, so this one must not be acknowledged yet:
+	// the sender should deliver again.
+	InProgress
+)
+
+// String names the outcome, for logs and test failures.
+func (o Outcome) String() string {
+	switch o {
+	case Accepted:
+		return "accepted"
+	case Deferred:
+		return "deferred"
+	case Duplicate:
+		return "duplicate"
+	case InProgress:
+		return "in_progress"
+	default:
+		return "none"
+	}
+}
