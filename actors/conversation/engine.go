@@ -51,6 +51,9 @@ type Outcome struct {
 	// Summarize asks for an operational summary (closing or handoff): call
 	// SummaryRequest, then ApplySummary.
 	Summarize bool
+	// Reset points the phone at no session with the commit (the active
+	// pointer becomes <reset>), so its next message starts a new one.
+	Reset bool
 	// Illegal says why the model's answer was refused or missing (for the
 	// log); "" when the answer was used. A refused answer never reaches the
 	// customer: the outcome then carries a configured text instead.
