@@ -670,8 +670,9 @@ func (x *OperatorResult) GetClosedSessionId() string {
 
 // Forget asks the conversation of a phone to drop what it holds in memory
 // and stop, wherever it runs: the next message loads it afresh from the
-// table. Tools that change a conversation's items behind it (reset,
-// clear-chat) send it first. It is answered with Forgotten.
+// table. Tools that change a conversation's items behind it (clear-chat)
+// send it first; a reset is the conversation's own (OPERATOR_ACTION_RESET).
+// It is answered with Forgotten.
 type Forget struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	PhoneNumber   string                 `protobuf:"bytes,1,opt,name=phone_number,json=phoneNumber,proto3" json:"phone_number,omitempty"`
