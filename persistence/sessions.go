@@ -148,6 +148,12 @@ func (r *Sessions) Reset(ctx context.Context, phone string) error {
 	return r.point(ctx, phone, ResetPointer)
 }
 
+// ResetPointerTx is Reset as a write of a transaction: the conversation
+// resets the phone in the commit that closes its session.
+func ResetPointerTx(phone string) TxWrite {
+	return PutTx(activePointer(phone, ResetPointer), nil)
+}
+
 func (r *Sessions) point(ctx context.Context, phone, id string) error {
 	if err := r.table.Put(ctx, activePointer(phone, id), nil); err != nil {
 		return fmt.Errorf("persistence: point active session to %s: %w", id, err)

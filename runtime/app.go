@@ -139,7 +139,6 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			DebounceWindow:     cfg.Session.DebounceWindow,
 			DebounceMaxWait:    cfg.Session.DebounceMaxWait,
 			IdleTimeout:        cfg.Session.IdleTimeout,
-			MaxEnrichments:     cfg.Session.MaxContextEnrichments,
 			RenotifyAfter:      cfg.Handoff.RenotifyAfter,
 			MaxRenotifications: cfg.Handoff.MaxRenotifications,
 			TurnDeadline:       cfg.Session.TurnDeadline,

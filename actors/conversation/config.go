@@ -10,7 +10,11 @@ import (
 // are Brazilian.
 type Config struct {
 	// MaxEnrichments bounds the knowledge injections (s=5) of one customer
-	// turn (MAX_CONTEXT_ENRICHMENTS). Default 2.
+	// turn (MAX_CONTEXT_ENRICHMENTS). It is the only bound: the session
+	// actor injects what the engine grants, which counts the turn's
+	// injections in context_enrichment_count. Zero means the default, 2
+	// (setDefaults): a turn cannot be configured to refuse every knowledge
+	// request, which would answer each s=5 with the fallback text.
 	MaxEnrichments int
 	// MaxValidationFailures is the number of failed registration validations
 	// (retry_count) at which the conversation goes to a person with

@@ -51,6 +51,9 @@ type Outcome struct {
 	// Summarize asks for an operational summary (closing or handoff): call
 	// SummaryRequest, then ApplySummary.
 	Summarize bool
+	// Reset points the phone at no session with the commit (the active
+	// pointer becomes <reset>), so its next message starts a new one.
+	Reset bool
 	// Illegal says why the model's answer was refused or missing (for the
 	// log); "" when the answer was used. A refused answer never reaches the
 	// customer: the outcome then carries a configured text instead.
@@ -91,15 +94,17 @@ func Silent(state persistence.SessionState) bool {
 	return false
 }
 
-// NewSession returns the session of a phone's new conversation, assigned to
-// TRIAGE. previous is the phone's last session, or nil: a customer who writes
-// again after a CLOSED session gets a new session linked to it
-// (previous_session_id), recognized by the name the previous one learned.
-// Registration data is not carried over: the registrar asks again, so stale
-// data is confirmed by the customer rather than assumed.
+// NewSession returns the session of a phone's new conversation: the
+// record's defaults are persistence.NewSession's (NEW, empty data), the agent
+// is its state's (agentFor: TRIAGE), so neither is stated twice. previous is
+// the phone's last session, or nil: a customer who writes again after a
+// CLOSED session gets a new session linked to it (previous_session_id),
+// recognized by the name the previous one learned. Registration data is not
+// carried over: the registrar asks again, so stale data is confirmed by the
+// customer rather than assumed.
 func (e *Engine) NewSession(previous *persistence.Session, id, phone, instance string, now time.Time) persistence.Session {
 	s := persistence.NewSession(id, phone, instance, now)
-	s.CurrentAgent = persistence.AgentTriage
+	s.CurrentAgent = agentFor(s)
 	if previous != nil {
 		s.PreviousSessionID = persistence.NullString(previous.SessionID)
 		s.RecognizedName = previous.RecognizedName

@@ -58,8 +58,14 @@ func refused(code Refusal, message string) (Outcome, *persistence.Message, *Refu
 //	TRANSFER HUMAN held by them, another operator   HUMAN, assigned to that operator; Project
 //	RELEASE  HUMAN held by them                     HANDOFF, unassigned; Project
 //	CLOSE    HUMAN held by them                     CLOSED (closed_at); Project, Summarize
+//	RESET    always (the administration's; any      CLOSED (closed_at); Project, Reset
+//	         session ID, no operator)
 func Operate(s persistence.Session, history []persistence.Message, cmd *sessionpb.OperatorCommand, now time.Time) (Outcome, *persistence.Message, *Refused) {
 	operator := cmd.GetOperatorPhone()
+	if cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_RESET {
+		// The deal follows the close, through the projection intent.
+		return Outcome{Session: closeSession(s, now), Project: true, Reset: true}, nil, nil
+	}
 	if cmd.GetSessionId() != s.SessionID {
 		return refused(RefusedStale, "the conversation moved on to another session; reload it")
 	}
@@ -107,9 +113,7 @@ func Operate(s persistence.Session, history []persistence.Message, cmd *sessionp
 		if !HeldBy(s, operator) {
 			return refused(RefusedNotAssigned, "claim the conversation before closing it")
 		}
-		closed := now.UTC()
-		next.State, next.ClosedAt = persistence.StateClosed, &closed
-		return Outcome{Session: next, Project: true, Summarize: true}, nil, nil
+		return Outcome{Session: closeSession(next, now), Project: true, Summarize: true}, nil, nil
 	}
 	return refused(RefusedState, "unknown operator action")
 }

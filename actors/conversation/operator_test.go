@@ -32,6 +32,7 @@ func TestOperate(t *testing.T) {
 		send    = sessionpb.OperatorAction_OPERATOR_ACTION_SEND
 		release = sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE
 		closeIt = sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE
+		reset   = sessionpb.OperatorAction_OPERATOR_ACTION_RESET
 	)
 	recent := customerWrote(time.Hour)
 	tests := []struct {
@@ -79,6 +80,10 @@ func TestOperate(t *testing.T) {
 		{name: "close", state: persistence.StateHuman, action: closeIt, operator: holder,
 			wantState: persistence.StateClosed, wantHeld: holder, project: true, summarize: true},
 		{name: "close unclaimed", state: persistence.StateHandoff, action: closeIt, operator: holder, refused: conversation.RefusedNotAssigned},
+		{name: "reset a held session, naming no session or operator", state: persistence.StateHuman, action: reset, session: "any",
+			wantState: persistence.StateClosed, wantHeld: holder, project: true},
+		{name: "reset the bot's session", state: persistence.StateQualifying, action: reset,
+			wantState: persistence.StateClosed, project: true},
 		{name: "unknown action", state: persistence.StateHuman, action: sessionpb.OperatorAction(99), operator: holder, refused: conversation.RefusedState},
 	}
 	for _, tt := range tests {
@@ -102,6 +107,12 @@ func TestOperate(t *testing.T) {
 			if got.State != tt.wantState || string(got.AssignedTo) != tt.wantHeld || out.Project != tt.project || out.Summarize != tt.summarize {
 				t.Errorf("= state %s held by %q project %v summarize %v; want %s, %q, %v, %v",
 					got.State, got.AssignedTo, out.Project, out.Summarize, tt.wantState, tt.wantHeld, tt.project, tt.summarize)
+			}
+			if out.Reset != (tt.action == reset) {
+				t.Errorf("reset %v; only RESET resets the pointer", out.Reset)
+			}
+			if tt.state != persistence.StateClosed && tt.wantState == persistence.StateClosed && (got.ClosedAt == nil || !got.ClosedAt.Equal(now)) {
+				t.Errorf("closed_at = %v, want %v", got.ClosedAt, now)
 			}
 			if tt.reason != "" && got.HandoffReason != tt.reason {
 				t.Errorf("handoff reason %q, want %q", got.HandoffReason, tt.reason)

@@ -181,8 +181,6 @@ func (out *Outcome) handOff(reason persistence.HandoffReason) {
 }
 
 func (t *transition) close() {
-	now := t.in.Now.UTC()
-	t.out.Session.State = persistence.StateClosed
-	t.out.Session.ClosedAt = &now
+	t.out.Session = closeSession(t.out.Session, t.in.Now)
 	t.out.Summarize = true
 }

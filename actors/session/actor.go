@@ -1,9 +1,7 @@
 package session
 
 import (
-	"context"
 	"errors"
-	"slices"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -15,15 +13,23 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/internal/serial"
-	"github.com/intake-runtime/intake/persistence"
 )
 
-// conversationActor is the session actor of one phone. Its state lives here
-// only; its I/O runs off its mailbox (work.go) and comes back as messages.
+// conversationActor is the session actor of one phone: the thin owner of
+// its parts, each a struct with its own file that owns one kind of state,
+// and the one place their effects happen (table calls, model calls, sends,
+// timers, answers). Receive routes each message to the part it concerns;
+// its I/O runs off its mailbox (work.go) and comes back as messages.
 type conversationActor struct {
-	phone    string
-	deps     *Deps
-	debounce debounce
+	phone string
+	deps  *Deps
+
+	inbox   inbox              // messages not in a turn yet (inbox.go)
+	flight  inFlight           // the turn under way (inflight.go)
+	replies *messaging.Replies // the conversation's sends
+	watch   handoffWatch       // operators told of the handoff (handoffwatch.go)
+	ops     opQueue            // operator commands waiting (opqueue.go)
+	stored  stored             // what the table holds of it (stored.go)
 
 	// supervisor routes the phone's messages here; it stops the actor when
 	// it reports idle. A cluster grain has none (nil): its phone is its
@@ -33,62 +39,26 @@ type conversationActor struct {
 	phoneOf    func(actor.Context) string
 	self       *actor.PID
 	root       *actor.RootContext
-	tables     serial.Lane        // table calls, one at a time, in order
-	replies    *messaging.Replies // the conversation's sends
-	// cancelCall cancels the model call under way, if any.
-	cancelCall context.CancelFunc
-	// handoff tells operators of the conversation; spawned on first use,
-	// as few conversations reach a human.
-	handoff *actor.PID
-	timers  *scheduler.TimerScheduler
+	tables     serial.Lane // table calls, one at a time, in order
+	timers     *scheduler.TimerScheduler
 
 	// ready is false until the snapshot and buffer are loaded; messages that
 	// arrive before are kept in early, in order, and handled then.
-	ready bool
-	early []envelope
+	ready    bool
+	early    []envelope
+	received uint64 // turns and chats routed here, for the idle handshake
+}
 
-	session *persistence.Session // nil until the phone's first turn
-	// noSessions says the phone had no session when the activation started
-	// and none has begun since (Loaded.NoSessions).
-	noSessions bool
-	// unstored says session was begun by this activation and no commit has
-	// stored it yet: the next commit creates it (Commit.Create).
-	unstored bool
-	buffer   []*sessionpb.InboundTurn
-	// routedAt is when this activation accepted each message it has not
-	// answered yet, and whether a chat brought it, for the receipt's
-	// agent_routed_at and sync_claimed_at.
-	routedAt map[string]routed
-	// history is the log of the session historyOf names, oldest first, as
-	// remember keeps it: read when the activation starts, then kept by the
-	// commits and the send results, so a turn reads no history from the
-	// table.
-	history   []persistence.Message
-	historyOf string
-	// intent is the revision of the desired CRM state this activation last
-	// committed, so an unchanged one is not written again.
-	intent string
-	// markerWritten says the pending marker lists messages now (this
-	// activation's last commit put it), so a commit with none deletes it.
-	markerWritten bool
-	// legacyBuffer says the turns came from an older release's debounce
-	// buffer, which the next commit deletes.
-	legacyBuffer bool
-	firstAt      time.Time // arrival of the buffer's first turn
-	chats        []*actor.PID
-
-	flushGen    uint64
-	cancelFlush scheduler.CancelFunc
-
-	renotifyGen    uint64
-	cancelRenotify scheduler.CancelFunc
-
-	inflight   *turn
-	superseded []persistence.Message // superseded answers, logged by the next commit
-	ops        []opRequest           // operator commands waiting for the running turn
-	flushAsked bool                  // a flush came due while a turn was in flight
-	seq        uint64
-	received   uint64 // turns and chats routed here, for the idle handshake
+// newConversation is the actor of phone (told later by phoneOf for a grain).
+func newConversation(phone string, deps *Deps, supervisor *actor.PID, phoneOf func(actor.Context) string) *conversationActor {
+	return &conversationActor{
+		phone:      phone,
+		deps:       deps,
+		supervisor: supervisor,
+		phoneOf:    phoneOf,
+		inbox:      inbox{debounce: debounce{window: deps.Config.DebounceWindow, maxWait: deps.Config.DebounceMaxWait}},
+		flight:     inFlight{running: deps.running},
+	}
 }
 
 // envelope is a message kept with its sender until the actor is ready.
@@ -102,12 +72,7 @@ type flushDue struct{ gen uint64 }
 
 func conversationProps(phone string, deps *Deps, supervisor *actor.PID) *actor.Props {
 	return actor.PropsFromProducer(func() actor.Actor {
-		return &conversationActor{
-			phone:      phone,
-			deps:       deps,
-			supervisor: supervisor,
-			debounce:   debounce{window: deps.Config.DebounceWindow, maxWait: deps.Config.DebounceMaxWait},
-		}
+		return newConversation(phone, deps, supervisor, nil)
 	})
 }
 
@@ -119,10 +84,10 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 		}
 		c.start(ctx)
 	case *actor.Stopping, *actor.Restarting:
-		c.stopTimer()
-		c.stopRenotify()
+		c.inbox.stopFlush()
+		c.watch.stop()
 		c.stopWork()
-		c.end() // an interrupted turn is not in flight any more; its messages stay buffered
+		c.flight.end() // an interrupted turn is not in flight any more; its messages stay buffered
 	case *actor.Stopped:
 		c.deps.Metrics.ActorStopped()
 		if c.phoneOf != nil {
@@ -151,11 +116,13 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 		}
 		c.handle(ctx, msg, ctx.Sender())
 	case *flushDue:
-		if msg.gen == c.flushGen {
+		if msg.gen == c.inbox.flushGen {
 			c.flush(ctx)
 		}
 	case *renotifyDue:
-		c.onRenotifyDue(ctx, msg)
+		if c.watch.fired(msg) {
+			c.onRenotifyDue(ctx)
+		}
 	case *handoff.Notified:
 		c.onNotified(msg)
 	case *result:
@@ -175,6 +142,8 @@ func (c *conversationActor) onResult(ctx actor.Context, msg any) {
 		c.onAnswer(ctx, msg)
 	case *commitResult:
 		c.onCommit(ctx, msg)
+	case *resetResult:
+		c.onReset(ctx, msg)
 	case *messaging.Sent:
 		c.onSent(msg)
 	}
@@ -200,24 +169,18 @@ func (c *conversationActor) onLoad(ctx actor.Context, res *loadResult) {
 		ctx.Stop(ctx.Self())
 		return
 	}
-	loaded := res.loaded
 	c.ready = true
-	c.session, c.noSessions = loaded.Session, loaded.NoSessions
-	c.buffer = loaded.Turns
-	c.legacyBuffer = len(c.buffer) > 0
-	if c.session != nil {
-		c.history, c.historyOf = loaded.History, c.session.SessionID
-	}
-	for _, m := range c.history {
+	c.stored.loaded(res.loaded)
+	c.inbox.took(res.loaded.Turns, c.deps.Now())
+	for _, m := range c.stored.history {
 		if m.Unfinished() {
 			// A reply committed before a crash or a stop, still unsent.
 			c.replies.Deliver(m)
 		}
 	}
 	c.armRenotify(ctx)
-	if len(c.buffer) > 0 {
+	if len(c.inbox.buffer) > 0 {
 		// A buffer left by a crash or a stop: answer it now.
-		c.firstAt = c.deps.Now()
 		c.flush(ctx)
 	}
 	for _, e := range c.early {
@@ -273,7 +236,7 @@ func (c *conversationActor) accept(ctx actor.Context, msg any, sender *actor.PID
 		turn, chat = m.GetTurn(), true
 	}
 	if chat && sender != nil {
-		c.chats = append(c.chats, sender)
+		c.inbox.chats = append(c.inbox.chats, sender)
 	}
 	if c.holds(turn.GetMessageId()) {
 		if !chat && sender != nil {
@@ -285,17 +248,8 @@ func (c *conversationActor) accept(ctx actor.Context, msg any, sender *actor.PID
 		return
 	}
 	now := c.deps.Now()
-	if len(c.buffer) == 0 {
-		c.firstAt = now
-	}
-	c.buffer = append(c.buffer, turn)
-	if c.routedAt == nil {
-		c.routedAt = map[string]routed{}
-	}
-	c.routedAt[turn.GetMessageId()] = routed{at: now, sync: chat}
-	if c.inflight != nil {
-		c.inflight.superseded = true
-	}
+	due := c.inbox.add(turn, chat, now)
+	c.flight.supersede()
 	if chat {
 		c.flush(ctx)
 		return
@@ -303,55 +257,27 @@ func (c *conversationActor) accept(ctx actor.Context, msg any, sender *actor.PID
 	if sender != nil {
 		ctx.Send(sender, &sessionpb.TurnAck{})
 	}
-	c.armFlush(ctx, c.debounce.deadline(c.firstAt, now).Sub(now))
-}
-
-// routed is when the conversation accepted a message, and whether a
-// synchronous path (/chat) brought it and waits for its answer.
-type routed struct {
-	at   time.Time
-	sync bool
+	c.armFlush(ctx, due.Sub(now))
 }
 
 // holds reports whether the conversation already buffers or runs messageID.
 func (c *conversationActor) holds(messageID string) bool {
-	has := func(t *sessionpb.InboundTurn) bool { return t.GetMessageId() == messageID }
-	if slices.ContainsFunc(c.buffer, has) {
-		return true
-	}
-	return c.inflight != nil && slices.ContainsFunc(c.inflight.turns, has)
+	return c.inbox.has(messageID) || c.flight.holds(messageID)
 }
 
+// armFlush schedules the flush of the inbox after delay.
 func (c *conversationActor) armFlush(ctx actor.Context, delay time.Duration) {
-	c.stopTimer()
-	c.flushGen++
-	c.cancelFlush = c.timers.SendOnce(max(delay, 0), ctx.Self(), &flushDue{gen: c.flushGen})
+	gen := c.inbox.nextFlush()
+	c.inbox.cancelFlush = c.timers.SendOnce(max(delay, 0), ctx.Self(), &flushDue{gen: gen})
 }
 
-func (c *conversationActor) stopTimer() {
-	if c.cancelFlush != nil {
-		c.cancelFlush()
-		c.cancelFlush = nil
-	}
-	c.flushGen++
-}
-
-// onSent counts a reply's send result and records it in the history, so the
-// model's next request holds only text the customer was sent.
+// onSent counts a reply's send result and records it in the history.
 func (c *conversationActor) onSent(msg *messaging.Sent) {
 	c.deps.Metrics.Sent(msg.Response.ErrorKind)
 	if msg.Uncertain {
 		c.deps.Metrics.OutboxUncertain()
 	}
-	for i := range c.history {
-		if m := &c.history[i]; m.MessageID == msg.Entry.MessageID && m.Unfinished() {
-			if msg.Response.Success {
-				m.OutboxStatus, m.ProviderMessageID = persistence.OutboxSent, string(msg.Response.MockID)
-			} else {
-				m.OutboxStatus, m.Error = persistence.OutboxFailed, msg.Response.Detail
-			}
-		}
-	}
+	c.stored.sent(msg)
 }
 
 // reportIdle asks the supervisor to stop this actor when it holds nothing that
@@ -363,8 +289,8 @@ func (c *conversationActor) onSent(msg *messaging.Sent) {
 // it would stay in memory for good.
 func (c *conversationActor) reportIdle(ctx actor.Context) {
 	ctx.SetReceiveTimeout(c.deps.Config.IdleTimeout)
-	busy := c.inflight != nil || len(c.buffer) > 0 || len(c.chats) > 0 || len(c.ops) > 0
-	if !c.ready || busy || c.cancelRenotify != nil {
+	busy := c.flight.turn != nil || len(c.inbox.buffer) > 0 || len(c.inbox.chats) > 0 || !c.ops.empty()
+	if !c.ready || busy || c.watch.armed() {
 		return
 	}
 	if c.supervisor == nil {

@@ -24,8 +24,6 @@ type Config struct {
 	// IdleTimeout stops an actor with nothing buffered or in flight
 	// (SESSION_IDLE_TIMEOUT); it comes back from its snapshot on the next turn.
 	IdleTimeout time.Duration
-	// MaxEnrichments bounds knowledge injections per turn (MAX_CONTEXT_ENRICHMENTS).
-	MaxEnrichments int
 	// RenotifyAfter is how long a queued conversation waits unclaimed before
 	// operators are told again and the customer hears they are still in line
 	// (HANDOFF_RENOTIFY_AFTER).
@@ -59,9 +57,6 @@ func (c *Config) setDefaults() {
 	}
 	if c.IdleTimeout == 0 {
 		c.IdleTimeout = 10 * time.Minute
-	}
-	if c.MaxEnrichments == 0 {
-		c.MaxEnrichments = 2
 	}
 	if c.RenotifyAfter == 0 {
 		c.RenotifyAfter = 10 * time.Minute

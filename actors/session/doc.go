@@ -11,6 +11,22 @@
 // actors (Grains) under the cluster's placement. Both apply the same request
 // checks (requests.go).
 //
+// The actor (actor.go) is a thin owner that routes each message to the part
+// of its state it concerns, each part a struct in its own file, and makes
+// their effects (table and model calls, sends, timers) itself:
+//
+//	inbox         the messages not in a turn yet, the debounce timer, the
+//	              pending marker and an older release's buffer (inbox.go)
+//	inFlight      the turn under way, its model call, superseded answers (inflight.go)
+//	replies       the committed replies being sent (messaging.Replies)
+//	handoffWatch  the child that tells operators, the renotification timer (handoffwatch.go)
+//	opQueue       operator commands waiting for the running turn (opqueue.go)
+//	stored        what the table holds: session, history, last intent (stored.go)
+//
+// A turn's commit is built by commitOf (commit.go), a pure function of the
+// turn and of those parts. Every close goes through a commit, the
+// administration's reset included (OPERATOR_ACTION_RESET).
+//
 // One actor per phone means one turn at a time per conversation, in arrival
 // order. The actor never blocks its mailbox on I/O (work.go): table calls run
 // on its table lane (which also keeps writes in order), the model call on a

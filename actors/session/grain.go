@@ -46,11 +46,7 @@ func NewGrains(deps Deps) (*Grains, error) {
 // and on Forget.
 func (g *Grains) Props(phoneOf func(actor.Context) string) *actor.Props {
 	return actor.PropsFromProducer(func() actor.Actor {
-		return &conversationActor{
-			deps:     g.deps,
-			phoneOf:  phoneOf,
-			debounce: debounce{window: g.deps.Config.DebounceWindow, maxWait: g.deps.Config.DebounceMaxWait},
-		}
+		return newConversation("", g.deps, nil, phoneOf)
 	})
 }
 

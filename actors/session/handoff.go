@@ -19,9 +19,6 @@ import (
 // MaxRenotifications times. The deadline comes from the snapshot
 // (handoff_renotified_at, else handoff_at), so it survives a restart.
 
-// renotifyDue fires the renotification timer; gen tells a stale timer.
-type renotifyDue struct{ gen uint64 }
-
 // enteredHandoff reports whether a committed turn put the conversation in the
 // handoff queue (persistence.Session.Waiting): handed off, released, or
 // registered for the sale.
@@ -46,17 +43,17 @@ func (c *conversationActor) notifyHandoff(ctx actor.Context, s persistence.Sessi
 	if c.deps.Handoff == nil {
 		return
 	}
-	if c.handoff == nil {
-		c.handoff = ctx.Spawn(c.deps.Handoff)
+	if c.watch.child == nil {
+		c.watch.child = ctx.Spawn(c.deps.Handoff)
 	}
-	ctx.Send(c.handoff, handoff.NewNotify(s, renotify))
+	ctx.Send(c.watch.child, handoff.NewNotify(s, renotify))
 }
 
 // armRenotify schedules the next renotification of a queued conversation, or
 // cancels it when there is none to make.
 func (c *conversationActor) armRenotify(ctx actor.Context) {
-	c.stopRenotify()
-	s := c.session
+	gen := c.watch.nextRenotify()
+	s := c.stored.session
 	cfg := c.deps.Config
 	if s == nil || !s.Waiting() || s.HandoffRenotificationCount >= cfg.MaxRenotifications {
 		return
@@ -68,28 +65,15 @@ func (c *conversationActor) armRenotify(ctx actor.Context) {
 	case s.HandoffAt != nil:
 		base = *s.HandoffAt
 	}
-	c.renotifyGen++
 	delay := max(base.Add(cfg.RenotifyAfter).Sub(c.deps.Now()), 0)
-	c.cancelRenotify = c.timers.SendOnce(delay, ctx.Self(), &renotifyDue{gen: c.renotifyGen})
-}
-
-func (c *conversationActor) stopRenotify() {
-	if c.cancelRenotify != nil {
-		c.cancelRenotify()
-		c.cancelRenotify = nil
-	}
-	c.renotifyGen++
+	c.watch.cancelRenotify = c.timers.SendOnce(delay, ctx.Self(), &renotifyDue{gen: gen})
 }
 
 // onRenotifyDue queues the renotification like an operator command, so it
 // never races a customer turn for the snapshot.
-func (c *conversationActor) onRenotifyDue(ctx actor.Context, msg *renotifyDue) {
-	if msg.gen != c.renotifyGen {
-		return
-	}
-	c.cancelRenotify = nil
-	c.ops = append(c.ops, opRequest{renotify: true})
-	if c.inflight == nil {
+func (c *conversationActor) onRenotifyDue(ctx actor.Context) {
+	c.ops.push(opRequest{renotify: true})
+	if c.flight.turn == nil {
 		c.nextOp(ctx)
 	}
 }

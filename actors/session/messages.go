@@ -1,6 +1,8 @@
 package session
 
 import (
+	"time"
+
 	"github.com/google/uuid"
 
 	"github.com/intake-runtime/intake/actors/agent"
@@ -13,7 +15,7 @@ import (
 
 // inboundMessages logs the customer messages of a turn. Each one lists, in
 // debounced_with, the other messages merged into the same turn.
-func (c *conversationActor) inboundMessages(t *turn, after persistence.SessionState) []persistence.Message {
+func inboundMessages(phone string, t *turn, after persistence.SessionState) []persistence.Message {
 	ids := make([]string, 0, len(t.turns))
 	for _, m := range t.turns {
 		ids = append(ids, m.GetMessageId())
@@ -23,7 +25,7 @@ func (c *conversationActor) inboundMessages(t *turn, after persistence.SessionSt
 		msg := persistence.Message{
 			MessageID:         m.GetMessageId(),
 			SessionID:         t.session.SessionID,
-			PhoneNumber:       c.phone,
+			PhoneNumber:       phone,
 			Content:           m.GetContent(),
 			Timestamp:         m.GetReceivedAt().AsTime().UTC(),
 			StateBefore:       t.before,
@@ -88,16 +90,16 @@ func (c *conversationActor) answerMessage(t *turn, a *answer, parsed agent.Parse
 	return msg
 }
 
-// replyMessage is the outbound message that carries a reply no model answer
-// produced: the fallback text after a failure, for instance.
-func (c *conversationActor) replyMessage(t *turn, s persistence.Session, text string) persistence.Message {
+// replyMessage is the outbound message id that carries a reply no model
+// answer produced: the fallback text after a failure, for instance.
+func replyMessage(phone string, t *turn, s persistence.Session, text, id string, now time.Time) persistence.Message {
 	return persistence.Message{
-		MessageID:        uuid.NewString(),
+		MessageID:        id,
 		SessionID:        s.SessionID,
-		PhoneNumber:      c.phone,
+		PhoneNumber:      phone,
 		Content:          text,
 		CleanMessageSent: text,
-		Timestamp:        c.deps.Now().UTC(),
+		Timestamp:        now.UTC(),
 		StateBefore:      t.before,
 		StateAfter:       s.State,
 		Direction:        persistence.DirectionOutbound,

@@ -2,43 +2,33 @@ package session
 
 import (
 	"github.com/asynkron/protoactor-go/actor"
+	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// opRequest is an operator command waiting its turn. Commands run one at a
-// time and never beside a customer turn, so a command and a turn never race
-// for the snapshot.
-type opRequest struct {
-	cmd    *sessionpb.OperatorCommand
-	sender *actor.PID
-	// renotify marks the actor's own renotification, which runs like a
-	// command (see handoff.go).
-	renotify bool
-}
-
-// messageID is the platform message an operator command answers: set when
-// an operator wrote on the platform itself, empty otherwise.
-func (op *opRequest) messageID() string {
-	if op == nil || op.cmd == nil {
-		return ""
-	}
-	return op.cmd.GetMessageId()
-}
-
 // operate queues an operator command and starts it when nothing runs. A
 // claim that takes the conversation from the bot stops the bot at once: the
 // customer turn in flight is superseded (its answer logged, never sent), the
 // claim runs first, and the turn reruns in HUMAN, where the bot is silent.
+// A reset stops it the same way, its model call cancelled too, and the turn
+// reruns in the new session the reset leaves room for.
 func (c *conversationActor) operate(ctx actor.Context, cmd *sessionpb.OperatorCommand, sender *actor.PID) {
-	if t := c.inflight; t != nil && t.op == nil && cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM &&
-		c.session != nil && conversation.TakeOver(*c.session) {
-		t.superseded = true
+	if t := c.flight.turn; t != nil && t.op == nil {
+		switch cmd.GetAction() {
+		case sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM:
+			if s := c.stored.session; s != nil && conversation.TakeOver(*s) {
+				c.flight.supersede()
+			}
+		case sessionpb.OperatorAction_OPERATOR_ACTION_RESET:
+			c.flight.supersede()
+			c.flight.cancel()
+		}
 	}
-	c.ops = append(c.ops, opRequest{cmd: cmd, sender: sender})
-	if c.inflight == nil {
+	c.ops.push(opRequest{cmd: cmd, sender: sender})
+	if c.flight.turn == nil {
 		c.nextOp(ctx)
 	}
 }
@@ -46,23 +36,45 @@ func (c *conversationActor) operate(ctx actor.Context, cmd *sessionpb.OperatorCo
 // nextOp starts the oldest queued command, reading the session and its
 // history first; it reports whether one started.
 func (c *conversationActor) nextOp(ctx actor.Context) bool {
-	for len(c.ops) > 0 {
-		op := c.ops[0]
-		c.ops = c.ops[1:]
-		if c.session == nil || c.session.State == persistence.StateClosed {
+	for {
+		op, ok := c.ops.pop()
+		if !ok {
+			return false
+		}
+		reset := op.action() == sessionpb.OperatorAction_OPERATOR_ACTION_RESET
+		switch {
+		case !c.stored.isOpen() && reset:
+			// Nothing to close: the reset only points the phone at no session.
+			t := c.flight.begin(&turn{op: &op})
+			c.resetOnTable(t.seq)
+			return true
+		case !c.stored.isOpen():
 			c.answerOp(ctx, op, refuse(conversation.RefusedNotFound, "this phone has no open conversation"))
 			continue
-		}
-		if op.renotify && !c.session.Waiting() {
+		case op.renotify && !c.stored.session.Waiting():
 			continue // claimed or moved on meanwhile: nothing to renotify
 		}
-		c.seq++
-		t := &turn{seq: c.seq, op: &op}
-		c.begin(t)
+		t := c.flight.begin(&turn{op: &op})
 		c.open(ctx, t, nil)
 		return true
 	}
-	return false
+}
+
+// onReset ends a reset that had no session to close.
+func (c *conversationActor) onReset(ctx actor.Context, res *resetResult) {
+	t := c.flight.current(res.seq)
+	if t == nil {
+		return
+	}
+	c.flight.end()
+	if res.err != nil {
+		c.log().Error("reset failed", zap.Error(res.err))
+		c.answerOp(ctx, *t.op, refuse(conversation.RefusedFailed, "the conversation could not be reset; try again"))
+	} else {
+		c.stored.reset()
+		c.answerOp(ctx, *t.op, &sessionpb.OperatorResult{Ok: true})
+	}
+	c.afterTurn(ctx)
 }
 
 // applyOp decides a command on the loaded session and commits it, or answers
@@ -71,7 +83,7 @@ func (c *conversationActor) applyOp(ctx actor.Context, t *turn) {
 	if t.op.renotify {
 		outcome, message, due := c.decideRenotify(t.session)
 		if !due {
-			c.end()
+			c.flight.end()
 			c.afterTurn(ctx)
 			return
 		}
@@ -80,7 +92,7 @@ func (c *conversationActor) applyOp(ctx actor.Context, t *turn) {
 	}
 	outcome, message, refused := conversation.Operate(t.session, t.history, t.op.cmd, c.deps.Now())
 	if refused != nil {
-		c.end()
+		c.flight.end()
 		c.answerOp(ctx, *t.op, refuse(refused.Code, refused.Message))
 		c.afterTurn(ctx)
 		return
@@ -117,6 +129,9 @@ func (c *conversationActor) committedOp(ctx actor.Context, t *turn, s persistenc
 	res := &sessionpb.OperatorResult{Ok: true, State: string(s.State), AssignedTo: string(s.AssignedTo)}
 	if t.reply != nil {
 		res.MessageId = t.reply.MessageID
+	}
+	if t.commit.Reset {
+		res.ClosedSessionId = s.SessionID
 	}
 	c.answerOp(ctx, *t.op, res)
 }

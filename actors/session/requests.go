@@ -20,9 +20,11 @@ func CheckTurn(turn *sessionpb.InboundTurn) error {
 }
 
 // CheckCommand refuses an operator command that names no phone, operator or
-// action.
+// action. A RESET is the administration's and names no operator.
 func CheckCommand(cmd *sessionpb.OperatorCommand) error {
-	if cmd.GetPhoneNumber() == "" || cmd.GetOperatorPhone() == "" || cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_UNSPECIFIED {
+	action := cmd.GetAction()
+	operator := cmd.GetOperatorPhone() != "" || action == sessionpb.OperatorAction_OPERATOR_ACTION_RESET
+	if cmd.GetPhoneNumber() == "" || !operator || action == sessionpb.OperatorAction_OPERATOR_ACTION_UNSPECIFIED {
 		return errors.New("session: an operator command needs a phone number, an operator and an action")
 	}
 	return nil

@@ -34,6 +34,10 @@ type Store interface {
 	// version the turn ran on, and a *persistence.ConsumedError when a message
 	// of the turn was answered by an earlier commit; nothing is written then.
 	Commit(ctx context.Context, c Commit) (persistence.Session, error)
+	// Reset points the phone at no session (persistence.ResetPointer), for
+	// the reset of a phone without an open session; one with an open
+	// session is reset by the commit that closes it (Commit.Reset).
+	Reset(ctx context.Context, phone string) error
 }
 
 // Loaded is what a conversation starts from.
@@ -90,5 +94,8 @@ type Commit struct {
 	Demand        *persistence.OutOfPortfolioDemand
 	// Project records the session's desired CRM state with the turn.
 	Project bool
-	Now     time.Time
+	// Reset points the phone at no session (the administration's reset):
+	// the active pointer becomes persistence.ResetPointer.
+	Reset bool
+	Now   time.Time
 }

@@ -145,7 +145,15 @@ func (s *TableStore) Commit(ctx context.Context, c Commit) (persistence.Session,
 			turn.Extra = append(turn.Extra, *intent)
 		}
 	}
+	if c.Reset {
+		turn.Extra = append(turn.Extra, persistence.ResetPointerTx(c.Phone))
+	}
 	return s.turns.Commit(ctx, turn)
+}
+
+// Reset implements Store.
+func (s *TableStore) Reset(ctx context.Context, phone string) error {
+	return s.sessions.Reset(ctx, phone)
 }
 
 // ProtoTurn is the message form of a stored turn, the one that may cross a

@@ -46,6 +46,11 @@ type (
 		session persistence.Session
 		err     error
 	}
+	// resetResult ends a reset that had no session to close.
+	resetResult struct {
+		seq uint64
+		err error
+	}
 	// answer is one model call's outcome; seq tells the answer of the
 	// current turn from a late one.
 	answer struct {
@@ -94,11 +99,19 @@ func (c *conversationActor) commitOnTable(seq uint64, commit Commit) {
 	})
 }
 
+// resetOnTable points the phone at no session (Store.Reset), for the reset
+// of turn seq.
+func (c *conversationActor) resetOnTable(seq uint64) {
+	c.onTable(func(ctx context.Context) any {
+		return &resetResult{seq: seq, err: c.deps.Store.Reset(ctx, c.phone)}
+	})
+}
+
 // callModel asks the model for turn seq's answer, giving up at deadline (see
 // deadline.go), so a hung provider cannot hold a conversation.
 func (c *conversationActor) callModel(seq uint64, req agent.Request, deadline time.Time) {
 	ctx, cancel := context.WithDeadline(context.Background(), deadline)
-	c.cancelCall = cancel
+	c.flight.cancelCall = cancel
 	go func() {
 		defer cancel()
 		res, err := c.deps.Model.Call(ctx, req)
@@ -111,9 +124,7 @@ func (c *conversationActor) callModel(seq uint64, req agent.Request, deadline ti
 // under way are waited for, so the next activation, which reloads from the
 // table, never runs beside them.
 func (c *conversationActor) stopWork() {
-	if c.cancelCall != nil {
-		c.cancelCall()
-	}
+	c.flight.cancel()
 	c.tables.Close()
 	if c.replies != nil {
 		c.replies.Close()

@@ -47,6 +47,12 @@ const (
 	// TRANSFER hands a held conversation to another operator (to_operator),
 	// who holds it from then on (HUMAN stays HUMAN).
 	OperatorAction_OPERATOR_ACTION_TRANSFER OperatorAction = 6
+	// RESET is the administration's reset (POST /admin/reset), not an
+	// operator's: it closes the phone's open session whoever holds it and
+	// points the phone at no session (<reset>), so its next message starts a
+	// new one; history stays. It names no session and no operator, and a
+	// phone without an open session is reset all the same.
+	OperatorAction_OPERATOR_ACTION_RESET OperatorAction = 7
 )
 
 // Enum value maps for OperatorAction.
@@ -59,6 +65,7 @@ var (
 		4: "OPERATOR_ACTION_CLOSE",
 		5: "OPERATOR_ACTION_TEMPLATE",
 		6: "OPERATOR_ACTION_TRANSFER",
+		7: "OPERATOR_ACTION_RESET",
 	}
 	OperatorAction_value = map[string]int32{
 		"OPERATOR_ACTION_UNSPECIFIED": 0,
@@ -68,6 +75,7 @@ var (
 		"OPERATOR_ACTION_CLOSE":       4,
 		"OPERATOR_ACTION_TEMPLATE":    5,
 		"OPERATOR_ACTION_TRANSFER":    6,
+		"OPERATOR_ACTION_RESET":       7,
 	}
 )
 
@@ -573,9 +581,12 @@ type OperatorResult struct {
 	State      string `protobuf:"bytes,4,opt,name=state,proto3" json:"state,omitempty"`
 	AssignedTo string `protobuf:"bytes,5,opt,name=assigned_to,json=assignedTo,proto3" json:"assigned_to,omitempty"`
 	// message_id is the logged outbound message of a SEND.
-	MessageId     string `protobuf:"bytes,6,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	MessageId string `protobuf:"bytes,6,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
+	// closed_session_id is the session a RESET closed; empty when the phone
+	// had no open session.
+	ClosedSessionId string `protobuf:"bytes,7,opt,name=closed_session_id,json=closedSessionId,proto3" json:"closed_session_id,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *OperatorResult) Reset() {
@@ -650,10 +661,18 @@ func (x *OperatorResult) GetMessageId() string {
 	return ""
 }
 
+func (x *OperatorResult) GetClosedSessionId() string {
+	if x != nil {
+		return x.ClosedSessionId
+	}
+	return ""
+}
+
 // Forget asks the conversation of a phone to drop what it holds in memory
 // and stop, wherever it runs: the next message loads it afresh from the
-// table. Tools that change a conversation's items behind it (reset,
-// clear-chat) send it first. It is answered with Forgotten.
+// table. Tools that change a conversation's items behind it (clear-chat)
+// send it first; a reset is the conversation's own (OPERATOR_ACTION_RESET).
+// It is answered with Forgotten.
 type Forget struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	PhoneNumber   string                 `protobuf:"bytes,1,opt,name=phone_number,json=phoneNumber,proto3" json:"phone_number,omitempty"`
@@ -779,7 +798,7 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\x0ftemplate_params\x18\t \x03(\tR\x0etemplateParams\x12\x1f\n" +
 	"\vto_operator\x18\n" +
 	" \x01(\tR\n" +
-	"toOperator\"\xa4\x01\n" +
+	"toOperator\"\xd0\x01\n" +
 	"\x0eOperatorResult\x12\x0e\n" +
 	"\x02ok\x18\x01 \x01(\bR\x02ok\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\tR\x04code\x12\x18\n" +
@@ -788,10 +807,11 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\vassigned_to\x18\x05 \x01(\tR\n" +
 	"assignedTo\x12\x1d\n" +
 	"\n" +
-	"message_id\x18\x06 \x01(\tR\tmessageId\"+\n" +
+	"message_id\x18\x06 \x01(\tR\tmessageId\x12*\n" +
+	"\x11closed_session_id\x18\a \x01(\tR\x0fclosedSessionId\"+\n" +
 	"\x06Forget\x12!\n" +
 	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\"\v\n" +
-	"\tForgotten*\xda\x01\n" +
+	"\tForgotten*\xf5\x01\n" +
 	"\x0eOperatorAction\x12\x1f\n" +
 	"\x1bOPERATOR_ACTION_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15OPERATOR_ACTION_CLAIM\x10\x01\x12\x18\n" +
@@ -799,7 +819,8 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\x17OPERATOR_ACTION_RELEASE\x10\x03\x12\x19\n" +
 	"\x15OPERATOR_ACTION_CLOSE\x10\x04\x12\x1c\n" +
 	"\x18OPERATOR_ACTION_TEMPLATE\x10\x05\x12\x1c\n" +
-	"\x18OPERATOR_ACTION_TRANSFER\x10\x06B3Z1github.com/intake-runtime/intake/actors/sessionpbb\x06proto3"
+	"\x18OPERATOR_ACTION_TRANSFER\x10\x06\x12\x19\n" +
+	"\x15OPERATOR_ACTION_RESET\x10\aB3Z1github.com/intake-runtime/intake/actors/sessionpbb\x06proto3"
 
 var (
 	file_actors_sessionpb_conversation_proto_rawDescOnce sync.Once

@@ -9,6 +9,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/http/locale"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -25,10 +26,10 @@ type Config struct {
 	// alert.
 	RenotifyAfter      time.Duration
 	MaxRenotifications int
-	// Conversations stops a phone's live conversation before a reset, so it
-	// cannot save the old session over the reset; nil leaves it to notice on
-	// its next save.
-	Conversations Forgetter
+	// Conversations carries out a reset: the conversation of the phone
+	// closes its session like every other close. Without it POST
+	// /admin/reset answers 503.
+	Conversations Conversations
 	// Now is the clock; default time.Now.
 	Now func() time.Time
 	// Lang and Zone are the pages' language and time zone (UI_LANG,
@@ -38,10 +39,11 @@ type Config struct {
 	Zone *time.Location
 }
 
-// Forgetter stops the live conversation of a phone; the next message loads
-// it afresh from the table.
-type Forgetter interface {
-	Forget(ctx context.Context, phone string) error
+// Conversations is the conversation addressing as the admin surface uses
+// it: a reset is an OPERATOR_ACTION_RESET command to the phone's
+// conversation, answered with the session it closed.
+type Conversations interface {
+	Operate(ctx context.Context, cmd *sessionpb.OperatorCommand) (*sessionpb.OperatorResult, error)
 }
 
 // Price is one model's price per million tokens.

@@ -3,21 +3,17 @@ package admin
 import (
 	"context"
 	"encoding/json"
-	"errors"
+	"fmt"
 	"html/template"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/intake-runtime/intake/actors/projection"
+	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/http/sameorigin"
 	"github.com/intake-runtime/intake/persistence"
 )
-
-// resetAttempts bounds the reloads when the conversation saves while the
-// reset closes its session.
-const resetAttempts = 3
 
 // ResetResult is the answer of POST /admin/reset, under "reset".
 type ResetResult struct {
@@ -30,8 +26,10 @@ type ResetResult struct {
 // reset answers POST /admin/reset (spec: closes the session and replaces the
 // active pointer with <reset>; history stays). The phone comes from the form
 // field, JSON field or query parameter "phone". The next message of the phone
-// starts a new session. The live conversation, if any, is stopped first, so
-// it cannot save the old session back; the next message loads afresh.
+// starts a new session. The phone's conversation does it, as it does every
+// close (OPERATOR_ACTION_RESET): the session closes in the conversation's own
+// commit, with the closed session's desired CRM state and the pointer reset,
+// so no live conversation can save the old session over it.
 func (h *Handler) reset(c *fiber.Ctx) error {
 	if !sameorigin.OK(c) {
 		return httperr.Write(c, fiber.StatusForbidden, "cross_origin", "reset must be posted from this server's own pages")
@@ -44,64 +42,27 @@ func (h *Handler) reset(c *fiber.Ctx) error {
 	if err != nil {
 		return done(err)
 	}
+	if h.cfg.Conversations == nil {
+		return httperr.Write(c, fiber.StatusServiceUnavailable, "no_conversations", "this server runs no conversations to reset")
+	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
 	defer cancel()
-	if h.cfg.Conversations != nil {
-		if err := h.cfg.Conversations.Forget(ctx, p); err != nil {
-			return h.internal(c, "stopping the live conversation failed", err)
-		}
+	out, err := h.cfg.Conversations.Operate(ctx, &sessionpb.OperatorCommand{
+		PhoneNumber: p,
+		Action:      sessionpb.OperatorAction_OPERATOR_ACTION_RESET,
+	})
+	if err == nil && !out.GetOk() {
+		err = fmt.Errorf("admin: reset refused: %s: %s", out.GetCode(), out.GetMessage())
 	}
-	closed, err := h.closeActive(ctx, p)
 	if err != nil {
-		return h.internal(c, "closing the session failed", err)
-	}
-	if err := h.sessions.Reset(ctx, p); err != nil {
 		return h.internal(c, "reset failed", err)
 	}
-	res := ResetResult{PhoneNumber: p, ClosedSessionID: persistence.NullString(closed)}
+	res := ResetResult{PhoneNumber: p, ClosedSessionID: persistence.NullString(out.GetClosedSessionId())}
 	if wantsHTML(c) {
 		c.Type("html", "utf-8")
 		return c.SendString("<p class=\"reset\">Conversation of " + template.HTMLEscapeString(p) + " reset.</p>")
 	}
 	return c.JSON(fiber.Map{"reset": res})
-}
-
-// closeActive closes the phone's active session, if it has an open one, and
-// returns its ID ("" when there was none), recording the closed session's
-// desired CRM state in the same transaction.
-func (h *Handler) closeActive(ctx context.Context, phone string) (string, error) {
-	for range resetAttempts {
-		s, err := h.sessions.Active(ctx, phone)
-		if errors.Is(err, persistence.ErrNotFound) {
-			return "", nil
-		}
-		if err != nil {
-			return "", err
-		}
-		if s.State == persistence.StateClosed {
-			return "", nil
-		}
-		now := h.cfg.Now().UTC()
-		s.State, s.ClosedAt, s.UpdatedAt = persistence.StateClosed, &now, now
-		// The deal follows the close, by the turns' own intent path.
-		s, intent, err := projection.Intent(ctx, h.projections, s, now)
-		if err != nil {
-			return "", err
-		}
-		var extra []persistence.TxWrite
-		if intent != nil {
-			extra = append(extra, *intent)
-		}
-		_, err = h.sessions.SaveWith(ctx, s, extra...)
-		if errors.Is(err, persistence.ErrConflict) {
-			continue // the conversation saved meanwhile: close what it saved
-		}
-		if err != nil {
-			return "", err
-		}
-		return s.SessionID, nil
-	}
-	return "", errors.New("admin: the session kept changing while closing it")
 }
 
 // resetPhone finds the phone of a reset in a JSON body, the form, or the

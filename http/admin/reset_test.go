@@ -12,7 +12,7 @@ import (
 )
 
 func TestResetClosesTheSessionAndKeepsHistory(t *testing.T) {
-	f := newFixture(t, admin.Config{})
+	f := newConversationFixture(t)
 	s := f.seed()
 	const phone = "+5511977776666"
 	s.session(phone, "live", persistence.StateQualifying, now.Add(-time.Hour), nil)
@@ -47,7 +47,7 @@ func TestResetClosesTheSessionAndKeepsHistory(t *testing.T) {
 }
 
 func TestResetReadsFormQueryAndAnswersHTML(t *testing.T) {
-	f := newFixture(t, admin.Config{})
+	f := newConversationFixture(t)
 	form := map[string]string{"Content-Type": "application/x-www-form-urlencoded", "Accept": "text/html"}
 	status, body := f.do("POST", "/admin/reset", "phone=%2B5511955554444", form)
 	if status != 200 || !strings.Contains(body, "5511955554444") || !strings.HasPrefix(body, "<p") {
@@ -59,7 +59,7 @@ func TestResetReadsFormQueryAndAnswersHTML(t *testing.T) {
 }
 
 func TestResetErrors(t *testing.T) {
-	f := newFixture(t, admin.Config{})
+	f := newConversationFixture(t)
 	tests := []struct {
 		name   string
 		body   string
@@ -88,7 +88,7 @@ func TestResetErrors(t *testing.T) {
 // closed session's deal goes to its terminal stage with the close, in the
 // same write.
 func TestResetMovesTheDealToItsTerminalStage(t *testing.T) {
-	f := newFixture(t, admin.Config{})
+	f := newConversationFixture(t)
 	const phone = "+5511977776667"
 	f.seed().session(phone, "qualified", persistence.StateDataCollect, now.Add(-time.Hour), func(s *persistence.Session) {
 		s.ServiceIdentified, s.Segment = "Pesquisa de mercado", "pesquisa"
@@ -103,5 +103,15 @@ func TestResetMovesTheDealToItsTerminalStage(t *testing.T) {
 	closed, err := persistence.NewSessions(f.table).Get(t.Context(), phone, "qualified")
 	if err != nil || closed.CRMTerminalStage != projection.StageClosed || closed.CRMPayload == nil {
 		t.Errorf("closed session: crm_terminal_stage %q, crm_payload %v (%v)", closed.CRMTerminalStage, closed.CRMPayload, err)
+	}
+}
+
+// A server without conversations has nothing to close the session with:
+// the reset is refused rather than done behind a conversation's back.
+func TestResetWithoutConversations(t *testing.T) {
+	f := newFixture(t, admin.Config{})
+	status, body := f.do("POST", "/admin/reset", `{"phone":"+5511955554444"}`, nil)
+	if status != 503 || errorOf(t, body).Code != "no_conversations" {
+		t.Errorf("reset without conversations = %d %s, want 503 no_conversations", status, body)
 	}
 }

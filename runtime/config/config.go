@@ -294,7 +294,8 @@ type Session struct {
 	// on the next message (SESSION_IDLE_TIMEOUT, default 10m).
 	IdleTimeout time.Duration
 	// MaxContextEnrichments bounds knowledge injections per turn
-	// (MAX_CONTEXT_ENRICHMENTS, default 2; 0 also means the default).
+	// (MAX_CONTEXT_ENRICHMENTS, default 2); conversation.Config.MaxEnrichments
+	// says what 0 means.
 	MaxContextEnrichments int
 	// TurnDeadline bounds the model calls of one turn: past it the customer
 	// gets the fallback text and the conversation is handed off with

@@ -17,7 +17,7 @@ import (
 // adapter's base URL, API version and rate are the adapter's own defaults,
 // so that a client built in code and one built from the environment agree. Load
 // calls it before reading the environment, not after, so that a variable set
-// to a zero value (CRM_ENABLED=false, MAX_CONTEXT_ENRICHMENTS=0) is kept
+// to a zero value (CRM_ENABLED=false, HANDOFF_MAX_RENOTIFICATIONS=0) is kept
 // instead of being mistaken for "unset".
 func (c *Config) setDefaults() {
 	*c = Config{

@@ -1,0 +1,18 @@
+package conversation
+
+import (
+	"time"
+
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// closeSession is the one rule of closing a session, whoever closes it: the
+// model's closing step, an operator's CLOSE, the administration's RESET.
+// The session becomes CLOSED with closed_at now (UTC). What comes with the
+// close (a summary, the deal's terminal stage through the projection
+// intent, the active pointer reset) is each caller's Outcome.
+func closeSession(s persistence.Session, now time.Time) persistence.Session {
+	closed := now.UTC()
+	s.State, s.ClosedAt = persistence.StateClosed, &closed
+	return s
+}
