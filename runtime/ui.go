@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/intake-runtime/intake/http/locale"
+	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/runtime/config"
 )
 

@@ -1,6 +1,6 @@
 package atendimento
 
-import "github.com/intake-runtime/intake/http/locale"
+import "github.com/intake-runtime/intake/locale"
 
 // catalogue is every text of the console's pages, one Catalogue per area
 // (text_<area>.go), so each area keeps its texts next to its code.

@@ -1,6 +1,6 @@
 package atendimento
 
-import "github.com/intake-runtime/intake/http/locale"
+import "github.com/intake-runtime/intake/locale"
 
 // queueText is the queue page. The "js.queue." keys are also what the
 // script writes when it redraws the rows, so the page and its refreshes
