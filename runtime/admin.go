@@ -29,7 +29,7 @@ func (a *App) adminRoutes() error {
 	for model, p := range a.cfg.LLM.Prices {
 		prices[model] = admin.Price{Input: p.Input, Output: p.Output}
 	}
-	lang, zone, err := pageLocale(a.cfg.UI)
+	lang, zone, err := uiLocale(a.cfg.UI)
 	if err != nil {
 		return err
 	}

@@ -46,7 +46,7 @@ func (a *App) atendimentoRoutes() error {
 		}
 		proxies = append(proxies, prefix)
 	}
-	lang, zone, err := pageLocale(a.cfg.UI)
+	lang, zone, err := uiLocale(a.cfg.UI)
 	if err != nil {
 		return err
 	}
@@ -87,6 +87,8 @@ func (a *App) atendimentoRoutes() error {
 	a.replies, err = handoff.NewOperatorMessages(handoff.OperatorMessagesConfig{
 		Operators:  a.cfg.Handoff.OperatorPhones,
 		ConsoleURL: consoleLink(a.cfg.HTTP),
+		Lang:       lang,
+		Zone:       zone,
 	}, queue, a.conversations, a.sender, a.logger)
 	if err != nil {
 		return fmt.Errorf("atendimento: %w", err)
@@ -105,10 +107,15 @@ func (a *App) atendimentoRoutes() error {
 // Enabled, it e-mails when HANDOFF_EMAIL_FROM and HANDOFF_EMAIL_TO are set
 // (through mailer, or SES from the AWS configuration when mailer is nil) and
 // texts OPERATOR_PHONES through sender, but those away (away, when not
-// nil); both when both are configured.
+// nil); both when both are configured. Notices are in UI_LANG, with times
+// in UI_TIMEZONE, as the console.
 func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Sender, mailer ses.API, away handoff.Availability, logger *zap.Logger) (handoff.Notifier, error) {
 	if !cfg.Handoff.NotifierEnabled {
 		return handoff.NewStub(logger, cfg.Stubs.History), nil
+	}
+	lang, zone, err := uiLocale(cfg.UI)
+	if err != nil {
+		return nil, err
 	}
 	var notifiers []handoff.Notifier
 	if cfg.Handoff.EmailFrom != "" && len(cfg.Handoff.EmailTo) > 0 {
@@ -119,7 +126,8 @@ func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Se
 			}
 			mailer = sesv2.NewFromConfig(awsCfg)
 		}
-		email, err := ses.New(ses.Config{From: cfg.Handoff.EmailFrom, To: cfg.Handoff.EmailTo, ConsoleURL: consoleLink(cfg.HTTP)}, mailer, logger)
+		email, err := ses.New(ses.Config{From: cfg.Handoff.EmailFrom, To: cfg.Handoff.EmailTo, ConsoleURL: consoleLink(cfg.HTTP),
+			Lang: lang, Zone: zone}, mailer, logger)
 		if err != nil {
 			return nil, fmt.Errorf("HANDOFF_EMAIL_FROM/HANDOFF_EMAIL_TO: %w", err)
 		}
@@ -130,6 +138,8 @@ func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Se
 			Operators:    cfg.Handoff.OperatorPhones,
 			ConsoleURL:   consoleLink(cfg.HTTP),
 			Availability: away,
+			Lang:         lang,
+			Zone:         zone,
 		}, sender, logger)
 		if err != nil {
 			return nil, fmt.Errorf("OPERATOR_PHONES: %w", err)

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -90,6 +91,42 @@ func TestNoticesLinkThePublicBaseURL(t *testing.T) {
 		}
 		if sends := sender.Sends(); len(sends) != 1 || !strings.Contains(sends[0].Text, want) {
 			t.Errorf("PUBLIC_BASE_URL=%q: notices %+v, want one linking %q", base, sends, want)
+		}
+	}
+}
+
+// Handoff notices speak UI_LANG on UI_TIMEZONE's clock, as the console
+// does: unset, Portuguese on São Paulo's (a handoff at 12:00 UTC waits
+// since 09:00).
+func TestNoticesSpeakTheConsolesLanguage(t *testing.T) {
+	ctx := context.Background()
+	at := time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC)
+	s := persistence.NewSession("s1", "+5511999990000", "instance_a", at)
+	s.State, s.HandoffAt = persistence.StateHandoff, &at
+	for _, tc := range []struct {
+		ui   map[string]string
+		want string
+	}{
+		{nil, "Aguardando desde 14/03/2025 09:00 (25 min)"},
+		{map[string]string{"UI_LANG": "en"}, "Still waiting since Mar 14, 2025 9:00 AM (25 min)"},
+		{map[string]string{"UI_LANG": "en", "UI_TIMEZONE": "UTC"}, "Still waiting since Mar 14, 2025 12:00 PM (25 min)"},
+	} {
+		env := map[string]string{"HANDOFF_NOTIFIER_ENABLED": "true", "OPERATOR_PHONES": "+5511400000001"}
+		maps.Copy(env, tc.ui)
+		cfg, err := config.Load(func(name string) (string, bool) { v, ok := env[name]; return v, ok })
+		if err != nil {
+			t.Fatal(err)
+		}
+		sender := messaging.NewStub(nil)
+		n, err := handoffNotifier(ctx, cfg, sender, nil, nil, zap.NewNop())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := n.Notify(ctx, handoff.Notice{Session: s, QueuePosition: 1, Renotify: true, At: at.Add(25 * time.Minute)}); err != nil {
+			t.Fatal(err)
+		}
+		if sends := sender.Sends(); len(sends) != 1 || !strings.Contains(sends[0].Text, tc.want) {
+			t.Errorf("%v: notices %+v, want one saying %q", tc.ui, sends, tc.want)
 		}
 	}
 }

@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/intake-runtime/intake/http/locale"
+	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/runtime/config"
 )
 
-// pageLocale is the language and zone of the console and admin pages
-// (UI_LANG, UI_TIMEZONE); empty values take the pages' defaults.
-func pageLocale(ui config.UI) (locale.Lang, *time.Location, error) {
+// uiLocale is the language and zone of what people read (UI_LANG,
+// UI_TIMEZONE): the console and admin pages and the handoff notices and
+// replies operators receive; empty values take locale's defaults.
+func uiLocale(ui config.UI) (locale.Lang, *time.Location, error) {
 	var lang locale.Lang
 	if ui.Lang != "" {
 		l, err := locale.ParseLang(ui.Lang)

@@ -94,7 +94,7 @@ func TestChildNotifiesWithTheQueuePosition(t *testing.T) {
 	if len(sends) != 2 {
 		t.Fatalf("operator texts = %d, want 2", len(sends))
 	}
-	if !strings.Contains(sends[1].Text, "Still waiting since") || !strings.Contains(sends[1].Text, "(25 min)") {
+	if !strings.Contains(sends[1].Text, "Aguardando desde") || !strings.Contains(sends[1].Text, "(25 min)") {
 		t.Errorf("reminder text does not say since when:\n%s", sends[1].Text)
 	}
 }

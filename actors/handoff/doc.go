@@ -22,6 +22,13 @@
 //     to HANDOFF_EMAIL_TO);
 //   - [All], which fans one notice out to several of them.
 //
+// Every text for operators (the notice, its reminders, the answers to an
+// operator's message) comes from [Catalogue], in UI_LANG with times on
+// UI_TIMEZONE's clock ([NewLocale]), as the console shows them: pt-BR on
+// São Paulo's clock unless configured otherwise. The console merges the
+// same catalogue, so a handoff reason reads alike on the page and in the
+// notice.
+//
 // # Queue
 //
 // [Queue] reads the gsi1 partition "HANDOFF" kept by the persistence layer:
@@ -43,6 +50,6 @@
 // parent with [*Notified]. The child's Receive blocks on that I/O, which is
 // why it is a child: the session actor's mailbox stays free.
 //
-// It may import actors/messaging, actors/conversation, actors/sessionpb and
-// persistence; never http, runtime or emulator.
+// It may import actors/messaging, actors/conversation, actors/sessionpb,
+// locale and persistence; never http, runtime or emulator.
 package handoff

@@ -32,18 +32,23 @@ func ExampleCompose() {
 	s.ServiceIdentified = "Cliente oculto"
 	s.CadastralData = map[string]any{"nome": "João Souza"}
 
-	m := handoff.Compose(handoff.Notice{Session: s, QueuePosition: 2, Renotify: true, At: at.Add(25 * time.Minute)},
+	// UI_LANG and UI_TIMEZONE unset: Portuguese, on São Paulo's clock.
+	l, err := handoff.NewLocale("", nil)
+	if err != nil {
+		panic(err)
+	}
+	m := handoff.Compose(l, handoff.Notice{Session: s, QueuePosition: 2, Renotify: true, At: at.Add(25 * time.Minute)},
 		"https://intake.example/atendimento")
 	fmt.Println(m.Subject)
 	fmt.Print(m.Body)
 	// Output:
-	// Still waiting for a person: João Souza (+5511999990000) — Cliente oculto
-	// Still waiting since 2025-03-14 12:00 UTC (25 min): nobody has taken this conversation yet.
-	// Customer: João Souza (+5511999990000)
-	// Service: Cliente oculto
-	// Reason: registration data complete (DATA_COMPLETE)
-	// Queue position: 2
-	// Summary: —
+	// Ainda aguardando um operador: João Souza (+5511999990000) — Cliente oculto
+	// Aguardando desde 14/03/2025 09:00 (25 min): ninguém assumiu esta conversa ainda.
+	// Cliente: João Souza (+5511999990000)
+	// Serviço: Cliente oculto
+	// Motivo: cadastro completo (DATA_COMPLETE)
+	// Posição na fila: 2
+	// Resumo: —
 	//
-	// Take it in the console: https://intake.example/atendimento
+	// Assuma no console: https://intake.example/atendimento
 }

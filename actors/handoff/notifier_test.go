@@ -53,7 +53,7 @@ func TestMessagingNotifierTellsEveryOperator(t *testing.T) {
 		t.Fatalf("platform received %+v, want one text per operator, in order", sends)
 	}
 	for _, want := range []string{"Maria Silva (+5511999990000)", "Pesquisa de mercado", "CUSTOMER_REQUEST",
-		"300 clientes", "Queue position: 1", "https://intake.example/atendimento"} {
+		"300 clientes", "Posição na fila: 1", "https://intake.example/atendimento"} {
 		if !strings.Contains(sends[0].Body, want) {
 			t.Errorf("operator text lacks %q:\n%s", want, sends[0].Body)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -34,6 +35,7 @@ type OperatorMessages struct {
 	conversations Conversations
 	sender        messaging.Sender
 	consoleURL    string
+	locale        locale.Locale
 	log           *zap.Logger
 }
 
@@ -47,6 +49,10 @@ type OperatorMessagesConfig struct {
 	// ConsoleURL is the operator console's address, named when a message
 	// cannot be forwarded.
 	ConsoleURL string
+	// Lang and Zone are the language and clock operators are told in
+	// (UI_LANG, UI_TIMEZONE); empty, the console's defaults.
+	Lang locale.Lang
+	Zone *time.Location
 }
 
 // NewOperatorMessages returns the router of operators' messages. sender tells an
@@ -59,11 +65,15 @@ func NewOperatorMessages(cfg OperatorMessagesConfig, queue *Queue, conversations
 	if err != nil {
 		return nil, err
 	}
+	loc, err := NewLocale(cfg.Lang, cfg.Zone)
+	if err != nil {
+		return nil, fmt.Errorf("handoff: %w", err)
+	}
 	if logger == nil {
 		logger = zap.NewNop()
 	}
 	return &OperatorMessages{operators: ops, queue: queue, conversations: conversations, sender: sender,
-		consoleURL: cfg.ConsoleURL, log: logger.Named("handoff.replies")}, nil
+		consoleURL: cfg.ConsoleURL, locale: loc, log: logger.Named("handoff.replies")}, nil
 }
 
 // Route routes a message from operatorPhone. handled is false only when
@@ -93,10 +103,10 @@ func (r *OperatorMessages) Route(ctx context.Context, operatorPhone, messageID, 
 	}
 	switch {
 	case len(held) == 0:
-		r.tell(ctx, phone, "You hold no conversation, so your message was not forwarded. Claim one in the console first: "+r.consoleURL)
+		r.tell(ctx, phone, r.locale.T("handoff.reply.holds_none", r.consoleURL))
 		return true, nil
 	case len(held) > 1:
-		r.tell(ctx, phone, fmt.Sprintf("You hold %d conversations, so your message was not forwarded: answer from the console, where you pick the customer: %s", len(held), r.consoleURL))
+		r.tell(ctx, phone, r.locale.T("handoff.reply.holds_several", len(held), r.consoleURL))
 		return true, nil
 	case text == "":
 		return true, nil
@@ -120,7 +130,7 @@ func (r *OperatorMessages) Route(ctx context.Context, operatorPhone, messageID, 
 		log.Info("operator's message forwarded")
 	case conversation.Refusal(res.GetCode()) != conversation.RefusedDuplicate:
 		log.Info("operator's message refused", zap.String("code", res.GetCode()))
-		r.tell(ctx, phone, "Your message was not forwarded to the customer: "+res.GetMessage())
+		r.tell(ctx, phone, r.locale.T("handoff.reply.refused", res.GetMessage()))
 	}
 	return true, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -61,15 +62,17 @@ func TestOperatorMessagesRoute(t *testing.T) {
 		wantErr bool
 		forward bool   // a SEND reaches the conversation
 		told    string // what the operator is told; "" for nothing
+		lang    locale.Lang
 	}{
 		{name: "not an operator", from: "+5511400000099", text: "oi", holds: 1},
-		{name: "holding nothing", from: operatorA, text: "Olá!", handled: true, told: "hold no conversation"},
+		{name: "holding nothing", from: operatorA, text: "Olá!", handled: true, told: "não está com nenhuma conversa"},
+		{name: "holding nothing, UI_LANG=en", lang: locale.English, from: operatorA, text: "Hi!", handled: true, told: "hold no conversation"},
 		{name: "holding one", from: "55 11 4000-00001", text: " Olá, sou a Ana. ", holds: 1, answer: applied, handled: true, forward: true},
-		{name: "holding two", from: operatorA, text: "Para quem vai?", holds: 2, handled: true, told: "2 conversations"},
+		{name: "holding two", from: operatorA, text: "Para quem vai?", holds: 2, handled: true, told: "2 conversas"},
 		{name: "blank", from: operatorA, text: "  ", holds: 1, handled: true},
 		{name: "refused", from: operatorA, text: "Olá", holds: 1, handled: true, forward: true,
 			answer: &sessionpb.OperatorResult{Code: "window_closed", Message: "the customer wrote more than 24 hours ago"},
-			told:   "not forwarded to the customer: the customer wrote more than 24 hours ago"},
+			told:   "não foi encaminhada ao cliente: the customer wrote more than 24 hours ago"},
 		{name: "forwarded already", from: operatorA, text: "Olá", holds: 1, handled: true, forward: true,
 			answer: &sessionpb.OperatorResult{Code: "duplicate", Message: "this message was already forwarded"}},
 		{name: "no answer", from: operatorA, text: "Olá", holds: 1, err: errors.New("timeout"), handled: true, wantErr: true, forward: true},
@@ -83,7 +86,7 @@ func TestOperatorMessagesRoute(t *testing.T) {
 			}
 			conv := &conversations{answer: tt.answer, err: tt.err}
 			sender := messaging.NewStub(nil)
-			r, err := handoff.NewOperatorMessages(handoff.OperatorMessagesConfig{Operators: []string{operatorA, "+55 11 4000-00002"}, ConsoleURL: "/atendimento"},
+			r, err := handoff.NewOperatorMessages(handoff.OperatorMessagesConfig{Operators: []string{operatorA, "+55 11 4000-00002"}, ConsoleURL: "/atendimento", Lang: tt.lang},
 				handoff.NewQueue(table), conv, sender, nil)
 			if err != nil {
 				t.Fatal(err)

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -22,6 +24,10 @@ type MessagingConfig struct {
 	// Availability, when set, leaves out the operators who set themselves
 	// away (see present); nil tells every operator.
 	Availability Availability
+	// Lang and Zone are the notice's language and clock (UI_LANG,
+	// UI_TIMEZONE); empty, the console's defaults (pt-BR, São Paulo).
+	Lang locale.Lang
+	Zone *time.Location
 }
 
 // MessagingNotifier tells operators on the messaging platform itself: one
@@ -35,6 +41,7 @@ type MessagingNotifier struct {
 	sender     messaging.Sender
 	operators  Operators
 	consoleURL string
+	locale     locale.Locale
 	log        *zap.Logger
 
 	availability Availability
@@ -57,8 +64,12 @@ func NewMessagingNotifier(cfg MessagingConfig, sender messaging.Sender, logger *
 	if err != nil {
 		return nil, err
 	}
-	return &MessagingNotifier{sender: sender, operators: ops, consoleURL: cfg.ConsoleURL, log: logger.Named("handoff.messaging"),
-		availability: cfg.Availability}, nil
+	loc, err := NewLocale(cfg.Lang, cfg.Zone)
+	if err != nil {
+		return nil, fmt.Errorf("handoff: %w", err)
+	}
+	return &MessagingNotifier{sender: sender, operators: ops, consoleURL: cfg.ConsoleURL, locale: loc,
+		log: logger.Named("handoff.messaging"), availability: cfg.Availability}, nil
 }
 
 // Notify sends the notice to every operator. It is notified when at least
@@ -70,7 +81,7 @@ func (m *MessagingNotifier) Notify(ctx context.Context, n Notice) (persistence.H
 	if len(m.operators) == 0 {
 		return Queued(pos, "", "queued; no operator phones are configured (OPERATOR_PHONES), nobody was told"), nil
 	}
-	text := Compose(n, m.consoleURL).Text()
+	text := Compose(m.locale, n, m.consoleURL).Text()
 	operators := m.present(ctx)
 	var (
 		first, firstID string

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -20,49 +21,46 @@ type Message struct {
 // body. The messaging notifier sends this.
 func (m Message) Text() string { return m.Subject + "\n\n" + m.Body }
 
-// Compose writes the message of n. consoleURL is the operator console's
-// address (…/atendimento), linked at the end so the operator can act at once.
+// Compose writes the message of n in l's language, with times on l's clock
+// (UI_LANG, UI_TIMEZONE: what the console shows). l holds Catalogue (see
+// NewLocale). consoleURL is the operator console's address (…/atendimento),
+// linked at the end so the operator can act at once.
 //
 // It carries what an operator decides with: who (name and phone), what
 // (service), why (the handoff reason), the summary when the conversation has
 // one, and the queue position; a reminder says how long the customer has been
 // waiting instead of announcing a new handoff.
-func Compose(n Notice, consoleURL string) Message {
+func Compose(l locale.Locale, n Notice, consoleURL string) Message {
 	s := n.Session
 	who := s.PhoneNumber
 	if name := CustomerName(s); name != "" {
 		who = name + " (" + s.PhoneNumber + ")"
 	}
-	var subject strings.Builder
-	if n.Renotify {
-		subject.WriteString("Still waiting for a person: ")
-	} else {
-		subject.WriteString("A customer is waiting for a person: ")
-	}
-	subject.WriteString(who)
+	headline := who
 	if service := string(s.ServiceIdentified); service != "" {
-		subject.WriteString(" — " + service)
+		headline += " — " + service
 	}
-
+	subject := l.T("handoff.subject.new", headline)
 	var body strings.Builder
 	if n.Renotify {
+		subject = l.T("handoff.subject.renotify", headline)
 		since := s.HandoffSince()
-		fmt.Fprintf(&body, "Still waiting since %s (%s): nobody has taken this conversation yet.\n",
-			since.Format("2006-01-02 15:04 UTC"), waited(n.At.Sub(since)))
+		body.WriteString(l.T("handoff.body.renotify", l.DateTime(since), waited(n.At.Sub(since))))
 	} else {
-		body.WriteString("A conversation was handed over to the operators.\n")
+		body.WriteString(l.T("handoff.body.new"))
 	}
-	line(&body, "Customer", who)
-	line(&body, "Service", orDash(string(s.ServiceIdentified)))
-	line(&body, "Reason", ReasonText(s.HandoffReason))
+	body.WriteByte('\n')
+	line(&body, l.T("handoff.customer"), who)
+	line(&body, l.T("handoff.service"), orDash(string(s.ServiceIdentified)))
+	line(&body, l.T("handoff.reason"), ReasonText(l, s.HandoffReason))
 	if n.QueuePosition > 0 {
-		line(&body, "Queue position", fmt.Sprint(n.QueuePosition))
+		line(&body, l.T("handoff.position"), fmt.Sprint(n.QueuePosition))
 	}
-	line(&body, "Summary", orDash(persistence.SummaryText(s.OperationalSummary)))
+	line(&body, l.T("handoff.summary"), orDash(persistence.SummaryText(s.OperationalSummary)))
 	if consoleURL != "" {
-		body.WriteString("\nTake it in the console: " + consoleURL + "\n")
+		body.WriteString("\n" + l.T("handoff.console", consoleURL) + "\n")
 	}
-	return Message{Subject: subject.String(), Body: body.String()}
+	return Message{Subject: subject, Body: body.String()}
 }
 
 func line(b *strings.Builder, label, value string) {
@@ -113,25 +111,15 @@ func CustomerName(s persistence.Session) string {
 // or an import may use.
 var customerNameKeys = []string{"nome", "name", "nome_completo", "contato"}
 
-// ReasonText explains a handoff reason to an operator, keeping the code so
-// that it can be searched for.
-func ReasonText(r persistence.HandoffReason) string {
-	var why string
-	switch r {
-	case persistence.HandoffCustomerRequest:
-		why = "the customer asked for a person"
-	case persistence.HandoffDataComplete:
-		why = "registration data complete"
-	case persistence.HandoffValidationFailed:
-		why = "registration data failed validation repeatedly"
-	case persistence.HandoffAgentFailure:
-		why = "the assistant could not answer"
-	case persistence.HandoffOperatorTakeover:
-		why = "an operator took over"
-	case "":
+// ReasonText explains a handoff reason to an operator in l's language,
+// keeping the code so that it can be searched for; l holds Catalogue. A
+// reason the catalogue lacks reads as its code.
+func ReasonText(l locale.Locale, r persistence.HandoffReason) string {
+	if r == "" {
 		return "—"
-	default:
-		return string(r)
 	}
-	return why + " (" + string(r) + ")"
+	if key := "handoff.reason." + string(r); l.Has(key) {
+		return l.T(key)
+	}
+	return string(r)
 }

@@ -26,7 +26,8 @@ type Supervisor struct {
 	running *atomic.Int64
 }
 
-// ErrStopped reports a call made after Stop, or while the actor system stops.
+// ErrStopped reports a request that reached a stopped actor: a call made
+// after Stop, or while the actor system stops.
 var ErrStopped = errors.New("session: supervisor stopped")
 
 // NewSupervisor spawns the supervisor actor in system. deps are shared,
@@ -116,7 +117,8 @@ func (s *Supervisor) Holds(ctx context.Context, phone, messageID string) (bool, 
 // Forget stops the session actor of phone, if one runs, and returns once it
 // has stopped: the next message loads the conversation afresh from the table.
 // Tools that change a conversation's items behind the actor's back
-// (clear-chat, reset) call Forget first, so it cannot write its old state back.
+// (the dashboard's clear-chat) call Forget first, so it cannot write its old
+// state back.
 func (s *Supervisor) Forget(ctx context.Context, phone string) error {
 	_, err := ask[*evicted](ctx, s, &evict{phone: phone})
 	return err
@@ -135,38 +137,18 @@ func (s *Supervisor) Stop() error {
 	return s.root.StopFuture(s.pid).Wait()
 }
 
+// askTimeout bounds a request whose context has no deadline (the queue
+// consumer's). A conversation answers a delivery at once, so the bound only
+// matters for an actor that will never answer; on one node no member can
+// vanish mid-request, hence a looser bound than a cluster's.
+const askTimeout = time.Minute
+
 // ask sends msg to the supervisor, which forwards it (sender preserved) to
-// its phone's actor, and waits for an answer of type T until
-// ctx's deadline (a minute without one). The wait is bounded by the deadline,
-// not by cancellation: a protoactor future cannot be abandoned without
-// leaving a goroutine behind.
+// its phone's actor, and waits for an answer of type T as Ask waits.
 func ask[T any](ctx context.Context, s *Supervisor, msg any) (T, error) {
-	var zero T
-	if err := ctx.Err(); err != nil {
-		return zero, err
-	}
-	timeout := time.Minute
-	if deadline, ok := ctx.Deadline(); ok {
-		timeout = time.Until(deadline)
-	}
-	if timeout <= 0 {
-		return zero, context.DeadlineExceeded
-	}
-	res, err := s.root.RequestFuture(s.pid, msg, timeout).Result()
-	switch {
-	case errors.Is(err, actor.ErrTimeout):
-		return zero, fmt.Errorf("session: no answer within %s: %w", timeout, context.DeadlineExceeded)
-	case err != nil:
-		return zero, err
-	}
-	if _, dead := res.(*actor.DeadLetterResponse); dead {
-		return zero, ErrStopped
-	}
-	answer, ok := res.(T)
-	if !ok {
-		return zero, fmt.Errorf("session: unexpected answer %T", res)
-	}
-	return answer, nil
+	return Ask[T](ctx, askTimeout, func(timeout time.Duration) (any, error) {
+		return s.root.RequestFuture(s.pid, msg, timeout).Result()
+	})
 }
 
 // childRef is the supervisor's view of one session actor.

@@ -10,7 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/sessionpb"
-	"github.com/intake-runtime/intake/http/locale"
+	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
 )
 

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/http/admin"
-	"github.com/intake-runtime/intake/http/locale"
+	"github.com/intake-runtime/intake/locale"
 )
 
 // The pages are pt-BR with São Paulo times by default and English on

@@ -14,7 +14,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/http/atendimento"
-	"github.com/intake-runtime/intake/http/locale"
+	"github.com/intake-runtime/intake/locale"
 )
 
 //go:embed templates/*.html

@@ -1,6 +1,6 @@
 package admin
 
-import "github.com/intake-runtime/intake/http/locale"
+import "github.com/intake-runtime/intake/locale"
 
 // text is every text of the admin pages, pt-BR (the default, UI_LANG) and
 // English. Stored values (states, reasons, alert kinds and details, model

@@ -6,7 +6,7 @@ import (
 	"net/netip"
 	"time"
 
-	"github.com/intake-runtime/intake/http/locale"
+	"github.com/intake-runtime/intake/locale"
 
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"

@@ -3,7 +3,7 @@ package atendimento
 import (
 	"sync"
 
-	"github.com/intake-runtime/intake/http/locale"
+	"github.com/intake-runtime/intake/locale"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/template/html/v2"

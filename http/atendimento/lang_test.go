@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/intake-runtime/intake/http/atendimento"
-	"github.com/intake-runtime/intake/http/locale"
+	"github.com/intake-runtime/intake/locale"
 )
 
 // The console speaks pt-BR unless UI_LANG says English: pages, page dates

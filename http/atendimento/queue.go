@@ -102,12 +102,9 @@ func (c *Console) statusText(item queueItem) string {
 }
 
 // reasonText explains a handoff reason in the page's language, keeping the
-// code; a reason the catalogue lacks reads as handoff.ReasonText has it.
+// code, in the words of the operators' notices.
 func (c *Console) reasonText(r persistence.HandoffReason) string {
-	if key := "queue.reason." + string(r); c.locale.Has(key) {
-		return c.locale.T(key)
-	}
-	return handoff.ReasonText(r)
+	return handoff.ReasonText(c.locale, r)
 }
 
 // conversationURL is the console page of one conversation: the phone as

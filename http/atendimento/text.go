@@ -1,9 +1,14 @@
 package atendimento
 
-import "github.com/intake-runtime/intake/http/locale"
+import (
+	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/locale"
+)
 
 // catalogue is every text of the console's pages, one Catalogue per area
-// (text_<area>.go), so each area keeps its texts next to its code.
+// (text_<area>.go), so each area keeps its texts next to its code, and the
+// handoff texts, so a handoff reason reads as in the operators' notices.
 func catalogue() (locale.Catalogue, error) {
-	return locale.Merge(layoutText, loginText, queueText, conversationText, errorText, historyText, panelText, toolsText)
+	return locale.Merge(layoutText, loginText, queueText, conversationText, errorText, historyText, panelText, toolsText,
+		handoff.Catalogue)
 }

@@ -1,6 +1,6 @@
 package atendimento
 
-import "github.com/intake-runtime/intake/http/locale"
+import "github.com/intake-runtime/intake/locale"
 
 // conversationText is the conversation page. Texts the script writes too
 // (its redraws, its confirmations) are "js.conversation." keys, which the

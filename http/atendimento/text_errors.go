@@ -1,6 +1,6 @@
 package atendimento
 
-import "github.com/intake-runtime/intake/http/locale"
+import "github.com/intake-runtime/intake/locale"
 
 // errorText is the messages of the console's JSON errors, which the page
 // shows as they come. Keys "error.<code>" of the operator commands'

@@ -1,6 +1,6 @@
 package atendimento
 
-import "github.com/intake-runtime/intake/http/locale"
+import "github.com/intake-runtime/intake/locale"
 
 // historyText is the conversations page: tabs, search and the list.
 var historyText = locale.Catalogue{

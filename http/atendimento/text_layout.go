@@ -1,6 +1,6 @@
 package atendimento
 
-import "github.com/intake-runtime/intake/http/locale"
+import "github.com/intake-runtime/intake/locale"
 
 // layoutText is the frame every page shares.
 var layoutText = locale.Catalogue{

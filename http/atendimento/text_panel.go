@@ -1,6 +1,6 @@
 package atendimento
 
-import "github.com/intake-runtime/intake/http/locale"
+import "github.com/intake-runtime/intake/locale"
 
 // panelText is the customer panel of the conversation page.
 var panelText = locale.Catalogue{

@@ -1,6 +1,6 @@
 package atendimento
 
-import "github.com/intake-runtime/intake/http/locale"
+import "github.com/intake-runtime/intake/locale"
 
 // queueText is the queue page. The "js.queue." keys are also what the
 // script writes when it redraws the rows, so the page and its refreshes
@@ -22,14 +22,6 @@ var queueText = locale.Catalogue{
 	"queue.status.yours":   {PT: "com você", EN: "yours"},
 	"queue.status.with":    {PT: "com %s", EN: "with %s"},
 	"queue.status.waiting": {PT: "aguardando", EN: "waiting"},
-
-	// The handoff reasons, by code (persistence.HandoffReason); the code
-	// stays in the text so that it can be searched for.
-	"queue.reason.CUSTOMER_REQUEST":  {PT: "o cliente pediu uma pessoa (CUSTOMER_REQUEST)", EN: "the customer asked for a person (CUSTOMER_REQUEST)"},
-	"queue.reason.DATA_COMPLETE":     {PT: "cadastro completo (DATA_COMPLETE)", EN: "registration data complete (DATA_COMPLETE)"},
-	"queue.reason.VALIDATION_FAILED": {PT: "os dados do cadastro falharam na validação repetidas vezes (VALIDATION_FAILED)", EN: "registration data failed validation repeatedly (VALIDATION_FAILED)"},
-	"queue.reason.AGENT_FAILURE":     {PT: "o assistente não conseguiu responder (AGENT_FAILURE)", EN: "the assistant could not answer (AGENT_FAILURE)"},
-	"queue.reason.OPERATOR_TAKEOVER": {PT: "um operador assumiu a conversa (OPERATOR_TAKEOVER)", EN: "an operator took over (OPERATOR_TAKEOVER)"},
 
 	"js.queue.held_mark": {PT: "em atendimento", EN: "held"},
 	"js.queue.claim":     {PT: "Assumir", EN: "Claim"},

@@ -1,6 +1,6 @@
 package atendimento
 
-import "github.com/intake-runtime/intake/http/locale"
+import "github.com/intake-runtime/intake/locale"
 
 // toolsText is the operator's tools on the conversation page: templates,
 // saved replies, notes, transfer and availability. Texts the script writes

@@ -9,7 +9,7 @@ import (
 	"path"
 	"time"
 
-	"github.com/intake-runtime/intake/http/locale"
+	"github.com/intake-runtime/intake/locale"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/template/html/v2"

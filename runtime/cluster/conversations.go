@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -222,51 +221,18 @@ func (c *Conversations) recoverOnLeave() {
 }
 
 // request asks the conversation of phone and waits for an answer of type T
-// until ctx's deadline (requestTimeout without one), counting it as name.
-// protoactor's cluster context retries through a topology change: a dead
-// activation, a timeout or an owner not known yet resolve the phone again.
+// as session.Ask waits (requestTimeout when ctx has no deadline), counting
+// it as name. protoactor's cluster context retries through a topology
+// change: a dead activation, a timeout or an owner not known yet resolve the
+// phone again.
 func request[T proto.Message](ctx context.Context, c *Conversations, name, phone string, msg proto.Message) (answer T, err error) {
 	start := time.Now()
 	defer func() { c.metrics.Request(name, time.Since(start), err == nil) }()
-	var zero T
-	if err := ctx.Err(); err != nil {
-		return zero, err
-	}
-	timeout := requestTimeout
-	if deadline, ok := ctx.Deadline(); ok {
-		timeout = time.Until(deadline)
-	}
-	if timeout <= 0 {
-		return zero, context.DeadlineExceeded
-	}
-	// protoactor's request does not watch ctx: it runs on its own, bounded
-	// by timeout, so that a caller that stops (a consumer, at shutdown)
-	// stops waiting at once.
-	type result struct {
-		res any
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		res, err := c.cluster.Request(phone, Kind, msg, pcluster.WithTimeout(timeout), pcluster.WithRetryCount(retries), pcluster.WithRetryAction(backoff))
-		done <- result{res, err}
-	}()
-	var res any
-	select {
-	case r := <-done:
-		res, err = r.res, r.err
-	case <-ctx.Done():
-		return zero, ctx.Err()
-	}
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return zero, fmt.Errorf("cluster: no answer from %s within %s: %w", phone, timeout, context.DeadlineExceeded)
-	case err != nil:
-		return zero, fmt.Errorf("cluster: ask the conversation of %s: %w", phone, err)
-	}
-	answer, ok := res.(T)
-	if !ok {
-		return zero, fmt.Errorf("cluster: unexpected answer %T", res)
+	answer, err = session.Ask[T](ctx, requestTimeout, func(timeout time.Duration) (any, error) {
+		return c.cluster.Request(phone, Kind, msg, pcluster.WithTimeout(timeout), pcluster.WithRetryCount(retries), pcluster.WithRetryAction(backoff))
+	})
+	if err != nil {
+		return answer, fmt.Errorf("cluster: ask the conversation of %s: %w", phone, err)
 	}
 	return answer, nil
 }

@@ -3,7 +3,7 @@ package config
 import (
 	"time"
 
-	"github.com/intake-runtime/intake/http/locale"
+	"github.com/intake-runtime/intake/locale"
 
 	"go.uber.org/zap/zapcore"
 

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/intake-runtime/intake/http/locale"
+	"github.com/intake-runtime/intake/locale"
 
 	"github.com/intake-runtime/intake/actors/projection"
 )

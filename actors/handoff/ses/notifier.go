@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/internal/redact"
+	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -31,6 +33,10 @@ type Config struct {
 	To []string
 	// ConsoleURL is the operator console's address, linked in every e-mail.
 	ConsoleURL string
+	// Lang and Zone are the e-mail's language and clock (UI_LANG,
+	// UI_TIMEZONE); empty, the console's defaults (pt-BR, São Paulo).
+	Lang locale.Lang
+	Zone *time.Location
 }
 
 // Validate reports a missing sender or recipient.
@@ -47,9 +53,10 @@ func (c Config) Validate() error {
 
 // Notifier e-mails handoff notices. It is safe for concurrent use.
 type Notifier struct {
-	cfg Config
-	api API
-	log *zap.Logger
+	cfg    Config
+	api    API
+	locale locale.Locale
+	log    *zap.Logger
 }
 
 var _ handoff.Notifier = (*Notifier)(nil)
@@ -62,10 +69,14 @@ func New(cfg Config, api API, logger *zap.Logger) (*Notifier, error) {
 	if api == nil {
 		return nil, errors.New("ses: an SES client is required")
 	}
+	loc, err := handoff.NewLocale(cfg.Lang, cfg.Zone)
+	if err != nil {
+		return nil, fmt.Errorf("ses: %w", err)
+	}
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	return &Notifier{cfg: cfg, api: api, log: logger.Named("handoff.ses")}, nil
+	return &Notifier{cfg: cfg, api: api, locale: loc, log: logger.Named("handoff.ses")}, nil
 }
 
 // Notify sends one e-mail to every recipient. Accepted by SES, it is
@@ -74,7 +85,7 @@ func New(cfg Config, api API, logger *zap.Logger) (*Notifier, error) {
 // most the notifier can know.
 func (n *Notifier) Notify(ctx context.Context, notice handoff.Notice) (persistence.HandoffNotifyResult, error) {
 	pos := notice.QueuePosition
-	msg := handoff.Compose(notice, n.cfg.ConsoleURL)
+	msg := handoff.Compose(n.locale, notice, n.cfg.ConsoleURL)
 	out, err := n.api.SendEmail(ctx, &sesv2.SendEmailInput{
 		FromEmailAddress: aws.String(n.cfg.From),
 		Destination:      &types.Destination{ToAddresses: append([]string(nil), n.cfg.To...)},

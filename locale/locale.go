@@ -71,13 +71,22 @@ type Locale struct {
 }
 
 // New checks that every text exists in both languages and returns the
-// locale. A nil zone is UTC.
+// locale. An empty lang and a nil zone are the defaults (DefaultLang,
+// DefaultZone), so every package that renders for people falls back the
+// same way.
 func New(lang Lang, zone *time.Location, text Catalogue) (Locale, error) {
+	if lang == "" {
+		lang = DefaultLang
+	}
 	if lang != PortugueseBR && lang != English {
 		return Locale{}, fmt.Errorf("locale: unknown language %q", lang)
 	}
 	if zone == nil {
-		zone = time.UTC
+		z, err := time.LoadLocation(DefaultZone) // embedded: time/tzdata
+		if err != nil {
+			return Locale{}, fmt.Errorf("locale: %w", err)
+		}
+		zone = z
 	}
 	var missing []string
 	for key, t := range text {

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/intake-runtime/intake/http/locale"
+	"github.com/intake-runtime/intake/locale"
 )
 
 var sample = locale.Catalogue{
@@ -84,5 +84,18 @@ func TestParseLang(t *testing.T) {
 	}
 	if _, err := locale.ParseLang("fr"); err == nil {
 		t.Error("fr accepted")
+	}
+}
+
+// Unset UI_LANG and UI_TIMEZONE mean the operation the product was built
+// for: Brazilian Portuguese on São Paulo's clock.
+func TestDefaultsArePortugueseInSaoPaulo(t *testing.T) {
+	l, err := locale.New("", nil, sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 11, 23, 17, 54, 58, 0, time.UTC)
+	if l.Lang != locale.PortugueseBR || l.Zone.String() != locale.DefaultZone || l.DateTime(at) != "23/11/2026 14:54" {
+		t.Errorf("defaults: %s in %s, %q", l.Lang, l.Zone, l.DateTime(at))
 	}
 }

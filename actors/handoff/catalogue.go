@@ -1,0 +1,47 @@
+package handoff
+
+import (
+	"time"
+
+	"github.com/intake-runtime/intake/locale"
+)
+
+// Catalogue is every text this package writes for operators, in the
+// console's languages: the handoff notice (e-mail and messaging, first
+// notice and reminders), the handoff reasons, and the answers to an
+// operator's message that could not be forwarded. The console merges it
+// into its own, so a reason reads the same on the page and in the notice.
+var Catalogue = locale.Catalogue{
+	"handoff.subject.new":      {PT: "Cliente aguardando um operador: %s", EN: "A customer is waiting for a person: %s"},
+	"handoff.subject.renotify": {PT: "Ainda aguardando um operador: %s", EN: "Still waiting for a person: %s"},
+	"handoff.body.new":         {PT: "Uma conversa foi passada para os operadores.", EN: "A conversation was handed over to the operators."},
+	// Since when (a date and time in UI_TIMEZONE), and for how long.
+	"handoff.body.renotify": {PT: "Aguardando desde %s (%s): ninguém assumiu esta conversa ainda.", EN: "Still waiting since %s (%s): nobody has taken this conversation yet."},
+	"handoff.customer":      {PT: "Cliente", EN: "Customer"},
+	"handoff.service":       {PT: "Serviço", EN: "Service"},
+	"handoff.reason":        {PT: "Motivo", EN: "Reason"},
+	"handoff.position":      {PT: "Posição na fila", EN: "Queue position"},
+	"handoff.summary":       {PT: "Resumo", EN: "Summary"},
+	"handoff.console":       {PT: "Assuma no console: %s", EN: "Take it in the console: %s"},
+
+	// The handoff reasons, by code (persistence.HandoffReason); the code
+	// stays in the text so that it can be searched for.
+	"handoff.reason.CUSTOMER_REQUEST":  {PT: "o cliente pediu uma pessoa (CUSTOMER_REQUEST)", EN: "the customer asked for a person (CUSTOMER_REQUEST)"},
+	"handoff.reason.DATA_COMPLETE":     {PT: "cadastro completo (DATA_COMPLETE)", EN: "registration data complete (DATA_COMPLETE)"},
+	"handoff.reason.VALIDATION_FAILED": {PT: "os dados do cadastro falharam na validação repetidas vezes (VALIDATION_FAILED)", EN: "registration data failed validation repeatedly (VALIDATION_FAILED)"},
+	"handoff.reason.AGENT_FAILURE":     {PT: "o assistente não conseguiu responder (AGENT_FAILURE)", EN: "the assistant could not answer (AGENT_FAILURE)"},
+	"handoff.reason.OPERATOR_TAKEOVER": {PT: "um operador assumiu a conversa (OPERATOR_TAKEOVER)", EN: "an operator took over (OPERATOR_TAKEOVER)"},
+
+	// What an operator who wrote from their own phone is told when the
+	// message did not reach a customer.
+	"handoff.reply.holds_none":    {PT: "Você não está com nenhuma conversa, então sua mensagem não foi encaminhada. Assuma uma no console primeiro: %s", EN: "You hold no conversation, so your message was not forwarded. Claim one in the console first: %s"},
+	"handoff.reply.holds_several": {PT: "Você está com %d conversas, então sua mensagem não foi encaminhada: responda pelo console, onde você escolhe o cliente: %s", EN: "You hold %d conversations, so your message was not forwarded: answer from the console, where you pick the customer: %s"},
+	"handoff.reply.refused":       {PT: "Sua mensagem não foi encaminhada ao cliente: %s", EN: "Your message was not forwarded to the customer: %s"},
+}
+
+// NewLocale is the locale of this package's texts for UI_LANG and
+// UI_TIMEZONE; an empty lang and a nil zone are the defaults (pt-BR,
+// America/Sao_Paulo), as on the console.
+func NewLocale(lang locale.Lang, zone *time.Location) (locale.Locale, error) {
+	return locale.New(lang, zone, Catalogue)
+}
