@@ -42,7 +42,8 @@ type Mailer interface {
 // MemoryMailer is the simulated context's mailer: it records every e-mail
 // instead of sending it, keeping the last MemoryMailerCapacity. It is a
 // Mailer, and it answers SES v2's SendEmail, so an SES notifier that declares
-// just that call (as CONVENTIONS.md asks) runs against it unchanged. It is
+// just that call (an AWS client is declared by the calls it makes) runs
+// against it unchanged. It is
 // safe for concurrent use.
 type MemoryMailer struct {
 	now func() time.Time

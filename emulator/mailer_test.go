@@ -13,7 +13,8 @@ import (
 	"github.com/intake-runtime/intake/emulator"
 )
 
-// sesSender is the one call an SES notifier declares (CONVENTIONS.md 2).
+// sesSender is the one call an SES notifier declares: an AWS client is
+// declared by the calls made, never as the whole SDK client.
 type sesSender interface {
 	SendEmail(ctx context.Context, in *sesv2.SendEmailInput, opts ...func(*sesv2.Options)) (*sesv2.SendEmailOutput, error)
 }

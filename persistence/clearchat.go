@@ -17,7 +17,7 @@ func (r *Sessions) ClearPhone(ctx context.Context, phone string) (int, error) {
 	}
 	keys := make([]Key, 0, len(items)+1)
 	for _, item := range items {
-		keys = append(keys, keyOf(item))
+		keys = append(keys, KeyOf(item))
 	}
 	buffer := Key{PK: DebouncePK(phone), SK: BufferSK}
 	switch _, err := r.table.Get(ctx, buffer); {

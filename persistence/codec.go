@@ -54,8 +54,10 @@ func withIndex(item Item, pk, sk string) Item {
 	return item
 }
 
-// keyOf reads the table keys of a stored item, as returned by a query.
-func keyOf(item Item) Key {
+// KeyOf reads the table keys of a stored item, as a query or a scan returns
+// it: what code outside persistence needs of an item, without reading its raw
+// attributes.
+func KeyOf(item Item) Key {
 	return Key{PK: stringAttr(item, AttrPK), SK: stringAttr(item, AttrSK)}
 }
 

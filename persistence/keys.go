@@ -5,7 +5,8 @@ import (
 	"time"
 )
 
-// The key schema of the one table (DESIGN.md "Key schema"). Everything that
+// The key schema of the one table (docs/architecture.md, "Key schema").
+// Everything that
 // belongs to a phone's conversations lives in its SESSION# partition, so
 // clear-chat and history are single-partition queries.
 const (

@@ -17,7 +17,7 @@ const (
 
 // KindOf reads the keys of a stored item and says what it is.
 func KindOf(item Item) ItemKind {
-	k := keyOf(item)
+	k := KeyOf(item)
 	switch {
 	case strings.HasPrefix(k.PK, SessionPK("")):
 		switch {
@@ -37,7 +37,7 @@ func KindOf(item Item) ItemKind {
 // DecodeActivePointer reads an active pointer item (KindActivePointer): the
 // phone and the ID of its active session, ResetPointer after a reset.
 func DecodeActivePointer(item Item) (phone, sessionID string) {
-	return strings.TrimPrefix(keyOf(item).PK, SessionPK("")), stringAttr(item, attrActiveID)
+	return strings.TrimPrefix(KeyOf(item).PK, SessionPK("")), stringAttr(item, attrActiveID)
 }
 
 // ActivePointers is the scan filter that keeps active pointer items.

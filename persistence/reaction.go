@@ -18,7 +18,7 @@ func (r *Messages) byProvider(ctx context.Context, providerMessageID string) (Ke
 	if len(page.Items) == 0 {
 		return Key{}, fmt.Errorf("persistence: message with provider ID %s: %w", providerMessageID, ErrNotFound)
 	}
-	return keyOf(page.Items[0]), nil
+	return KeyOf(page.Items[0]), nil
 }
 
 // SetReaction records a customer's reaction on the logged message with that

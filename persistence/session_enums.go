@@ -2,7 +2,7 @@ package persistence
 
 import "slices"
 
-// SessionState is the domain state of a conversation (DESIGN.md
+// SessionState is the domain state of a conversation (docs/architecture.md,
 // "Conversation contract"). It is stored as its string value.
 type SessionState string
 
@@ -18,7 +18,7 @@ const (
 	StateClosed         SessionState = "CLOSED"
 )
 
-// states are the session states in the state machine's order (DESIGN.md):
+// states are the session states in the state machine's order:
 // the one list the admin overview, the fixture checks, the CRM stage mapping
 // and the dashboard walk. A new state is added here and to the rules in
 // actors/conversation; projection.Stage says which CRM stage it is.

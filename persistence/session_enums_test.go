@@ -7,7 +7,7 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// The states come in DESIGN.md's order, and a state is valid exactly when it
+// The states come in the state machine's order, and a state is valid exactly when it
 // is one of them.
 func TestStates(t *testing.T) {
 	want := []persistence.SessionState{"NEW", "QUALIFYING", "DATA_COLLECT", "CONFIRM_SUBJECT", "COMPLETED", "HANDOFF", "HUMAN", "CLOSED"}

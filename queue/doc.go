@@ -14,5 +14,6 @@
 // It sits at the bottom of the dependency graph beside persistence, whose
 // QueueMessage record it uses as Message, and imports no other Intake package. Implementations live in sub-packages named after
 // their technology: queue/inprocess (emulator, single node, tests) and
-// queue/sqs (Amazon SQS).
+// queue/sqs (Amazon SQS); queue/queuetest states the port's contract once, as
+// the suite both run.
 package queue

@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// Agent names: which prompt a Request carries (DESIGN "Conversation contract").
+// Agent names: which prompt a Request carries (docs/architecture.md,
+// "Conversation contract").
 const (
 	AgentTriage     = "TRIAGE"
 	AgentQualifier  = "QUALIFIER"

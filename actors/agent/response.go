@@ -7,7 +7,7 @@ import (
 
 // Errors of the answer format, wrapped with detail by Parse and Validate; test
 // them with errors.Is. None of them may reach the customer: the caller retries
-// the call, then falls back (DESIGN "Conversation contract").
+// the call, then falls back (docs/architecture.md, "Conversation contract").
 var (
 	// ErrNoJSON: the answer does not begin with a complete JSON object.
 	ErrNoJSON = errors.New("agent: answer does not start with a JSON object")
@@ -20,7 +20,7 @@ var (
 )
 
 // ActionKnowledgeRequest is the action code that asks for knowledge packages
-// (DESIGN "Conversation contract", s=5); it is the one answer the customer
+// (docs/architecture.md, "Conversation contract", s=5); it is the one answer the customer
 // never sees, so it needs no text. The conversation rules use it too.
 const ActionKnowledgeRequest = 5
 

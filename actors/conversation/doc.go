@@ -1,5 +1,5 @@
 // Package conversation owns the conversation rules of Intake: the state
-// machine of DESIGN.md's "Conversation contract" (states, agents, action
+// machine of the conversation contract in docs/architecture.md (states, agents, action
 // codes, handoff reasons), the merge of the data agents collect, the checks of
 // registration data (CPF/CNPJ check digits, e-mail, phone), the model requests
 // of each agent, and the operational summary. Its sub-package content owns the

@@ -7,7 +7,8 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// Action codes of the agents' answers (DESIGN "Conversation contract");
+// Action codes of the agents' answers (docs/architecture.md, "Conversation
+// contract");
 // agent defines the knowledge request, whose answer carries no text.
 const (
 	actContinue       = 0

@@ -12,11 +12,9 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 )
 
-var states = []persistence.SessionState{
-	persistence.StateNew, persistence.StateQualifying, persistence.StateDataCollect,
-	persistence.StateCompleted, persistence.StateConfirmSubject, persistence.StateHandoff,
-	persistence.StateHuman, persistence.StateClosed,
-}
+// states is the one state list, persistence's: a state added there is
+// checked here without a second list to update.
+var states = persistence.States()
 
 // codes are the contract's action codes and a few outside it.
 var codes = []int{0, 1, 2, 3, 4, 5, 6, 9, 7, 8, -1, 42}

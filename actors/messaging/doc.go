@@ -1,6 +1,6 @@
 // Package messaging is Intake's platform-neutral messaging contract: what the
-// webhook and the actors need of any business messaging platform, and the
-// per-conversation messaging child that sends a conversation's replies.
+// webhook and the actors need of any business messaging platform, and
+// [Replies], which sends one conversation's committed replies.
 //
 // # Inbound
 //
@@ -16,10 +16,11 @@
 //
 // # Outbound
 //
-// [Sender] is what the messaging child calls: Send for a text reply, MarkRead
+// [Sender] is what [Replies] call: Send for a text reply, MarkRead
 // to mark a customer message read with the typing indicator. A platform's
 // client implements it (cloudapi.Client); [Stub] records calls locally when
-// MESSAGING_CLOUD_ENABLED=false. Both return the spec's
+// MESSAGING_CLOUD_ENABLED=false; [Deliver] sends a reply's template through
+// a [TemplateSender] when it has one. Every Sender returns the spec's
 // persistence.AdapterResult for every outcome; the error result is non-nil
 // only when the caller is at fault (invalid arguments, checked alike by
 // [CheckSend] and [CheckRead]: [ErrInvalidRecipient], [ErrEmptyText],
@@ -30,12 +31,15 @@
 // succeed), permanent (the same request will fail again), uncertain (the
 // request was written but no answer came back: a blind retry may duplicate
 // the message). [RecipientPauses] holds back the sends to a recipient the
-// platform rate-limited on its own.
+// platform rate-limited on its own. The messagingtest package states this
+// contract once as a suite (RunSender) that every Sender's tests run.
 //
-// [Props] is the messaging child of a conversation: it sends the committed
-// replies of its [Outbox] in order, records each step, and retries
-// transient failures with [Retry].
+// [Replies] works on its own lane beside the session actor, never in its
+// mailbox: it sends a conversation's committed replies in commit order,
+// records each step in its [Outbox], and retries transient failures as
+// [Retry] paces them.
 //
-// Of Intake's packages it imports persistence and internal/pacing only;
+// Of Intake's packages it imports persistence and internal/pacing, recent
+// and serial only;
 // never http, runtime or emulator, nor a platform's package.
 package messaging

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/messagingtest"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -73,7 +74,10 @@ type scriptedPlatform struct {
 	texts  []string
 }
 
-func (p *scriptedPlatform) Send(_ context.Context, _, text string) (persistence.AdapterResult, error) {
+func (p *scriptedPlatform) Send(ctx context.Context, to, text string) (persistence.AdapterResult, error) {
+	if res, err := refuse(ctx, func() error { _, err := messaging.CheckSend(to, text); return err }); err != nil {
+		return res, err
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.texts = append(p.texts, text)
@@ -85,8 +89,41 @@ func (p *scriptedPlatform) Send(_ context.Context, _, text string) (persistence.
 	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(fmt.Sprintf("wamid.%d", len(p.texts)))}, nil
 }
 
-func (p *scriptedPlatform) MarkRead(context.Context, string) (persistence.AdapterResult, error) {
+func (p *scriptedPlatform) MarkRead(ctx context.Context, id string) (persistence.AdapterResult, error) {
+	if res, err := refuse(ctx, func() error { return messaging.CheckRead(id) }); err != nil {
+		return res, err
+	}
 	return persistence.AdapterResult{Success: true}, nil
+}
+
+// refuse is what the fakes share with every Sender (messagingtest.RunSender):
+// arguments that fail check are refused first, as a permanent failure, then
+// an ended ctx, as a transient one.
+func refuse(ctx context.Context, check func() error) (persistence.AdapterResult, error) {
+	if err := check(); err != nil {
+		return failure(persistence.ErrorKindPermanent, err.Error()), err
+	}
+	if err := ctx.Err(); err != nil {
+		return failure(persistence.ErrorKindTransient, err.Error()), err
+	}
+	return persistence.AdapterResult{}, nil
+}
+
+// The fakes keep the port's contract, so what the tests above see of them
+// is what a platform would do.
+func TestFakesKeepTheSenderContract(t *testing.T) {
+	for name, newSender := range map[string]func() messaging.Sender{
+		"scriptedPlatform": func() messaging.Sender { return &scriptedPlatform{} },
+		"blockingPlatform": func() messaging.Sender {
+			release := make(chan struct{})
+			close(release)
+			return blockingPlatform{release}
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			messagingtest.RunSender(t, messagingtest.Senders{New: func(*testing.T) messaging.Sender { return newSender() }})
+		})
+	}
 }
 
 func (p *scriptedPlatform) Texts() []string {
@@ -232,7 +269,7 @@ func TestRepliesAreIdleOnlyWithNothingQueued(t *testing.T) {
 	if !r.Idle() {
 		t.Fatal("a new conversation's Replies are not idle")
 	}
-	r.Deliver(persistence.Message{MessageID: "r1", Content: "oi"})
+	r.Deliver(persistence.Message{MessageID: "r1", PhoneNumber: "+5511955550000", Content: "oi"})
 	if r.Idle() {
 		t.Error("idle while a reply is being sent")
 	}
@@ -246,14 +283,25 @@ func TestRepliesAreIdleOnlyWithNothingQueued(t *testing.T) {
 	}
 }
 
-// blockingPlatform answers each send once release is closed.
+// blockingPlatform answers each valid send once release is closed, or
+// fails it when its ctx ends first.
 type blockingPlatform struct{ release chan struct{} }
 
-func (p blockingPlatform) Send(context.Context, string, string) (persistence.AdapterResult, error) {
-	<-p.release
-	return persistence.AdapterResult{Success: true}, nil
+func (p blockingPlatform) Send(ctx context.Context, to, text string) (persistence.AdapterResult, error) {
+	if res, err := refuse(ctx, func() error { _, err := messaging.CheckSend(to, text); return err }); err != nil {
+		return res, err
+	}
+	select {
+	case <-p.release:
+		return persistence.AdapterResult{Success: true, MockID: "wamid.OUT"}, nil
+	case <-ctx.Done():
+		return failure(persistence.ErrorKindUncertain, ctx.Err().Error()), ctx.Err()
+	}
 }
 
-func (p blockingPlatform) MarkRead(context.Context, string) (persistence.AdapterResult, error) {
+func (p blockingPlatform) MarkRead(ctx context.Context, id string) (persistence.AdapterResult, error) {
+	if res, err := refuse(ctx, func() error { return messaging.CheckRead(id) }); err != nil {
+		return res, err
+	}
 	return persistence.AdapterResult{Success: true}, nil
 }

@@ -12,6 +12,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/actors/messaging/messagingtest"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -97,4 +98,12 @@ func TestStubKeepsTheLastCalls(t *testing.T) {
 	if len(sends) != 3 || sends[0].Text != "m2" || sends[2].Text != "m4" || !slices.Equal(reads, []string{"wamid.2", "wamid.3", "wamid.4"}) {
 		t.Errorf("sends %+v, reads %v; want the last three of each", sends, reads)
 	}
+}
+
+// The stub keeps the Sender contract the platform client keeps: the emulator
+// refuses what production would.
+func TestStubKeepsTheSenderContract(t *testing.T) {
+	messagingtest.RunSender(t, messagingtest.Senders{
+		New: func(*testing.T) messaging.Sender { return messaging.NewStub(zap.NewNop()) },
+	})
 }

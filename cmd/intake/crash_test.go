@@ -2,8 +2,9 @@
 
 package main_test
 
-// The process-level test of the durability contract (DESIGN.md "Durability
-// contract"): `intake serve` over DynamoDB Local and local-aws-sqs, with a
+// The process-level test of the durability contract (every message the
+// webhook acknowledged is answered, and only once, wherever the process dies):
+// `intake serve` over DynamoDB Local and local-aws-sqs, with a
 // fake model and a fake messaging platform, killed with SIGKILL at random
 // moments while scripted customers write to it. What counts is read from the
 // table and the fakes afterwards, never from logs.

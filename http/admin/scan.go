@@ -21,33 +21,45 @@ type ScanInfo struct {
 }
 
 // scan reads the whole table through filter (nil keeps all), calling fn for
-// each item, until the end or MaxScanItems. DynamoDB's Limit counts items
-// read before the filter, so the bound is on the pages' reads.
+// each item, until the end or MaxScanItems.
 func scan(ctx context.Context, t persistence.Table, filter *persistence.Condition, fn func(persistence.Item) error) (ScanInfo, error) {
-	var info ScanInfo
-	s := persistence.Scan{Filter: filter}
-	read := 0
-	for {
-		s.Limit = int32(min(scanPage, MaxScanItems-read))
-		page, err := t.Scan(ctx, s)
+	return scanPages(func(cursor string, limit int32) (int, string, error) {
+		page, err := t.Scan(ctx, persistence.Scan{Filter: filter, Limit: limit, Cursor: cursor})
 		if err != nil {
-			return info, fmt.Errorf("admin: scan: %w", err)
+			return 0, "", fmt.Errorf("admin: scan: %w", err)
 		}
-		read += int(s.Limit)
 		for _, item := range page.Items {
-			info.Items++
 			if err := fn(item); err != nil {
-				return info, err
+				return 0, "", err
 			}
 		}
-		if page.Next == "" {
+		return len(page.Items), page.Next, nil
+	})
+}
+
+// scanPages reads a scan page by page through read, which reads at most
+// limit items from cursor and returns how many matched and the next cursor,
+// until the end or MaxScanItems. DynamoDB's Limit counts items read before
+// the filter, so the bound is on the pages' reads.
+func scanPages(read func(cursor string, limit int32) (matched int, next string, err error)) (ScanInfo, error) {
+	var info ScanInfo
+	cursor, total := "", 0
+	for {
+		limit := int32(min(scanPage, MaxScanItems-total))
+		matched, next, err := read(cursor, limit)
+		info.Items += matched
+		if err != nil {
+			return info, err
+		}
+		total += int(limit)
+		if next == "" {
 			return info, nil
 		}
-		if read >= MaxScanItems {
+		if total >= MaxScanItems {
 			info.Truncated = true
 			return info, nil
 		}
-		s.Cursor = page.Next
+		cursor = next
 	}
 }
 

@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"github.com/intake-runtime/intake/http/dashboard"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -139,7 +137,8 @@ func (e *env) keys(t *testing.T) []string {
 			t.Fatal(err)
 		}
 		for _, item := range page.Items {
-			keys = append(keys, str(item[persistence.AttrPK])+" "+str(item[persistence.AttrSK]))
+			k := persistence.KeyOf(item)
+			keys = append(keys, k.PK+" "+k.SK)
 		}
 		if cursor = page.Next; cursor == "" {
 			break
@@ -147,11 +146,4 @@ func (e *env) keys(t *testing.T) []string {
 	}
 	slices.Sort(keys)
 	return keys
-}
-
-func str(v types.AttributeValue) string {
-	if s, ok := v.(*types.AttributeValueMemberS); ok {
-		return s.Value
-	}
-	return "?"
 }

@@ -8,8 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -96,7 +94,7 @@ func (f *faultyTable) Get(ctx context.Context, key persistence.Key) (persistence
 }
 
 func (f *faultyTable) Put(ctx context.Context, item persistence.Item, cond *persistence.Condition) error {
-	if err := f.check("put", itemKey(item)); err != nil {
+	if err := f.check("put", persistence.KeyOf(item)); err != nil {
 		return err
 	}
 	return f.Table.Put(ctx, item, cond)
@@ -114,14 +112,4 @@ func (f *faultyTable) QueryIndex(ctx context.Context, q persistence.IndexQuery) 
 		return persistence.Page{}, err
 	}
 	return f.Table.QueryIndex(ctx, q)
-}
-
-func itemKey(item persistence.Item) persistence.Key {
-	str := func(name string) string {
-		if v, ok := item[name].(*types.AttributeValueMemberS); ok {
-			return v.Value
-		}
-		return ""
-	}
-	return persistence.Key{PK: str(persistence.AttrPK), SK: str(persistence.AttrSK)}
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/intake-runtime/intake/internal/recent"
 )
 
-// setDefaults fills every field with the default of DESIGN.md's table; an
+// setDefaults fills every field with its default (.env.example lists them); an
 // adapter's base URL, API version and rate are the adapter's own defaults,
 // so that a client built in code and one built from the environment agree. Load
 // calls it before reading the environment, not after, so that a variable set

@@ -1,7 +1,7 @@
 // Package config turns Intake's environment variables into one validated
 // Config value. It is the only place that knows the variable names, their
 // defaults (an adapter's base URL, version and rate are taken from the
-// adapter) and their rules (DESIGN.md, "Configuration"); everything else
+// adapter) and their rules (validate.go); everything else
 // receives typed values from it.
 //
 // Load takes a lookup function instead of reading the process environment so

@@ -45,7 +45,8 @@ func WithFallback(lookup LookupFunc, fallback map[string]string) LookupFunc {
 }
 
 // readInto overwrites the fields of c whose variables are set. The variable
-// names here and in validate.go are the binding names of DESIGN.md.
+// names here and in validate.go are the only spelling of each setting;
+// .env.example lists them all (TestEnvExampleMatchesLoad).
 func (r *reader) readInto(c *Config) {
 	r.port("DASHBOARD_PORT", &c.HTTP.DashboardPort)
 	r.port("PORT", &c.HTTP.Port)

@@ -10,8 +10,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
 )
 
-// Configuration may also live in the parameter store (DESIGN.md: "config
-// from env (+ parameter store)"): with PARAMETER_PREFIX set, `serve` and
+// Configuration may also live in the parameter store, beside the
+// environment: with PARAMETER_PREFIX set, `serve` and
 // `sync` read every parameter under that path, SecureStrings decrypted, each
 // named by the last element of its name (/intake/prod/CRM_ACCESS_TOKEN is
 // CRM_ACCESS_TOKEN). The environment wins over the store, so one variable

@@ -1,7 +1,9 @@
-// Package messagingtest holds what the parsers' fuzz targets share: the
-// seeding from testdata and the promises every parsed message keeps for the
-// webhook handler, whichever platform parsed it. It is test support only;
-// production code never imports it.
+// Package messagingtest holds the contract suites of the messaging port:
+// RunSender, which every messaging.Sender (the platform client, the stub,
+// the fakes of other tests) runs in one line, and what the parsers' fuzz
+// targets share: the seeding from testdata and the promises every parsed
+// message keeps for the webhook handler (CheckMessage), whichever platform
+// parsed it. It is test support only; production code never imports it.
 package messagingtest
 
 import (

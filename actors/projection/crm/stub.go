@@ -16,7 +16,11 @@ import (
 type Stub struct {
 	mu       sync.Mutex
 	contacts int
-	deals    map[string]stubDeal // by deal ID
+	// known maps a contact's identifiers ("email:<value>", "phone:<value>")
+	// to its ID, so a contact synced again without its ID is found, as the
+	// client finds it by searching the CRM.
+	known map[string]string
+	deals map[string]stubDeal // by deal ID
 }
 
 type stubDeal struct {
@@ -24,16 +28,32 @@ type stubDeal struct {
 	deal             map[string]any
 }
 
-// SyncContact accepts the contact: a new local ID when id is empty.
+// SyncContact accepts the contact: without an id, the ID of the contact
+// synced before with the same e-mail or phone, else a new local ID.
 func (s *Stub) SyncContact(ctx context.Context, id string, contact map[string]any) (persistence.AdapterResult, error) {
 	if err := ctx.Err(); err != nil {
 		return stubFailure(err)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	keys := identifiers(contact)
+	for _, key := range keys {
+		if id != "" {
+			break
+		}
+		id = s.known[key]
+	}
 	if id == "" {
 		s.contacts++
 		id = fmt.Sprintf("stub-contact-%d", s.contacts)
+	}
+	if s.known == nil {
+		s.known = map[string]string{}
+	}
+	for _, key := range keys {
+		if _, ok := s.known[key]; !ok {
+			s.known[key] = id
+		}
 	}
 	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: "crm stub: contact recorded"}, nil
 }
@@ -86,6 +106,19 @@ func (s *Stub) UpdateDeal(ctx context.Context, id, stage string, deal map[string
 	d.stage, d.deal = stage, maps.Clone(deal)
 	s.deals[id] = d
 	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: "crm stub: deal moved to " + stage}, "", nil
+}
+
+// identifiers are the keys the contact payload can be found by, in the
+// order the client searches them (contactKeys).
+func identifiers(contact map[string]any) []string {
+	props := properties(contact)
+	var keys []string
+	for _, key := range contactKeys {
+		if v, _ := props[key].(string); v != "" {
+			keys = append(keys, key+":"+v)
+		}
+	}
+	return keys
 }
 
 func stubFailure(err error) (persistence.AdapterResult, error) {

@@ -21,9 +21,13 @@ type Stub struct {
 	mu       sync.Mutex
 	received recent.List[map[string]any]
 	count    int
+	// byDocument is the ID given to each cpfcnpj, so a customer ensured
+	// again is found, as the client finds it in the ERP.
+	byDocument map[string]string
 }
 
-// EnsureCustomer records a copy of the payload and succeeds.
+// EnsureCustomer records a copy of the payload and succeeds: with the ID it
+// gave the payload's document before, else a new local ID.
 func (s *Stub) EnsureCustomer(ctx context.Context, customer map[string]any) (persistence.AdapterResult, error) {
 	if err := ctx.Err(); err != nil {
 		return persistence.AdapterResult{Detail: "erp stub: " + err.Error(), ErrorKind: persistence.ErrorKindTransient}, err
@@ -32,8 +36,18 @@ func (s *Stub) EnsureCustomer(ctx context.Context, customer map[string]any) (per
 	defer s.mu.Unlock()
 	s.received.Max = s.History
 	s.received.Add(maps.Clone(customer))
+	doc, _ := customer["cpfcnpj"].(string)
+	if id, ok := s.byDocument[doc]; ok && doc != "" {
+		return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: "erp stub: customer exists"}, nil
+	}
 	s.count++
 	id := fmt.Sprintf("stub-%d", s.count)
+	if doc != "" {
+		if s.byDocument == nil {
+			s.byDocument = map[string]string{}
+		}
+		s.byDocument[doc] = id
+	}
 	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: "erp stub: customer recorded"}, nil
 }
 

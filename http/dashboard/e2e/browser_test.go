@@ -103,7 +103,9 @@ func TestDashboardInTheBrowser(t *testing.T) {
 	b.Step("edit a knowledge package",
 		chromedp.Click(chromedp.CSS(`[data-tab="knowledge"]`)),
 		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('#knowledge-package'); s.value = 'empresa'; s.dispatchEvent(new Event('change')); })()`),
-		browsertest.WaitFor(`document.querySelector('#knowledge-content').value.startsWith('#')`),
+		// The tab's first read loads another package: wait for empresa's own
+		// text, or its answer could land on the edit below.
+		browsertest.WaitFor(`document.querySelector('#knowledge-content').dataset.package === 'empresa'`),
 		chromedp.SetValue(chromedp.CSS(`#knowledge-content`), "# "+editedTitle+"\n\nAtendemos empresas de todo o Brasil, com equipes em São Paulo e no Recife.\n"),
 		chromedp.Click(chromedp.CSS(`#knowledge-save`)),
 		browsertest.WaitForText(`#knowledge-status.ok`, "no restart needed"),

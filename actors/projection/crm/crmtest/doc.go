@@ -3,7 +3,8 @@
 // makes (contact and deal create, update and search), keeps what they wrote,
 // captures every request, counts deal creates per session, and lets a test
 // inject faults (an error status, or an answer withheld after the request
-// took effect).
+// took effect). Run is the contract suite of projection.CRM, which the crm
+// client (against this fake) and crm.Stub both run.
 //
 // It is test support: production code never imports it.
 package crmtest

@@ -2,7 +2,9 @@
 // net/http/httptest: an httptest server that answers the /contatos calls of
 // the erp client (lookup by document, create), keeps the customers it
 // created, captures every request, and lets a test inject faults (an error
-// status, or an answer withheld after the create took effect).
+// status, or an answer withheld after the create took effect). Run is the
+// contract suite of projection.ERP, which the erp client (against this fake)
+// and erp.Stub both run.
 //
 // It is test support: production code never imports it.
 package erptest

@@ -9,21 +9,38 @@ function status(text, cls) {
   s.className = `status ${cls || ''}`;
 }
 
+// loads numbers the reads. Only the answer to the latest read, for the
+// package still selected, fills the editor: an earlier answer that arrives
+// late (the tab's first read, or a package chosen and then changed) would
+// otherwise overwrite the text being edited. The editor's data-package names
+// the package its text belongs to, so Save never writes one package's text
+// into another.
+let loads = 0;
+
 async function load() {
   const id = $('#knowledge-package').value;
   if (!id) return;
+  const mine = ++loads;
+  const editor = $('#knowledge-content');
+  delete editor.dataset.package;
   try {
     const r = await api('GET', `/dashboard/knowledge/${encodeURIComponent(id)}`);
-    $('#knowledge-content').value = r.package.content;
+    if (mine !== loads || $('#knowledge-package').value !== id) return;
+    editor.value = r.package.content;
+    editor.dataset.package = id;
     status('');
   } catch (e) {
-    status(e.message, 'bad');
+    if (mine === loads) status(e.message, 'bad');
   }
 }
 
 async function save(ev) {
   const b = ev.currentTarget;
   const id = $('#knowledge-package').value;
+  if ($('#knowledge-content').dataset.package !== id) {
+    status(`${id} is still loading: nothing was saved.`, 'bad');
+    return;
+  }
   busy(b, true);
   try {
     const r = await api('POST', `/dashboard/knowledge/${encodeURIComponent(id)}`,
