@@ -1,12 +1,16 @@
 package persistence
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/intake-runtime/intake/domain"
+)
 
 // DebounceBuffer is a phone's debounce buffer as older releases stored it:
 // the turns received since the last flush (see DebounceBuffers).
 type DebounceBuffer struct {
-	PhoneNumber string        `dynamodbav:"phone_number" json:"phone_number"`
-	Turns       []InboundTurn `dynamodbav:"turns" json:"turns"`
+	PhoneNumber string               `dynamodbav:"phone_number" json:"phone_number"`
+	Turns       []domain.InboundTurn `dynamodbav:"turns" json:"turns"`
 }
 
 // Key is where the buffer is stored.
@@ -15,7 +19,7 @@ func (b DebounceBuffer) Key() Key { return Key{PK: DebouncePK(b.PhoneNumber), SK
 // EncodeBuffer returns the stored item of b, keys included.
 func EncodeBuffer(b DebounceBuffer) (Item, error) {
 	if b.Turns == nil {
-		b.Turns = []InboundTurn{}
+		b.Turns = []domain.InboundTurn{}
 	}
 	item, err := encodeRecord(b)
 	if err != nil {
@@ -31,10 +35,10 @@ func DecodeBuffer(item Item) (DebounceBuffer, error) {
 		return DebounceBuffer{}, fmt.Errorf("persistence: decode debounce buffer: %w", err)
 	}
 	if b.Turns == nil {
-		b.Turns = []InboundTurn{}
+		b.Turns = []domain.InboundTurn{}
 	}
 	for i := range b.Turns {
-		b.Turns[i].normalize()
+		b.Turns[i].Normalize()
 	}
 	return b, nil
 }

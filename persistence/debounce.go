@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
 // DebounceBuffers reads the debounce buffers older releases kept, one per
@@ -21,10 +23,10 @@ func NewDebounceBuffers(table Table) *DebounceBuffers { return &DebounceBuffers{
 
 // Load returns the buffered turns of the phone, oldest first; none when the
 // phone has no buffer.
-func (r *DebounceBuffers) Load(ctx context.Context, phone string) ([]InboundTurn, error) {
+func (r *DebounceBuffers) Load(ctx context.Context, phone string) ([]domain.InboundTurn, error) {
 	item, err := r.table.Get(ctx, DebounceBuffer{PhoneNumber: phone}.Key())
 	if errors.Is(err, ErrNotFound) {
-		return []InboundTurn{}, nil
+		return []domain.InboundTurn{}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("persistence: load debounce buffer: %w", err)

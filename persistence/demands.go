@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Demands stores out-of-portfolio demands in one partition ordered by
@@ -18,7 +20,7 @@ func NewDemands(table Table) *Demands { return &Demands{table: table} }
 
 // Add stores a demand built with NewDemand. Like Messages.Append it is
 // idempotent: an item already under the demand's key is this demand.
-func (r *Demands) Add(ctx context.Context, d OutOfPortfolioDemand) error {
+func (r *Demands) Add(ctx context.Context, d domain.OutOfPortfolioDemand) error {
 	item, err := EncodeDemand(d)
 	if err != nil {
 		return err
@@ -31,7 +33,7 @@ func (r *Demands) Add(ctx context.Context, d OutOfPortfolioDemand) error {
 }
 
 // List returns up to limit demands (all when limit <= 0), newest first.
-func (r *Demands) List(ctx context.Context, limit int) ([]OutOfPortfolioDemand, error) {
+func (r *Demands) List(ctx context.Context, limit int) ([]domain.OutOfPortfolioDemand, error) {
 	items, err := queryAll(ctx, r.table, Query{PK: DemandPK, Descending: true}, limit)
 	if err != nil {
 		return nil, fmt.Errorf("persistence: list demands: %w", err)
@@ -39,7 +41,7 @@ func (r *Demands) List(ctx context.Context, limit int) ([]OutOfPortfolioDemand, 
 	if limit > 0 && len(items) > limit {
 		items = items[:limit]
 	}
-	demands := make([]OutOfPortfolioDemand, 0, len(items))
+	demands := make([]domain.OutOfPortfolioDemand, 0, len(items))
 	for _, item := range items {
 		d, err := DecodeDemand(item)
 		if err != nil {

@@ -10,20 +10,6 @@ import (
 	"github.com/intake-runtime/intake/persistence/memory"
 )
 
-func ExampleSummaryText() {
-	fmt.Println(persistence.SummaryText("Cliente pediu orçamento."))
-	fmt.Println(persistence.SummaryText(persistence.OperationalSummary{
-		MotivoEncerramento: "fora do portfólio",
-		PontosChave:        []string{"conserto de geladeira"},
-	}))
-	fmt.Printf("%q\n", persistence.SummaryText(nil))
-	// Output:
-	// Cliente pediu orçamento.
-	// fora do portfólio
-	// - conserto de geladeira
-	// ""
-}
-
 func ExampleMessageSK() {
 	ts := time.Date(2025, 1, 2, 3, 4, 5, 6, time.UTC)
 	fmt.Println(persistence.MessageSK("s1", ts, "wamid.A"))

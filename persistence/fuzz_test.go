@@ -1,8 +1,6 @@
 package persistence_test
 
 import (
-	"encoding/json"
-	"reflect"
 	"testing"
 
 	"github.com/intake-runtime/intake/persistence"
@@ -24,33 +22,6 @@ func FuzzParseTime(f *testing.F) {
 		again, err := persistence.ParseTime(persistence.FormatTime(parsed))
 		if err != nil || !again.Equal(parsed) {
 			t.Fatalf("%q parsed to %v, which reformats to %v (%v)", s, parsed, again, err)
-		}
-	})
-}
-
-// Any operational_summary JSON that decodes must encode and decode to the
-// same summary: objects, legacy strings and null alike.
-func FuzzSummaryJSON(f *testing.F) {
-	for _, seed := range []string{
-		`null`, `"texto"`, `{"resumo_texto":"r","pontos_chave":["a"]}`, `{"dados_coletados":{"n":1}}`, `[1]`,
-	} {
-		f.Add([]byte(seed))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var s persistence.Summary
-		if json.Unmarshal(data, &s) != nil {
-			return
-		}
-		out, err := json.Marshal(s)
-		if err != nil {
-			t.Fatalf("marshal %#v: %v", s, err)
-		}
-		var back persistence.Summary
-		if err := json.Unmarshal(out, &back); err != nil {
-			t.Fatalf("unmarshal %s: %v", out, err)
-		}
-		if !reflect.DeepEqual(back, s) {
-			t.Fatalf("%s → %#v → %s → %#v", data, s, out, back)
 		}
 	})
 }

@@ -3,7 +3,8 @@ package persistence
 import (
 	"context"
 	"fmt"
-	"time"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
 // HandoffIndexPK is the gsi1 partition of the conversations handed to people:
@@ -17,32 +18,14 @@ const HandoffIndexPK = "HANDOFF"
 // HandoffIndexSK orders the handoff partition by the time each session entered
 // it, oldest first; the session ID keeps two handoffs of the same instant
 // apart.
-func HandoffIndexSK(s Session) string {
+func HandoffIndexSK(s domain.Session) string {
 	return FormatTime(s.HandoffSince()) + "#" + s.SessionID
 }
 
-// HandoffSince is when the conversation entered the handoff queue: HandoffAt,
-// or UpdatedAt for records written before handoff_at existed, which is the
-// best time such a record knows.
-func (s Session) HandoffSince() time.Time {
-	if s.HandoffAt != nil {
-		return s.HandoffAt.UTC()
-	}
-	return s.UpdatedAt.UTC()
-}
-
-// Waiting reports whether s waits for an operator: handed off (HANDOFF), or
-// registered and handed over for the sale (COMPLETED with DATA_COMPLETE,
-// where the registrar still answers corrections until someone claims it).
-// This one rule decides the queue position, the claim button and the
-// renotifications.
-func (s Session) Waiting() bool {
-	return s.State == StateHandoff || (s.State == StateCompleted && s.HandoffReason == HandoffDataComplete)
-}
-
-// inHandoffQueue reports whether s belongs in the handoff partition.
-func (s Session) inHandoffQueue() bool {
-	return s.Waiting() || s.State == StateHuman
+// inHandoffQueue reports whether s belongs in the handoff partition: it
+// waits for an operator, or one holds it.
+func inHandoffQueue(s domain.Session) bool {
+	return s.Waiting() || s.State == domain.StateHuman
 }
 
 // HandoffQueue reads the handoff partition. Writes need no method: saving a
@@ -60,7 +43,7 @@ func NewHandoffQueue(table Table) *HandoffQueue { return &HandoffQueue{table: ta
 
 // List returns every waiting session and every one in HUMAN, oldest handoff
 // first.
-func (q *HandoffQueue) List(ctx context.Context) ([]Session, error) {
+func (q *HandoffQueue) List(ctx context.Context) ([]domain.Session, error) {
 	return q.sessions(ctx, "")
 }
 
@@ -72,7 +55,7 @@ func (q *HandoffQueue) List(ctx context.Context) ([]Session, error) {
 // Position takes the session rather than its ID so that a session saved a
 // moment ago, which the eventually consistent index may not list yet, still
 // gets its place.
-func (q *HandoffQueue) Position(ctx context.Context, s Session) (int, error) {
+func (q *HandoffQueue) Position(ctx context.Context, s domain.Session) (int, error) {
 	if !s.Waiting() {
 		return 0, nil
 	}
@@ -91,18 +74,18 @@ func (q *HandoffQueue) Position(ctx context.Context, s Session) (int, error) {
 
 // sessions reads the partition, up to and including the sort key upTo when
 // it is set.
-func (q *HandoffQueue) sessions(ctx context.Context, upTo string) ([]Session, error) {
+func (q *HandoffQueue) sessions(ctx context.Context, upTo string) ([]domain.Session, error) {
 	items, err := queryIndexAll(ctx, q.table, IndexQuery{GSI1PK: HandoffIndexPK, SKUpTo: upTo}, 0)
 	if err != nil {
 		return nil, fmt.Errorf("persistence: handoff queue: %w", err)
 	}
-	sessions := make([]Session, 0, len(items))
+	sessions := make([]domain.Session, 0, len(items))
 	for _, item := range items {
 		s, err := DecodeSession(item)
 		if err != nil {
 			return nil, err
 		}
-		if s.inHandoffQueue() {
+		if inHandoffQueue(s) {
 			sessions = append(sessions, s)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Messages stores the message log: one item per message in the phone's
@@ -21,7 +23,7 @@ func NewMessages(table Table) *Messages { return &Messages{table: table} }
 // its key holds the session, timestamp and message ID, so an item already
 // under that key is this message, written by an earlier try whose answer was
 // lost, and Append reports success.
-func (r *Messages) Append(ctx context.Context, m Message) error {
+func (r *Messages) Append(ctx context.Context, m domain.Message) error {
 	item, err := EncodeMessage(m)
 	if err != nil {
 		return err
@@ -34,7 +36,7 @@ func (r *Messages) Append(ctx context.Context, m Message) error {
 }
 
 // List returns the log of one session, oldest first.
-func (r *Messages) List(ctx context.Context, phone, sessionID string) ([]Message, error) {
+func (r *Messages) List(ctx context.Context, phone, sessionID string) ([]domain.Message, error) {
 	items, err := queryAll(ctx, r.table, Query{PK: SessionPK(phone), SKPrefix: MessagePrefix(sessionID)}, 0)
 	if err != nil {
 		return nil, fmt.Errorf("persistence: message log of %s: %w", sessionID, err)
@@ -43,8 +45,8 @@ func (r *Messages) List(ctx context.Context, phone, sessionID string) ([]Message
 }
 
 // decodeMessages reads message log items, in their order.
-func decodeMessages(items []Item) ([]Message, error) {
-	messages := make([]Message, 0, len(items))
+func decodeMessages(items []Item) ([]domain.Message, error) {
+	messages := make([]domain.Message, 0, len(items))
 	for _, item := range items {
 		m, err := DecodeMessage(item)
 		if err != nil {
@@ -58,8 +60,8 @@ func decodeMessages(items []Item) ([]Message, error) {
 // SetProviderMessageID records the platform's ID of a sent message, which is
 // known only after the send, and indexes the message under it for
 // UpdateDeliveryStatus. It is ErrNotFound when m was never appended.
-func (r *Messages) SetProviderMessageID(ctx context.Context, m Message, providerMessageID string) error {
-	key := m.Key()
+func (r *Messages) SetProviderMessageID(ctx context.Context, m domain.Message, providerMessageID string) error {
+	key := messageKey(m)
 	upd := Update{Set: map[string]any{
 		"provider_message_id": providerMessageID,
 		AttrGSI1PK:            ProviderIndexPK(providerMessageID),
@@ -86,7 +88,7 @@ func (r *Messages) SetProviderMessageID(ctx context.Context, m Message, provider
 // key) rather than a separate lookup item: one write per message, and the
 // index is sparse, holding only sent messages. Index reads are eventually
 // consistent, which suits callbacks that arrive seconds after the send.
-func (r *Messages) UpdateDeliveryStatus(ctx context.Context, providerMessageID string, status DeliveryStatus, at time.Time) error {
+func (r *Messages) UpdateDeliveryStatus(ctx context.Context, providerMessageID string, status domain.DeliveryStatus, at time.Time) error {
 	froms, ok := deliveryPredecessors[status]
 	if !ok {
 		return fmt.Errorf("persistence: unknown delivery status %q", status)
@@ -109,9 +111,9 @@ func (r *Messages) UpdateDeliveryStatus(ctx context.Context, providerMessageID s
 
 // deliveryPredecessors lists, for each status, the stored statuses it may
 // replace.
-var deliveryPredecessors = map[DeliveryStatus][]DeliveryStatus{
-	DeliverySent:      nil,
-	DeliveryDelivered: {DeliverySent},
-	DeliveryRead:      {DeliverySent, DeliveryDelivered},
-	DeliveryFailed:    {DeliverySent},
+var deliveryPredecessors = map[domain.DeliveryStatus][]domain.DeliveryStatus{
+	domain.DeliverySent:      nil,
+	domain.DeliveryDelivered: {domain.DeliverySent},
+	domain.DeliveryRead:      {domain.DeliverySent, domain.DeliveryDelivered},
+	domain.DeliveryFailed:    {domain.DeliverySent},
 }

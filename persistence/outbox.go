@@ -5,52 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/intake-runtime/intake/domain"
 )
-
-// OutboxStatus is where a committed reply stands on its way to the customer.
-// A reply is committed with its turn as pending, or as sending when it is
-// sent at once (Message.Begun); only the conversation's messaging.Replies
-// move it on, recording each step before and after the call to the platform,
-// so a restart knows which replies were never tried and which may have been
-// under way when the process died.
-type OutboxStatus string
-
-// The outbox statuses.
-const (
-	// OutboxPending: committed, not being sent; sent by the next attempt.
-	OutboxPending OutboxStatus = "pending"
-	// OutboxSending: a call to the platform was under way, or about to be
-	// (Message.Begun). Found after a restart, its outcome is unknown: it is
-	// sent again, and counted.
-	OutboxSending OutboxStatus = "sending"
-	// OutboxSent: the platform accepted it (provider_message_id holds its ID).
-	OutboxSent OutboxStatus = "sent"
-	// OutboxFailed: the platform refused it for good (error says why).
-	OutboxFailed OutboxStatus = "failed"
-)
-
-// unfinished reports whether the reply still waits for a send result.
-func (s OutboxStatus) unfinished() bool { return s == OutboxPending || s == OutboxSending }
-
-// Unfinished reports whether the message is a committed reply still waiting
-// for its send result.
-func (m Message) Unfinished() bool { return m.OutboxStatus.unfinished() }
 
 // outboxIndex lists an unfinished reply in its phone's shard of the outbox
 // work index, oldest first, for the recovery sweep.
-func (m Message) outboxIndex() (pk, sk string) {
+func outboxIndex(m domain.Message) (pk, sk string) {
 	return workIndexPK(WorkOutbox, m.PhoneNumber), FormatTime(m.Timestamp) + "#" + m.MessageID
-}
-
-// Begun returns the reply m as a turn commits it when it is sent right after
-// the commit: its first call already recorded as under way, which saves the
-// outbox write Begin makes before a call. A process that dies between the
-// commit and that call leaves it looking under way, so the send after the
-// restart is counted as a possible duplicate though the customer gets the
-// reply once: the count may overstate duplicates, never understate them.
-func (m Message) Begun() Message {
-	m.OutboxStatus, m.OutboxAttempts = OutboxSending, 1
-	return m
 }
 
 // Outbox records the sends of committed replies on their message log items.
@@ -72,15 +34,15 @@ var ErrOutboxDone = errors.New("persistence: reply already sent or failed")
 // it): the customer may already have the reply, and sending it again is the
 // one duplicate Intake allows, counted on the item. It is ErrOutboxDone when
 // the reply has a result already.
-func (r *Outbox) Begin(ctx context.Context, m Message) (uncertain bool, err error) {
-	key := m.Key()
-	start := Update{Set: map[string]any{"outbox_status": string(OutboxSending)}, Add: map[string]int64{"outbox_attempts": 1}}
-	_, err = r.table.Update(ctx, key, start, Equal("outbox_status", string(OutboxPending)).Ptr())
+func (r *Outbox) Begin(ctx context.Context, m domain.Message) (uncertain bool, err error) {
+	key := messageKey(m)
+	start := Update{Set: map[string]any{"outbox_status": string(domain.OutboxSending)}, Add: map[string]int64{"outbox_attempts": 1}}
+	_, err = r.table.Update(ctx, key, start, Equal("outbox_status", string(domain.OutboxPending)).Ptr())
 	if !errors.Is(err, ErrConflict) {
 		return false, wrapOutbox("begin", m, err)
 	}
 	start.Add["outbox_uncertain"] = 1
-	_, err = r.table.Update(ctx, key, start, Equal("outbox_status", string(OutboxSending)).Ptr())
+	_, err = r.table.Update(ctx, key, start, Equal("outbox_status", string(domain.OutboxSending)).Ptr())
 	if errors.Is(err, ErrConflict) {
 		return false, wrapOutbox("begin", m, ErrOutboxDone)
 	}
@@ -89,10 +51,10 @@ func (r *Outbox) Begin(ctx context.Context, m Message) (uncertain bool, err erro
 
 // Sent records the platform's acceptance and indexes the reply under its
 // provider ID, for delivery statuses.
-func (r *Outbox) Sent(ctx context.Context, m Message, providerMessageID string) error {
-	key := m.Key()
+func (r *Outbox) Sent(ctx context.Context, m domain.Message, providerMessageID string) error {
+	key := messageKey(m)
 	upd := Update{
-		Set: map[string]any{"outbox_status": string(OutboxSent)},
+		Set: map[string]any{"outbox_status": string(domain.OutboxSent)},
 		// The failed attempts before this one leave no error behind.
 		Remove: []string{"error"},
 	}
@@ -112,30 +74,30 @@ func (r *Outbox) Sent(ctx context.Context, m Message, providerMessageID string) 
 // outcome is unknown (a timeout after the request was written), so the next
 // call may deliver the reply a second time: it is counted like a send under
 // way when the process died.
-func (r *Outbox) Retry(ctx context.Context, m Message, detail string, uncertain bool) error {
-	upd := Update{Set: map[string]any{"outbox_status": string(OutboxPending), "error": detail}}
+func (r *Outbox) Retry(ctx context.Context, m domain.Message, detail string, uncertain bool) error {
+	upd := Update{Set: map[string]any{"outbox_status": string(domain.OutboxPending), "error": detail}}
 	if uncertain {
 		upd.Add = map[string]int64{"outbox_uncertain": 1}
 	}
-	_, err := r.table.Update(ctx, m.Key(), upd, Exists(AttrPK).Ptr())
+	_, err := r.table.Update(ctx, messageKey(m), upd, Exists(AttrPK).Ptr())
 	return wrapOutbox("record retry", m, err)
 }
 
 // Failed records that the platform refused the reply for good; it leaves the
 // outbox index.
-func (r *Outbox) Failed(ctx context.Context, m Message, detail string) error {
+func (r *Outbox) Failed(ctx context.Context, m domain.Message, detail string) error {
 	upd := Update{
-		Set:    map[string]any{"outbox_status": string(OutboxFailed), "error": detail},
+		Set:    map[string]any{"outbox_status": string(domain.OutboxFailed), "error": detail},
 		Remove: []string{AttrGSI1PK, AttrGSI1SK},
 	}
-	_, err := r.table.Update(ctx, m.Key(), upd, Exists(AttrPK).Ptr())
+	_, err := r.table.Update(ctx, messageKey(m), upd, Exists(AttrPK).Ptr())
 	return wrapOutbox("record failure", m, err)
 }
 
 // Unfinished returns the replies committed at or before upTo (any time when
 // upTo is zero) whose send has no result yet, across every phone, oldest
 // first within each shard.
-func (r *Outbox) Unfinished(ctx context.Context, upTo time.Time) ([]Message, error) {
+func (r *Outbox) Unfinished(ctx context.Context, upTo time.Time) ([]domain.Message, error) {
 	due := ""
 	if !upTo.IsZero() {
 		due = dueUpTo(upTo)
@@ -147,7 +109,7 @@ func (r *Outbox) Unfinished(ctx context.Context, upTo time.Time) ([]Message, err
 	return decodeMessages(items)
 }
 
-func wrapOutbox(step string, m Message, err error) error {
+func wrapOutbox(step string, m domain.Message, err error) error {
 	if err == nil {
 		return nil
 	}

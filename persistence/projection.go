@@ -1,11 +1,10 @@
 package persistence
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
 // ProjectionStatus is the sync status of a CRM projection: of the CRM, and of
@@ -34,63 +33,12 @@ func (s ProjectionStatus) due() bool { return s == ProjectionPending || s == Pro
 // ones, and BLOCKED so the sync job can count them.
 func (s ProjectionStatus) indexed() bool { return s.due() || s == ProjectionBlocked }
 
-// Desired is the state the CRM and the ERP should hold for a session. Contact
-// and Deal are the CRM's contact and deal payloads (see the spec's CRM
-// payloads); Customer is the ERP customer payload once registration is
-// complete, nil before (and in records of older releases).
-type Desired struct {
-	Stage    string         `dynamodbav:"stage" json:"stage"`
-	Terminal bool           `dynamodbav:"terminal" json:"terminal"`
-	Contact  map[string]any `dynamodbav:"contact" json:"contact"`
-	Deal     map[string]any `dynamodbav:"deal" json:"deal"`
-	Customer map[string]any `dynamodbav:"customer,omitempty" json:"customer,omitempty"`
-}
-
-func (d *Desired) normalize() {
-	if d.Contact == nil {
-		d.Contact = map[string]any{}
-	}
-	if d.Deal == nil {
-		d.Deal = map[string]any{}
-	}
-	if len(d.Customer) == 0 {
-		d.Customer = nil
-	}
-}
-
-// Revision is the SHA-256 (hex) of d's canonical JSON: object keys sorted at
-// every level, numbers as JSON writes float64, nil payloads as empty objects
-// (an absent customer is left out, so desired states without one keep the
-// revisions older releases computed).
-// Equal desired states have equal revisions however they were built or
-// whichever store they were read back from. It fails only for values JSON
-// cannot encode (NaN, channels), which no payload builder produces.
-func Revision(d Desired) (string, error) {
-	d.normalize()
-	raw, err := json.Marshal(d)
-	if err != nil {
-		return "", fmt.Errorf("persistence: revision of desired state: %w", err)
-	}
-	// Decoding into a generic value and encoding again sorts the keys of
-	// nested structs too and writes every number as a float64 would be.
-	var generic any
-	if err := json.Unmarshal(raw, &generic); err != nil {
-		return "", fmt.Errorf("persistence: revision of desired state: %w", err)
-	}
-	canonical, err := json.Marshal(generic)
-	if err != nil {
-		return "", fmt.Errorf("persistence: revision of desired state: %w", err)
-	}
-	sum := sha256.Sum256(canonical)
-	return hex.EncodeToString(sum[:]), nil
-}
-
 // CRMProjection is the durable intent of a session's CRM state and ERP
 // customer (spec "CRM sync projection"), converged by the sync job.
 type CRMProjection struct {
-	SessionID string  `dynamodbav:"session_id" json:"session_id"`
-	Desired   Desired `dynamodbav:"desired" json:"desired"`
-	// Revision is Revision(Desired); ConfirmedRevision the last one the CRM
+	SessionID string         `dynamodbav:"session_id" json:"session_id"`
+	Desired   domain.Desired `dynamodbav:"desired" json:"desired"`
+	// Revision is domain.Revision(Desired); ConfirmedRevision the last one the CRM
 	// confirmed.
 	Revision          string `dynamodbav:"revision" json:"revision"`
 	ConfirmedRevision string `dynamodbav:"confirmed_revision,omitempty" json:"confirmed_revision,omitempty"`
@@ -122,10 +70,10 @@ type CRMProjection struct {
 	CreatedAt    time.Time  `dynamodbav:"created_at" json:"created_at"`
 	UpdatedAt    time.Time  `dynamodbav:"updated_at" json:"updated_at"`
 
-	LeaseOwner    string     `dynamodbav:"lease_owner,omitempty" json:"lease_owner,omitempty"`
-	LeaseUntil    *time.Time `dynamodbav:"lease_until,omitempty" json:"lease_until,omitempty"`
-	LastError     string     `dynamodbav:"last_error,omitempty" json:"last_error,omitempty"`
-	LastErrorKind ErrorKind  `dynamodbav:"last_error_kind,omitempty" json:"last_error_kind,omitempty"`
+	LeaseOwner    string           `dynamodbav:"lease_owner,omitempty" json:"lease_owner,omitempty"`
+	LeaseUntil    *time.Time       `dynamodbav:"lease_until,omitempty" json:"lease_until,omitempty"`
+	LastError     string           `dynamodbav:"last_error,omitempty" json:"last_error,omitempty"`
+	LastErrorKind domain.ErrorKind `dynamodbav:"last_error_kind,omitempty" json:"last_error_kind,omitempty"`
 }
 
 // CRMConfirmed reports whether the CRM confirmed the desired revision.
@@ -143,7 +91,7 @@ func (p CRMProjection) Key() Key { return Key{PK: ProjectionPK(p.SessionID), SK:
 // EncodeProjection returns the stored item of p, keys included; projections
 // in an indexed status also get their gsi1 keys.
 func EncodeProjection(p CRMProjection) (Item, error) {
-	p.Desired.normalize()
+	p.Desired.Normalize()
 	item, err := encodeRecord(p)
 	if err != nil {
 		return nil, fmt.Errorf("persistence: encode projection %s: %w", p.SessionID, err)
@@ -160,7 +108,7 @@ func DecodeProjection(item Item) (CRMProjection, error) {
 	if err := decodeRecord(item, &p); err != nil {
 		return CRMProjection{}, fmt.Errorf("persistence: decode projection: %w", err)
 	}
-	p.Desired.normalize()
+	p.Desired.Normalize()
 	if p.Status == "" {
 		p.Status = ProjectionPending
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Projections stores the CRM sync projections: the durable intent the session
@@ -34,7 +36,7 @@ func (r *Projections) Get(ctx context.Context, sessionID string) (CRMProjection,
 // attempts and errors reset; CRM identifiers, etag, confirmed revision and any
 // lease are kept, and pending_since keeps the start of a backlog that was
 // already pending.
-func (r *Projections) PutDesired(ctx context.Context, sessionID string, d Desired, now time.Time) (CRMProjection, error) {
+func (r *Projections) PutDesired(ctx context.Context, sessionID string, d domain.Desired, now time.Time) (CRMProjection, error) {
 	for range casAttempts {
 		cur, w, err := r.desired(ctx, sessionID, d, now)
 		if err != nil || w == nil {
@@ -61,16 +63,16 @@ func (r *Projections) PutDesired(ctx context.Context, sessionID string, d Desire
 // projection already holds d. The write is conditional on the projection as
 // read here, so a commit that raced another intent loses (ErrConflict) and
 // is rebuilt instead of overwriting it.
-func (r *Projections) DesiredTx(ctx context.Context, sessionID string, d Desired, now time.Time) (*TxWrite, error) {
+func (r *Projections) DesiredTx(ctx context.Context, sessionID string, d domain.Desired, now time.Time) (*TxWrite, error) {
 	_, w, err := r.desired(ctx, sessionID, d, now)
 	return w, err
 }
 
 // desired reads the session's projection and returns it with the write that
 // records d on it; no write when it holds d already.
-func (r *Projections) desired(ctx context.Context, sessionID string, d Desired, now time.Time) (CRMProjection, *TxWrite, error) {
-	d.normalize()
-	rev, err := Revision(d)
+func (r *Projections) desired(ctx context.Context, sessionID string, d domain.Desired, now time.Time) (CRMProjection, *TxWrite, error) {
+	d.Normalize()
+	rev, err := domain.Revision(d)
 	if err != nil {
 		return CRMProjection{}, nil, err
 	}
@@ -110,7 +112,7 @@ func (r *Projections) desired(ctx context.Context, sessionID string, d Desired, 
 }
 
 // createTx is the write of a session's first projection.
-func (r *Projections) createTx(sessionID string, d Desired, rev string, now time.Time) (*TxWrite, error) {
+func (r *Projections) createTx(sessionID string, d domain.Desired, rev string, now time.Time) (*TxWrite, error) {
 	p := CRMProjection{
 		SessionID:     sessionID,
 		Desired:       d,

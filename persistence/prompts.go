@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Prompt overrides are versioned per agent: PROMPT#<agent> / V#<000001> holds
@@ -20,7 +22,7 @@ const (
 	promptAddAttempts = 8
 )
 
-func promptPK(agent AgentName) string { return "PROMPT#" + string(agent) }
+func promptPK(agent domain.AgentName) string { return "PROMPT#" + string(agent) }
 
 func promptSK(version int) string { return fmt.Sprintf("%s%06d", promptVersionSK, version) }
 
@@ -51,7 +53,7 @@ func NewPrompts(table Table) *Prompts { return &Prompts{table: table} }
 // number the next one: the pointer moves after its version is written, so
 // it can lag. The pointer only moves forward: a newer version made current
 // meanwhile stays current, and this one stays in the history.
-func (p *Prompts) Add(ctx context.Context, agent AgentName, text string, now time.Time) (int, error) {
+func (p *Prompts) Add(ctx context.Context, agent domain.AgentName, text string, now time.Time) (int, error) {
 	for range promptAddAttempts {
 		latest, err := p.latest(ctx, agent)
 		if err != nil {
@@ -80,7 +82,7 @@ func (p *Prompts) Add(ctx context.Context, agent AgentName, text string, now tim
 }
 
 // Current returns agent's current version; Version 0 when it has none.
-func (p *Prompts) Current(ctx context.Context, agent AgentName) (PromptVersion, error) {
+func (p *Prompts) Current(ctx context.Context, agent domain.AgentName) (PromptVersion, error) {
 	item, err := p.table.Get(ctx, Key{PK: promptPK(agent), SK: promptCurrentSK})
 	if errors.Is(err, ErrNotFound) {
 		return PromptVersion{}, nil
@@ -100,7 +102,7 @@ func (p *Prompts) Current(ctx context.Context, agent AgentName) (PromptVersion, 
 }
 
 // History returns every stored version of agent's prompt, oldest first.
-func (p *Prompts) History(ctx context.Context, agent AgentName) ([]PromptVersion, error) {
+func (p *Prompts) History(ctx context.Context, agent domain.AgentName) ([]PromptVersion, error) {
 	history := []PromptVersion{}
 	q := Query{PK: promptPK(agent), SKPrefix: promptVersionSK}
 	for {
@@ -125,7 +127,7 @@ func (p *Prompts) History(ctx context.Context, agent AgentName) ([]PromptVersion
 // latest is the highest stored version of agent's prompt (0: none). The
 // table's queries are strongly consistent, so a version another writer has
 // just taken is seen.
-func (p *Prompts) latest(ctx context.Context, agent AgentName) (int, error) {
+func (p *Prompts) latest(ctx context.Context, agent domain.AgentName) (int, error) {
 	page, err := p.table.Query(ctx, Query{PK: promptPK(agent), SKPrefix: promptVersionSK, Descending: true, Limit: 1})
 	if err != nil {
 		return 0, fmt.Errorf("persistence: latest prompt of %s: %w", agent, err)
@@ -137,7 +139,7 @@ func (p *Prompts) latest(ctx context.Context, agent AgentName) (int, error) {
 	return v.Version, err
 }
 
-func (p *Prompts) put(ctx context.Context, agent AgentName, sk string, record any, cond Condition) error {
+func (p *Prompts) put(ctx context.Context, agent domain.AgentName, sk string, record any, cond Condition) error {
 	item, err := encodeRecord(record)
 	if err != nil {
 		return err

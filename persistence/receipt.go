@@ -3,6 +3,8 @@ package persistence
 import (
 	"fmt"
 	"time"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
 // ReceiptTTL is how long a receipt is kept: the platform retries a webhook
@@ -15,7 +17,7 @@ const ReceiptTTL = 7 * 24 * time.Hour
 // stops. It holds the whole turn because the queue message carries only the
 // phone and the message ID, and the consumer rebuilds the turn from here.
 type Receipt struct {
-	InboundTurn
+	domain.InboundTurn
 	// TTL is the expiry in epoch seconds; the table deletes the item after it.
 	TTL int64 `dynamodbav:"ttl" json:"ttl"`
 	// The processing steps, set once each as the turn progresses (see
@@ -31,7 +33,7 @@ type Receipt struct {
 
 // NewReceipt returns the receipt of turn received now, expiring ReceiptTTL
 // later.
-func NewReceipt(turn InboundTurn, now time.Time) Receipt {
+func NewReceipt(turn domain.InboundTurn, now time.Time) Receipt {
 	return Receipt{InboundTurn: turn, TTL: now.Add(ReceiptTTL).Unix()}
 }
 
@@ -89,6 +91,6 @@ func DecodeReceipt(item Item) (Receipt, error) {
 	if err := decodeRecord(item, &r); err != nil {
 		return Receipt{}, fmt.Errorf("persistence: decode receipt: %w", err)
 	}
-	r.InboundTurn.normalize()
+	r.InboundTurn.Normalize()
 	return r, nil
 }

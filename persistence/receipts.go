@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
 // ErrDuplicate reports a receipt that was already recorded: the platform
@@ -62,14 +64,14 @@ func (r *Receipts) Complete(ctx context.Context, messageID string, now time.Time
 // Unfinished returns the queue messages of the receipts received at or before
 // upTo that no committed turn has answered yet: the messages the webhook
 // acknowledged and the recovery sweep must see through.
-func (r *Receipts) Unfinished(ctx context.Context, upTo time.Time) ([]QueueMessage, error) {
+func (r *Receipts) Unfinished(ctx context.Context, upTo time.Time) ([]domain.QueueMessage, error) {
 	items, err := queryShards(ctx, r.table, WorkInbound, dueUpTo(upTo))
 	if err != nil {
 		return nil, fmt.Errorf("persistence: unfinished receipts: %w", err)
 	}
-	messages := make([]QueueMessage, 0, len(items))
+	messages := make([]domain.QueueMessage, 0, len(items))
 	for _, item := range items {
-		messages = append(messages, QueueMessage{PhoneNumber: stringAttr(item, "phone_number"), MessageID: stringAttr(item, "message_id")})
+		messages = append(messages, domain.QueueMessage{PhoneNumber: stringAttr(item, "phone_number"), MessageID: stringAttr(item, "message_id")})
 	}
 	return messages, nil
 }

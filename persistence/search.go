@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
 // The console finds sessions by the customer's document and name through
@@ -32,42 +33,14 @@ var (
 // 11, a CNPJ 14; fewer would match too much to mean anything.
 const minDocumentDigits = 11
 
-// DocumentDigits is a document as the lookup keys it: its digits.
-func DocumentDigits(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= '0' && r <= '9' {
-			return r
-		}
-		return -1
-	}, s)
-}
-
-// foldAccents maps the accented letters of Portuguese to their base letter.
-var foldAccents = strings.NewReplacer(
-	"á", "a", "à", "a", "â", "a", "ã", "a", "ä", "a",
-	"é", "e", "è", "e", "ê", "e", "ë", "e",
-	"í", "i", "ì", "i", "î", "i", "ï", "i",
-	"ó", "o", "ò", "o", "ô", "o", "õ", "o", "ö", "o",
-	"ú", "u", "ù", "u", "û", "u", "ü", "u",
-	"ç", "c", "ñ", "n",
-)
-
-// NormalizeName is a name as the lookup keys it: lower case, without
-// accents or punctuation, single spaces.
-func NormalizeName(s string) string {
-	s = foldAccents.Replace(strings.ToLower(s))
-	words := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	return strings.Join(words, " ")
-}
-
 // wantedSearchKeys are the lookup item keys s should have, as "pk|sk".
-func (s Session) wantedSearchKeys() []string {
+func wantedSearchKeys(s domain.Session) []string {
 	var keys []string
 	suffix := s.PhoneNumber + "#" + s.SessionID
-	if doc := DocumentDigits(dataField(s.CadastralData, searchDocumentKeys)); len(doc) >= minDocumentDigits {
+	if doc := domain.DocumentDigits(dataField(s.CadastralData, searchDocumentKeys)); len(doc) >= minDocumentDigits {
 		keys = append(keys, documentSearchPrefix+doc+"|"+suffix)
 	}
-	if name := NormalizeName(dataField(s.CadastralData, searchNameKeys)); name != "" {
+	if name := domain.NormalizeName(dataField(s.CadastralData, searchNameKeys)); name != "" {
 		first, _, _ := strings.Cut(name, " ")
 		keys = append(keys, nameSearchPrefix+first+"|"+name+"#"+suffix)
 	}
@@ -77,7 +50,7 @@ func (s Session) wantedSearchKeys() []string {
 // dataField is the first non-empty text among data's keys.
 func dataField(data map[string]any, keys []string) string {
 	for _, k := range keys {
-		if v := DataText(data[k]); v != "" {
+		if v := domain.DataText(data[k]); v != "" {
 			return v
 		}
 	}
@@ -88,8 +61,8 @@ func dataField(data map[string]any, keys []string) string {
 // the keys it no longer wants, puts of the new ones, and s.SearchKeys
 // updated. None when nothing changed, which is every save but the few that
 // collect or correct a document or name.
-func (s *Session) searchWrites() []TxWrite {
-	want := s.wantedSearchKeys()
+func searchWrites(s *domain.Session) []TxWrite {
+	want := wantedSearchKeys(*s)
 	if slices.Equal(want, s.SearchKeys) {
 		return nil
 	}
@@ -121,10 +94,10 @@ func searchKey(k string) Key {
 
 // FindByDocument returns the sessions whose customer gave the document
 // (any punctuation), newest first, at most max.
-func (r *Sessions) FindByDocument(ctx context.Context, document string, max int) ([]Session, error) {
-	doc := DocumentDigits(document)
+func (r *Sessions) FindByDocument(ctx context.Context, document string, max int) ([]domain.Session, error) {
+	doc := domain.DocumentDigits(document)
 	if len(doc) < minDocumentDigits {
-		return []Session{}, nil
+		return []domain.Session{}, nil
 	}
 	return r.found(ctx, Query{PK: documentSearchPrefix + doc}, max)
 }
@@ -132,22 +105,22 @@ func (r *Sessions) FindByDocument(ctx context.Context, document string, max int)
 // FindByName returns the sessions whose customer's name starts with name
 // (without regard to case or accents; its first word whole: "maria s"
 // finds Maria Silva, "mar" does not), newest first, at most max.
-func (r *Sessions) FindByName(ctx context.Context, name string, max int) ([]Session, error) {
-	name = NormalizeName(name)
+func (r *Sessions) FindByName(ctx context.Context, name string, max int) ([]domain.Session, error) {
+	name = domain.NormalizeName(name)
 	if name == "" {
-		return []Session{}, nil
+		return []domain.Session{}, nil
 	}
 	first, _, _ := strings.Cut(name, " ")
 	return r.found(ctx, Query{PK: nameSearchPrefix + first, SKPrefix: name}, max)
 }
 
 // found reads the lookup items of q and the sessions they point to.
-func (r *Sessions) found(ctx context.Context, q Query, max int) ([]Session, error) {
+func (r *Sessions) found(ctx context.Context, q Query, max int) ([]domain.Session, error) {
 	items, err := queryAll(ctx, r.table, q, max)
 	if err != nil {
 		return nil, fmt.Errorf("persistence: search sessions: %w", err)
 	}
-	sessions := make([]Session, 0, len(items))
+	sessions := make([]domain.Session, 0, len(items))
 	for _, item := range items {
 		s, err := r.Get(ctx, stringAttr(item, "phone_number"), stringAttr(item, attrActiveID))
 		if errors.Is(err, ErrNotFound) {
@@ -158,6 +131,6 @@ func (r *Sessions) found(ctx context.Context, q Query, max int) ([]Session, erro
 		}
 		sessions = append(sessions, s)
 	}
-	slices.SortFunc(sessions, func(a, b Session) int { return b.CreatedAt.Compare(a.CreatedAt) })
+	slices.SortFunc(sessions, func(a, b domain.Session) int { return b.CreatedAt.Compare(a.CreatedAt) })
 	return sessions, nil
 }

@@ -2,134 +2,30 @@ package persistence
 
 import (
 	"fmt"
-	"time"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
-// Session is the persisted conversation record (spec "Session"). Field names
-// are the spec's, in the table and in JSON alike.
-//
-// Null fields (NullString, the enum types' empty value, nil pointers and maps)
-// are left out of stored items; items written by older releases may hold them
-// as NULL instead, and both read back as null. The spec's one explicit rule,
-// "handoff_customer_renotified_at is omitted when null", is also kept in JSON.
-//
-// SessionID, PhoneNumber, MessagingInstance, CreatedAt and PreviousSessionID
-// are immutable: set them in NewSession (or before Create) and never change
-// them, since keys and the history chain are derived from them.
-type Session struct {
-	SessionID         string    `dynamodbav:"session_id" json:"session_id"`
-	PhoneNumber       string    `dynamodbav:"phone_number" json:"phone_number"`
-	MessagingInstance string    `dynamodbav:"messaging_instance" json:"messaging_instance"`
-	CreatedAt         time.Time `dynamodbav:"created_at" json:"created_at"`
-
-	State        SessionState `dynamodbav:"state" json:"state"`
-	CurrentAgent AgentName    `dynamodbav:"current_agent,omitempty" json:"current_agent"`
-	// Segment and Intent are the triage classification, free strings here:
-	// their value sets are catalogue data, not code.
-	Segment           NullString `dynamodbav:"segment,omitempty" json:"segment"`
-	Intent            NullString `dynamodbav:"intent,omitempty" json:"intent"`
-	ServiceIdentified NullString `dynamodbav:"service_identified,omitempty" json:"service_identified"`
-
-	QualificationData      map[string]any `dynamodbav:"qualification_data" json:"qualification_data"`
-	CadastralData          map[string]any `dynamodbav:"cadastral_data" json:"cadastral_data"`
-	CollectedPackages      []string       `dynamodbav:"collected_packages" json:"collected_packages"`
-	ContextEnrichmentCount int            `dynamodbav:"context_enrichment_count" json:"context_enrichment_count"`
-
-	UpdatedAt time.Time  `dynamodbav:"updated_at" json:"updated_at"`
-	ClosedAt  *time.Time `dynamodbav:"closed_at,omitempty" json:"closed_at"`
-
-	HandoffReason               HandoffReason `dynamodbav:"handoff_reason,omitempty" json:"handoff_reason"`
-	AssignedTo                  NullString    `dynamodbav:"assigned_to,omitempty" json:"assigned_to"`
-	HandoffRenotifiedAt         *time.Time    `dynamodbav:"handoff_renotified_at,omitempty" json:"handoff_renotified_at"`
-	HandoffRenotificationCount  int           `dynamodbav:"handoff_renotification_count" json:"handoff_renotification_count"`
-	HandoffCustomerRenotifiedAt *time.Time    `dynamodbav:"handoff_customer_renotified_at,omitempty" json:"handoff_customer_renotified_at,omitempty"`
-	// HandoffAt is when the conversation last entered HANDOFF: it orders the
-	// handoff queue (gsi1 "HANDOFF"). Not a spec field, so it is left out when
-	// null; records of older releases lack it and queue by updated_at.
-	HandoffAt *time.Time `dynamodbav:"handoff_at,omitempty" json:"handoff_at,omitempty"`
-
-	ERPSynced        bool           `dynamodbav:"erp_synced" json:"erp_synced"`
-	CRMSynced        bool           `dynamodbav:"crm_synced" json:"crm_synced"`
-	CRMContactID     NullString     `dynamodbav:"crm_contact_id,omitempty" json:"crm_contact_id"`
-	CRMDealID        NullString     `dynamodbav:"crm_deal_id,omitempty" json:"crm_deal_id"`
-	CRMTerminalStage NullString     `dynamodbav:"crm_terminal_stage,omitempty" json:"crm_terminal_stage"`
-	ERPPayload       map[string]any `dynamodbav:"erp_payload,omitempty" json:"erp_payload"`
-	CRMPayload       map[string]any `dynamodbav:"crm_payload,omitempty" json:"crm_payload"`
-
-	OperationalSummary Summary `dynamodbav:"operational_summary,omitempty" json:"operational_summary"`
-
-	PreviousSessionID        NullString `dynamodbav:"previous_session_id,omitempty" json:"previous_session_id"`
-	RecognizedName           NullString `dynamodbav:"recognized_name,omitempty" json:"recognized_name"`
-	PendingSubjectChangeText NullString `dynamodbav:"pending_subject_change_text,omitempty" json:"pending_subject_change_text"`
-	RetryCount               int        `dynamodbav:"retry_count" json:"retry_count"`
-
-	// SearchKeys are the keys ("pk|sk") of the session's search lookup
-	// items (search.go), so a save rewrites them only when they change. Not a
-	// spec field: left out of JSON, and absent until a document or name is
-	// collected.
-	SearchKeys []string `dynamodbav:"search_keys,omitempty" json:"-"`
-
-	// Version counts the stored writes of this session. Sessions.Save writes
-	// only over the version it loaded, so a stale actor cannot overwrite a
-	// newer state. Records of older releases lack it and read as 0.
-	Version int64 `dynamodbav:"version" json:"version"`
-}
-
-// NewSession returns a fresh session with the spec's defaults: state NEW, empty
-// data objects and package list, counters 0, flags false, and created_at and
-// updated_at at now (in UTC).
-func NewSession(id, phone, instance string, now time.Time) Session {
-	now = now.UTC()
-	s := Session{
-		SessionID:         id,
-		PhoneNumber:       phone,
-		MessagingInstance: instance,
-		CreatedAt:         now,
-		UpdatedAt:         now,
-	}
-	s.normalize()
-	return s
-}
-
-// normalize applies the defaults of fields an item may lack or hold as NULL,
-// so a record of any release loads with the current shape.
-func (s *Session) normalize() {
-	if s.State == "" {
-		s.State = StateNew
-	}
-	if s.QualificationData == nil {
-		s.QualificationData = map[string]any{}
-	}
-	if s.CadastralData == nil {
-		s.CadastralData = map[string]any{}
-	}
-	if s.CollectedPackages == nil {
-		s.CollectedPackages = []string{}
-	}
-	if s.UpdatedAt.IsZero() {
-		s.UpdatedAt = s.CreatedAt
-	}
-}
-
 // EncodeSession returns the stored item of s, keys included.
-func EncodeSession(s Session) (Item, error) {
-	s.normalize()
-	item, err := encodeRecord(s)
+func EncodeSession(s domain.Session) (Item, error) {
+	s.Normalize()
+	item, err := encodeRecord(newSessionRecord(s))
 	if err != nil {
 		return nil, fmt.Errorf("persistence: encode session %s: %w", s.SessionID, err)
 	}
-	pk, sk := s.indexKeys()
+	pk, sk := sessionIndexKeys(s)
 	withIndex(item, pk, sk)
 	return withKeys(item, Key{PK: SessionPK(s.PhoneNumber), SK: SessionSK(s.SessionID)}), nil
 }
 
 // DecodeSession reads a stored session item of any release, with defaults for
 // the fields it lacks.
-func DecodeSession(item Item) (Session, error) {
-	var s Session
-	if err := decodeRecord(item, &s); err != nil {
-		return Session{}, fmt.Errorf("persistence: decode session: %w", err)
+func DecodeSession(item Item) (domain.Session, error) {
+	var r sessionRecord
+	if err := decodeRecord(item, &r); err != nil {
+		return domain.Session{}, fmt.Errorf("persistence: decode session: %w", err)
 	}
-	s.normalize()
+	s := r.session()
+	s.Normalize()
 	return s, nil
 }

@@ -8,12 +8,14 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
 // SessionFilter selects sessions for List. Zero fields select everything.
 type SessionFilter struct {
 	// States keeps sessions in one of these states; empty keeps every state.
-	States []SessionState
+	States []domain.SessionState
 	// Service keeps sessions whose service_identified is this.
 	Service string
 	// Operator keeps sessions assigned to this operator.
@@ -25,7 +27,7 @@ type SessionFilter struct {
 // SessionPage is one page of List, newest session first. Next continues the
 // list; it is empty on the last page.
 type SessionPage struct {
-	Sessions []Session
+	Sessions []domain.Session
 	Next     string
 }
 
@@ -67,7 +69,7 @@ func (r *Sessions) List(ctx context.Context, f SessionFilter, limit int, cursor 
 	if err != nil {
 		return SessionPage{}, err
 	}
-	page := SessionPage{Sessions: []Session{}}
+	page := SessionPage{Sessions: []domain.Session{}}
 	last := after // the sort key of the last session examined
 	for examined := 0; ; examined++ {
 		next, err := nextOf(ctx, streams)
@@ -122,13 +124,13 @@ func (b listBounds) within(sk string) (in, pastEnd bool) {
 func (r *Sessions) listStreams(ctx context.Context, f SessionFilter, b listBounds, limit int) ([]*listStream, error) {
 	states := f.States
 	if len(states) == 0 {
-		states = States()
+		states = domain.States()
 	}
 	var streams []*listStream
 	queue := false
 	for _, st := range states {
-		queue = queue || st.mayQueue()
-		if st.queued() {
+		queue = queue || mayQueue(st)
+		if queued(st) {
 			continue
 		}
 		for shard := range WorkShards {
@@ -155,7 +157,7 @@ func (r *Sessions) listStreams(ctx context.Context, f SessionFilter, b listBound
 // queueStream is the handoff queue's sessions in states within b, newest
 // created first. The queue is ordered by handoff time and is as small as the
 // work waiting for operators, so it is read whole and sorted here.
-func (r *Sessions) queueStream(ctx context.Context, states []SessionState, b listBounds) (*listStream, error) {
+func (r *Sessions) queueStream(ctx context.Context, states []domain.SessionState, b listBounds) (*listStream, error) {
 	items, err := queryIndexAll(ctx, r.table, IndexQuery{GSI1PK: HandoffIndexPK}, 0)
 	if err != nil {
 		return nil, fmt.Errorf("persistence: list sessions: handoff queue: %w", err)
@@ -167,7 +169,7 @@ func (r *Sessions) queueStream(ctx context.Context, states []SessionState, b lis
 			return nil, err
 		}
 		sk := SessionIndexSK(s)
-		if in, _ := b.within(sk); in && s.inHandoffQueue() && slices.Contains(states, s.State) {
+		if in, _ := b.within(sk); in && inHandoffQueue(s) && slices.Contains(states, s.State) {
 			entries = append(entries, listEntry{sk: sk, item: item})
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Sessions stores sessions and the active-session pointer of each phone.
@@ -33,26 +35,26 @@ var ErrNoSessions = fmt.Errorf("persistence: the phone has no sessions: %w", Err
 // Active returns the phone's active session. It is ErrNotFound when the phone
 // has none: ErrNoSessions without a pointer, plain ErrNotFound for a reset
 // pointer or a pointer to a missing session.
-func (r *Sessions) Active(ctx context.Context, phone string) (Session, error) {
+func (r *Sessions) Active(ctx context.Context, phone string) (domain.Session, error) {
 	item, err := r.table.Get(ctx, Key{PK: SessionPK(phone), SK: ActiveSK})
 	if errors.Is(err, ErrNotFound) {
-		return Session{}, ErrNoSessions
+		return domain.Session{}, ErrNoSessions
 	}
 	if err != nil {
-		return Session{}, fmt.Errorf("persistence: active session pointer: %w", err)
+		return domain.Session{}, fmt.Errorf("persistence: active session pointer: %w", err)
 	}
 	id := stringAttr(item, attrActiveID)
 	if id == "" || id == ResetPointer {
-		return Session{}, fmt.Errorf("persistence: active session: %w", ErrNotFound)
+		return domain.Session{}, fmt.Errorf("persistence: active session: %w", ErrNotFound)
 	}
 	return r.Get(ctx, phone, id)
 }
 
 // Get returns one session of the phone.
-func (r *Sessions) Get(ctx context.Context, phone, sessionID string) (Session, error) {
+func (r *Sessions) Get(ctx context.Context, phone, sessionID string) (domain.Session, error) {
 	item, err := r.table.Get(ctx, Key{PK: SessionPK(phone), SK: SessionSK(sessionID)})
 	if err != nil {
-		return Session{}, fmt.Errorf("persistence: session %s: %w", sessionID, err)
+		return domain.Session{}, fmt.Errorf("persistence: session %s: %w", sessionID, err)
 	}
 	return DecodeSession(item)
 }
@@ -60,13 +62,13 @@ func (r *Sessions) Get(ctx context.Context, phone, sessionID string) (Session, e
 // Create stores a new session with version 1 and makes it the phone's active
 // session, in one transaction: no failure leaves a session that is not
 // active. It is ErrConflict when a session with that ID exists.
-func (r *Sessions) Create(ctx context.Context, s Session) (Session, error) {
+func (r *Sessions) Create(ctx context.Context, s domain.Session) (domain.Session, error) {
 	writes, created, err := createTx(s)
 	if err != nil {
-		return Session{}, err
+		return domain.Session{}, err
 	}
 	if err := r.table.Transact(ctx, writes); err != nil {
-		return Session{}, fmt.Errorf("persistence: create session %s: %w", s.SessionID, err)
+		return domain.Session{}, fmt.Errorf("persistence: create session %s: %w", s.SessionID, err)
 	}
 	return created, nil
 }
@@ -74,16 +76,16 @@ func (r *Sessions) Create(ctx context.Context, s Session) (Session, error) {
 // createTx is the writes of Create, for a transaction: the session at
 // version 1 (when none is stored under its key), the phone's active pointer,
 // then its search lookups; and the session as it will be stored.
-func createTx(s Session) ([]TxWrite, Session, error) {
+func createTx(s domain.Session) ([]TxWrite, domain.Session, error) {
 	s.Version = 1
-	lookups := s.searchWrites()
+	lookups := searchWrites(&s)
 	item, err := EncodeSession(s)
 	if err != nil {
-		return nil, Session{}, err
+		return nil, domain.Session{}, err
 	}
 	created, err := DecodeSession(item)
 	if err != nil {
-		return nil, Session{}, err
+		return nil, domain.Session{}, err
 	}
 	writes := []TxWrite{PutTx(item, NotExists(AttrPK).Ptr()), PutTx(activePointer(s.PhoneNumber, s.SessionID), nil)}
 	return append(writes, lookups...), created, nil
@@ -94,10 +96,10 @@ func createTx(s Session) ([]TxWrite, Session, error) {
 // on (another writer saved, claimed, or it is gone): reload and decide, the
 // stored state is never overwritten. Save does not touch UpdatedAt; callers
 // set it, because they own the clock.
-func (r *Sessions) Save(ctx context.Context, s Session) (Session, error) {
+func (r *Sessions) Save(ctx context.Context, s domain.Session) (domain.Session, error) {
 	writes, saved, err := saveTx(s)
 	if err != nil {
-		return Session{}, err
+		return domain.Session{}, err
 	}
 	if len(writes) > 1 { // the search lookups changed: all in one transaction
 		err = r.table.Transact(ctx, writes)
@@ -105,20 +107,20 @@ func (r *Sessions) Save(ctx context.Context, s Session) (Session, error) {
 		err = r.table.Put(ctx, writes[0].Item, writes[0].Condition)
 	}
 	if err != nil {
-		return Session{}, fmt.Errorf("persistence: save session %s at version %d: %w", s.SessionID, s.Version, err)
+		return domain.Session{}, fmt.Errorf("persistence: save session %s at version %d: %w", s.SessionID, s.Version, err)
 	}
 	return saved, nil
 }
 
 // SaveWith is Save in one transaction with extra writes (a projection
 // intent): all of them land, or none.
-func (r *Sessions) SaveWith(ctx context.Context, s Session, extra ...TxWrite) (Session, error) {
+func (r *Sessions) SaveWith(ctx context.Context, s domain.Session, extra ...TxWrite) (domain.Session, error) {
 	writes, saved, err := saveTx(s)
 	if err != nil {
-		return Session{}, err
+		return domain.Session{}, err
 	}
 	if err := r.table.Transact(ctx, append(writes, extra...)); err != nil {
-		return Session{}, fmt.Errorf("persistence: save session %s at version %d: %w", s.SessionID, s.Version, err)
+		return domain.Session{}, fmt.Errorf("persistence: save session %s at version %d: %w", s.SessionID, s.Version, err)
 	}
 	return saved, nil
 }
@@ -126,17 +128,17 @@ func (r *Sessions) SaveWith(ctx context.Context, s Session, extra ...TxWrite) (S
 // saveTx is the writes of Save, for a transaction: the session first, then
 // its search lookups when they changed; and the session as it will be
 // stored.
-func saveTx(s Session) ([]TxWrite, Session, error) {
+func saveTx(s domain.Session) ([]TxWrite, domain.Session, error) {
 	loaded := s.Version
 	s.Version++
-	lookups := s.searchWrites()
+	lookups := searchWrites(&s)
 	item, err := EncodeSession(s)
 	if err != nil {
-		return nil, Session{}, err
+		return nil, domain.Session{}, err
 	}
 	saved, err := DecodeSession(item)
 	if err != nil {
-		return nil, Session{}, err
+		return nil, domain.Session{}, err
 	}
 	return append([]TxWrite{PutTx(item, versionIs(loaded).Ptr())}, lookups...), saved, nil
 }
@@ -169,15 +171,15 @@ func (r *Sessions) point(ctx context.Context, phone, id string) error {
 // The check reads assigned_to and writes conditional on the version read,
 // rather than on attribute_not_exists(assigned_to): older releases stored an
 // unassigned session with assigned_to NULL, which exists.
-func (r *Sessions) Claim(ctx context.Context, phone, sessionID, operator string) (Session, error) {
+func (r *Sessions) Claim(ctx context.Context, phone, sessionID, operator string) (domain.Session, error) {
 	key := Key{PK: SessionPK(phone), SK: SessionSK(sessionID)}
 	for range casAttempts {
 		s, err := r.Get(ctx, phone, sessionID)
 		if err != nil {
-			return Session{}, err
+			return domain.Session{}, err
 		}
 		if s.AssignedTo != "" {
-			return Session{}, fmt.Errorf("persistence: claim session %s: already assigned: %w", sessionID, ErrConflict)
+			return domain.Session{}, fmt.Errorf("persistence: claim session %s: already assigned: %w", sessionID, ErrConflict)
 		}
 		upd := Update{Set: map[string]any{"assigned_to": operator}, Add: map[string]int64{attrVersion: 1}}
 		item, err := r.table.Update(ctx, key, upd, versionIs(s.Version).Ptr())
@@ -185,11 +187,11 @@ func (r *Sessions) Claim(ctx context.Context, phone, sessionID, operator string)
 			continue // another write landed; reread to see whether it was a claim
 		}
 		if err != nil {
-			return Session{}, fmt.Errorf("persistence: claim session %s: %w", sessionID, err)
+			return domain.Session{}, fmt.Errorf("persistence: claim session %s: %w", sessionID, err)
 		}
 		return DecodeSession(item)
 	}
-	return Session{}, fmt.Errorf("persistence: claim session %s: still contended after %d attempts: %w", sessionID, casAttempts, ErrConflict)
+	return domain.Session{}, fmt.Errorf("persistence: claim session %s: still contended after %d attempts: %w", sessionID, casAttempts, ErrConflict)
 }
 
 // activePointer is the item pointing the phone to its active session id.

@@ -1,101 +1,44 @@
 package persistence
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
-// OperationalSummary is the structured human summary of a closed conversation,
-// in its normalized form: exactly the spec's seven keys.
-type OperationalSummary struct {
-	MotivoEncerramento  string         `dynamodbav:"motivo_encerramento" json:"motivo_encerramento"`
-	ServicoIdentificado NullString     `dynamodbav:"servico_identificado,nullempty" json:"servico_identificado"`
-	Segmento            string         `dynamodbav:"segmento" json:"segmento"`
-	PontosChave         []string       `dynamodbav:"pontos_chave" json:"pontos_chave"`
-	DadosColetados      map[string]any `dynamodbav:"dados_coletados" json:"dados_coletados"`
-	ProximaAcao         string         `dynamodbav:"proxima_acao" json:"proxima_acao"`
-	ResumoTexto         string         `dynamodbav:"resumo_texto" json:"resumo_texto"`
+// sessionRecord is a session as its item holds it. The operational summary
+// is one attribute of three shapes (an object, an older release's string, or
+// null); storedSummary reads and writes them, and as the shallower field it
+// takes the place of the session's own in encoding and decoding alike.
+type sessionRecord struct {
+	domain.Session
+	OperationalSummary storedSummary `dynamodbav:"operational_summary,omitempty"`
 }
 
-// normalize gives the list and the object their empty defaults, so a summary
-// with missing keys still has all seven.
-func (o *OperationalSummary) normalize() {
-	if o.PontosChave == nil {
-		o.PontosChave = []string{}
-	}
-	if o.DadosColetados == nil {
-		o.DadosColetados = map[string]any{}
-	}
+// newSessionRecord is the record of s.
+func newSessionRecord(s domain.Session) sessionRecord {
+	return sessionRecord{Session: s, OperationalSummary: storedSummary(s.OperationalSummary)}
 }
 
-// Summary is a session's operational_summary as stored: a structured summary,
-// a plain string written by older releases, or null (the zero value). It
-// (un)marshals from and to all three shapes, in the table and in JSON.
-type Summary struct {
-	// Structured is the summary object; nil unless the summary is structured.
-	Structured *OperationalSummary
-	// Legacy is the plain-text summary of older releases.
-	Legacy string
+// session is the session the record holds.
+func (r sessionRecord) session() domain.Session {
+	s := r.Session
+	s.OperationalSummary = domain.Summary(r.OperationalSummary)
+	return s
 }
 
-// StructuredSummary wraps a structured summary, normalized.
-func StructuredSummary(o OperationalSummary) Summary {
-	o.normalize()
-	return Summary{Structured: &o}
-}
-
-// LegacySummary wraps a plain-text summary.
-func LegacySummary(text string) Summary { return Summary{Legacy: text} }
-
-// MarshalJSON writes the object, the legacy string, or null.
-func (s Summary) MarshalJSON() ([]byte, error) {
-	switch {
-	case s.Structured != nil:
-		o := *s.Structured
-		o.normalize()
-		return json.Marshal(o)
-	case s.Legacy != "":
-		return json.Marshal(s.Legacy)
-	default:
-		return []byte("null"), nil
-	}
-}
-
-// UnmarshalJSON reads an object, a string or null.
-func (s *Summary) UnmarshalJSON(data []byte) error {
-	data = bytes.TrimSpace(data)
-	switch {
-	case bytes.Equal(data, []byte("null")):
-		*s = Summary{}
-		return nil
-	case len(data) > 0 && data[0] == '"':
-		var text string
-		if err := json.Unmarshal(data, &text); err != nil {
-			return err
-		}
-		*s = LegacySummary(text)
-		return nil
-	default:
-		var o OperationalSummary
-		if err := json.Unmarshal(data, &o); err != nil {
-			return fmt.Errorf("operational_summary: %w", err)
-		}
-		*s = StructuredSummary(o)
-		return nil
-	}
-}
+// storedSummary is a domain.Summary in the table's shapes.
+type storedSummary domain.Summary
 
 // MarshalDynamoDBAttributeValue stores the object as a map, the legacy string
 // as a string, and null as NULL (left out of the item by the session encoder).
-func (s Summary) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
+func (s storedSummary) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
 	switch {
 	case s.Structured != nil:
 		o := *s.Structured
-		o.normalize()
+		o.Normalize()
 		item, err := encodeRecord(o)
 		if err != nil {
 			return nil, err
@@ -109,72 +52,20 @@ func (s Summary) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
 }
 
 // UnmarshalDynamoDBAttributeValue reads a map, a string or NULL.
-func (s *Summary) UnmarshalDynamoDBAttributeValue(av types.AttributeValue) error {
+func (s *storedSummary) UnmarshalDynamoDBAttributeValue(av types.AttributeValue) error {
 	switch v := av.(type) {
 	case nil, *types.AttributeValueMemberNULL:
-		*s = Summary{}
+		*s = storedSummary{}
 	case *types.AttributeValueMemberS:
-		*s = LegacySummary(v.Value)
+		*s = storedSummary(domain.LegacySummary(v.Value))
 	case *types.AttributeValueMemberM:
-		var o OperationalSummary
+		var o domain.OperationalSummary
 		if err := decodeRecord(v.Value, &o); err != nil {
 			return fmt.Errorf("operational_summary: %w", err)
 		}
-		*s = StructuredSummary(o)
+		*s = storedSummary(domain.StructuredSummary(o))
 	default:
 		return fmt.Errorf("operational_summary: unsupported attribute type %T", av)
 	}
 	return nil
-}
-
-// SummaryText is the spec's summary_text(): the human text of a summary given
-// as an OperationalSummary (or pointer), a Summary (or pointer), a legacy
-// string, a summary object decoded from JSON (map[string]any), or nil. Other
-// values and null give "". A structured summary without resumo_texto falls
-// back to its reason, key points and next action, one per line.
-func SummaryText(v any) string {
-	switch v := v.(type) {
-	case string:
-		return strings.TrimSpace(v)
-	case OperationalSummary:
-		return v.text()
-	case *OperationalSummary:
-		if v != nil {
-			return v.text()
-		}
-	case Summary:
-		if v.Structured != nil {
-			return v.Structured.text()
-		}
-		return SummaryText(v.Legacy)
-	case *Summary:
-		if v != nil {
-			return SummaryText(*v)
-		}
-	case map[string]any:
-		var s Summary
-		if data, err := json.Marshal(v); err == nil && s.UnmarshalJSON(data) == nil {
-			return SummaryText(s)
-		}
-	}
-	return ""
-}
-
-func (o OperationalSummary) text() string {
-	if text := strings.TrimSpace(o.ResumoTexto); text != "" {
-		return text
-	}
-	var lines []string
-	if reason := strings.TrimSpace(o.MotivoEncerramento); reason != "" {
-		lines = append(lines, reason)
-	}
-	for _, point := range o.PontosChave {
-		if point = strings.TrimSpace(point); point != "" {
-			lines = append(lines, "- "+point)
-		}
-	}
-	if next := strings.TrimSpace(o.ProximaAcao); next != "" {
-		lines = append(lines, next)
-	}
-	return strings.Join(lines, "\n")
 }

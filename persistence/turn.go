@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
 // TurnCommit is everything one conversation turn changes. Turns commits it
@@ -15,10 +17,10 @@ type TurnCommit struct {
 	// Messages are the turn's log items: the customer's messages, the model's
 	// answers, the reply (an outbox entry: OutboxStatus pending) and the
 	// summary call.
-	Messages []Message
+	Messages []domain.Message
 	// Session is the snapshot, written over the version it was loaded with,
 	// or created when Create is set.
-	Session Session
+	Session domain.Session
 	// Create says the turn starts Session, which is not stored yet: the
 	// commit creates it and points the phone at it (Sessions.Create), so a
 	// conversation's first turn costs one write request, not two.
@@ -37,7 +39,7 @@ type TurnCommit struct {
 	// condition, kept by the table, is what makes one message one turn.
 	Consumed []Consumed
 	// Demand is the out-of-portfolio demand the turn recorded, if any.
-	Demand *OutOfPortfolioDemand
+	Demand *domain.OutOfPortfolioDemand
 	// Extra are further writes of the turn built by their own repositories
 	// (the CRM projection intent).
 	Extra []TxWrite
@@ -90,17 +92,17 @@ func NewTurns(table Table) *Turns { return &Turns{table: table} }
 // is ErrConflict when the session moved past the version c was built on
 // (the caller reloads), and a *ConsumedError when one of c.Consumed was
 // answered already.
-func (r *Turns) Commit(ctx context.Context, c TurnCommit) (Session, error) {
+func (r *Turns) Commit(ctx context.Context, c TurnCommit) (domain.Session, error) {
 	writes, saved, err := c.writes()
 	if err != nil {
-		return Session{}, err
+		return domain.Session{}, err
 	}
 	err = r.table.Transact(ctx, writes)
 	if i, ok := CancelledAt(err); ok && i >= c.receiptsAt() && i < c.receiptsAt()+len(c.Consumed) {
-		return Session{}, &ConsumedError{MessageID: c.Consumed[i-c.receiptsAt()].MessageID}
+		return domain.Session{}, &ConsumedError{MessageID: c.Consumed[i-c.receiptsAt()].MessageID}
 	}
 	if err != nil {
-		return Session{}, fmt.Errorf("persistence: commit turn of session %s: %w", c.Session.SessionID, err)
+		return domain.Session{}, fmt.Errorf("persistence: commit turn of session %s: %w", c.Session.SessionID, err)
 	}
 	return saved, nil
 }
@@ -111,9 +113,9 @@ func (c TurnCommit) receiptsAt() int { return 1 + len(c.Messages) }
 // writes lays the transaction out: session, messages, receipts, marker,
 // buffer, demand, extras, active pointer (when it creates the session),
 // search lookups.
-func (c TurnCommit) writes() ([]TxWrite, Session, error) {
+func (c TurnCommit) writes() ([]TxWrite, domain.Session, error) {
 	if n := len(c.Messages) + len(c.Consumed) + len(c.Extra) + fixedTurnWrites + maxSearchWrites; n > MaxTxWrites {
-		return nil, Session{}, fmt.Errorf("persistence: a turn of %d writes does not fit one transaction", n)
+		return nil, domain.Session{}, fmt.Errorf("persistence: a turn of %d writes does not fit one transaction", n)
 	}
 	writes := make([]TxWrite, 0, len(c.Messages)+len(c.Consumed)+len(c.Extra)+fixedTurnWrites)
 	save := saveTx
@@ -122,13 +124,13 @@ func (c TurnCommit) writes() ([]TxWrite, Session, error) {
 	}
 	session, saved, err := save(c.Session)
 	if err != nil {
-		return nil, Session{}, err
+		return nil, domain.Session{}, err
 	}
 	writes = append(writes, session[0])
 	for _, m := range c.Messages {
 		item, err := EncodeMessage(m)
 		if err != nil {
-			return nil, Session{}, err
+			return nil, domain.Session{}, err
 		}
 		// Log items are immutable: one already under the key is this one.
 		writes = append(writes, PutTx(item, nil))
@@ -138,7 +140,7 @@ func (c TurnCommit) writes() ([]TxWrite, Session, error) {
 	}
 	marker, err := c.markerTx()
 	if err != nil {
-		return nil, Session{}, err
+		return nil, domain.Session{}, err
 	}
 	if marker != nil {
 		writes = append(writes, *marker)
@@ -149,7 +151,7 @@ func (c TurnCommit) writes() ([]TxWrite, Session, error) {
 	if c.Demand != nil {
 		item, err := EncodeDemand(*c.Demand)
 		if err != nil {
-			return nil, Session{}, err
+			return nil, domain.Session{}, err
 		}
 		writes = append(writes, PutTx(item, nil))
 	}

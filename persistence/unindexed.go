@@ -3,12 +3,14 @@ package persistence
 import (
 	"context"
 	"fmt"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
 // UnindexedPage is one page of Sessions.Unindexed.
 type UnindexedPage struct {
 	// Sessions are the page's session snapshots that the index lacks.
-	Sessions []Session
+	Sessions []domain.Session
 	// Matched is how many items the page's filter kept, sessions or not:
 	// what the scan read, for the caller's report.
 	Matched int

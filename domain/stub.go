@@ -1,4 +1,4 @@
-package persistence
+package domain
 
 // ErrorKind classifies an adapter failure so callers know whether to retry:
 // transient (retry), permanent (do not), uncertain (the call may have taken

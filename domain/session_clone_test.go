@@ -1,10 +1,10 @@
-package persistence_test
+package domain_test
 
 import (
 	"reflect"
 	"testing"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // A clone is equal to its session and shares nothing mutable with it: every
@@ -39,7 +39,7 @@ func TestSessionCloneSharesNothing(t *testing.T) {
 // The data maps and package list of a clone can be written to at once, even
 // when the session's were nil; the payloads, whose nil means "none", stay nil.
 func TestSessionCloneOfNilData(t *testing.T) {
-	c := persistence.Session{}.Clone()
+	c := domain.Session{}.Clone()
 	if c.QualificationData == nil || c.CadastralData == nil || c.CollectedPackages == nil {
 		t.Errorf("clone data = %#v, %#v, %#v; want empty, not nil", c.QualificationData, c.CadastralData, c.CollectedPackages)
 	}

@@ -1,17 +1,17 @@
-package persistence_test
+package domain_test
 
 import (
 	"slices"
 	"testing"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // The states come in the state machine's order, and a state is valid exactly when it
 // is one of them.
 func TestStates(t *testing.T) {
-	want := []persistence.SessionState{"NEW", "QUALIFYING", "DATA_COLLECT", "CONFIRM_SUBJECT", "COMPLETED", "HANDOFF", "HUMAN", "CLOSED"}
-	got := persistence.States()
+	want := []domain.SessionState{"NEW", "QUALIFYING", "DATA_COLLECT", "CONFIRM_SUBJECT", "COMPLETED", "HANDOFF", "HUMAN", "CLOSED"}
+	got := domain.States()
 	if !slices.Equal(got, want) {
 		t.Fatalf("States() = %v, want %v", got, want)
 	}
@@ -20,13 +20,13 @@ func TestStates(t *testing.T) {
 			t.Errorf("%s is not valid", s)
 		}
 	}
-	for _, s := range []persistence.SessionState{"", "new", "FROM_A_NEWER_RELEASE"} {
+	for _, s := range []domain.SessionState{"", "new", "FROM_A_NEWER_RELEASE"} {
 		if s.Valid() {
 			t.Errorf("%q is valid", s)
 		}
 	}
 	got[0] = "CHANGED"
-	if persistence.States()[0] != persistence.StateNew {
+	if domain.States()[0] != domain.StateNew {
 		t.Error("changing the returned list changed the states")
 	}
 }

@@ -1,4 +1,4 @@
-package persistence
+package domain
 
 import "slices"
 
@@ -6,7 +6,7 @@ import "slices"
 // included), package list, structured summary and time pointers are copied,
 // so the copy shares nothing mutable with s. A message may carry it to
 // another actor, and a rule may change it without touching the caller's.
-// Like a session NewSession or DecodeSession returns, the copy's
+// Like a session NewSession or persistence's DecodeSession returns, the copy's
 // qualification_data, cadastral_data and collected_packages are never nil,
 // so they can be written to at once.
 func (s Session) Clone() Session {

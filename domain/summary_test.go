@@ -1,15 +1,15 @@
-package persistence_test
+package domain_test
 
 import (
 	"encoding/json"
 	"reflect"
 	"testing"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 func TestSummaryText(t *testing.T) {
-	structured := persistence.OperationalSummary{
+	structured := domain.OperationalSummary{
 		MotivoEncerramento: "dados completos",
 		PontosChave:        []string{"telhado cerâmico", " "},
 		ProximaAcao:        "enviar proposta",
@@ -26,18 +26,18 @@ func TestSummaryText(t *testing.T) {
 		{"legacy string", "  Resumo antigo. ", "Resumo antigo."},
 		{"object", structured, "Cliente quer solar."},
 		{"object pointer", &structured, "Cliente quer solar."},
-		{"nil object pointer", (*persistence.OperationalSummary)(nil), ""},
+		{"nil object pointer", (*domain.OperationalSummary)(nil), ""},
 		{"object without resumo_texto", noText, "dados completos\n- telhado cerâmico\nenviar proposta"},
-		{"structured summary", persistence.StructuredSummary(structured), "Cliente quer solar."},
-		{"legacy summary", persistence.LegacySummary("Resumo antigo."), "Resumo antigo."},
-		{"null summary", persistence.Summary{}, ""},
-		{"summary pointer", &persistence.Summary{Legacy: "x"}, "x"},
+		{"structured summary", domain.StructuredSummary(structured), "Cliente quer solar."},
+		{"legacy summary", domain.LegacySummary("Resumo antigo."), "Resumo antigo."},
+		{"null summary", domain.Summary{}, ""},
+		{"summary pointer", &domain.Summary{Legacy: "x"}, "x"},
 		{"decoded JSON object", map[string]any{"resumo_texto": "Do JSON."}, "Do JSON."},
 		{"unsupported", 42, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := persistence.SummaryText(tc.in); got != tc.want {
+			if got := domain.SummaryText(tc.in); got != tc.want {
 				t.Errorf("SummaryText(%#v) = %q, want %q", tc.in, got, tc.want)
 			}
 		})
@@ -47,12 +47,12 @@ func TestSummaryText(t *testing.T) {
 func TestSummaryJSONShapes(t *testing.T) {
 	tests := []struct {
 		name string
-		in   persistence.Summary
+		in   domain.Summary
 		want string
 	}{
-		{"null", persistence.Summary{}, `null`},
-		{"legacy", persistence.LegacySummary("texto"), `"texto"`},
-		{"object with all seven keys", persistence.StructuredSummary(persistence.OperationalSummary{ResumoTexto: "r"}),
+		{"null", domain.Summary{}, `null`},
+		{"legacy", domain.LegacySummary("texto"), `"texto"`},
+		{"object with all seven keys", domain.StructuredSummary(domain.OperationalSummary{ResumoTexto: "r"}),
 			`{"motivo_encerramento":"","servico_identificado":null,"segmento":"","pontos_chave":[],"dados_coletados":{},"proxima_acao":"","resumo_texto":"r"}`},
 	}
 	for _, tc := range tests {
@@ -64,7 +64,7 @@ func TestSummaryJSONShapes(t *testing.T) {
 			if string(raw) != tc.want {
 				t.Errorf("got  %s\nwant %s", raw, tc.want)
 			}
-			var back persistence.Summary
+			var back domain.Summary
 			if err := json.Unmarshal(raw, &back); err != nil {
 				t.Fatal(err)
 			}
@@ -76,7 +76,7 @@ func TestSummaryJSONShapes(t *testing.T) {
 }
 
 func TestSummaryRejectsOtherJSON(t *testing.T) {
-	var s persistence.Summary
+	var s domain.Summary
 	if err := json.Unmarshal([]byte(`42`), &s); err == nil {
 		t.Error("a number is not a summary")
 	}
@@ -85,7 +85,7 @@ func TestSummaryRejectsOtherJSON(t *testing.T) {
 // The admin API serves sessions as JSON: null fields are null, except
 // handoff_customer_renotified_at, which the spec omits when null.
 func TestSessionJSONShape(t *testing.T) {
-	raw, err := json.MarshalIndent(persistence.NewSession("sess-2", "+5511999990000", "instance_b", t0), "", "  ")
+	raw, err := json.MarshalIndent(domain.NewSession("sess-2", "+5511999990000", "instance_b", t0), "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}

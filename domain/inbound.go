@@ -1,4 +1,4 @@
-package persistence
+package domain
 
 import "time"
 
@@ -40,8 +40,9 @@ func (t InboundTurn) QueueMessage() QueueMessage {
 	return QueueMessage{PhoneNumber: t.PhoneNumber, MessageID: t.MessageID, Turn: &t}
 }
 
-// normalize reads an absent message type as text.
-func (t *InboundTurn) normalize() {
+// Normalize reads an absent message type as text, as a turn stored by an
+// older release needs.
+func (t *InboundTurn) Normalize() {
 	if t.MessageType == "" {
 		t.MessageType = MessageText
 	}

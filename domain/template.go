@@ -1,4 +1,4 @@
-package persistence
+package domain
 
 // TemplateSend is the approved template message an operator sent when the
 // 24-hour customer-service window had closed: the outbox sends it as a

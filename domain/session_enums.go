@@ -1,9 +1,9 @@
-package persistence
+package domain
 
 import "slices"
 
-// SessionState is the domain state of a conversation (docs/architecture.md,
-// "Conversation contract"). It is stored as its string value.
+// SessionState is the domain state of a conversation, as the state machine
+// of actors/conversation moves it. It is stored as its string value.
 type SessionState string
 
 // The session states. NEW is the default of a fresh session.

@@ -1,0 +1,29 @@
+package domain_test
+
+import (
+	"testing"
+
+	"github.com/intake-runtime/intake/domain"
+)
+
+func TestCustomerTextIsWhatThePhoneShows(t *testing.T) {
+	out := domain.DirectionOutbound
+	tests := []struct {
+		name string
+		m    domain.Message
+		want string
+	}{
+		{"customer", domain.Message{Direction: domain.DirectionInbound, Content: " Oi "}, "Oi"},
+		{"bot reply", domain.Message{Direction: out, Content: `{"s":0} Olá`, CleanMessageSent: "Olá"}, "Olá"},
+		{"operator", domain.Message{Direction: out, Content: "Sou a Ana", CleanMessageSent: "Sou a Ana", OperatorPhone: "+5511900000000"}, "Sou a Ana"},
+		{"knowledge request", domain.Message{Direction: out, Content: `{"s":5}`}, ""},
+		{"superseded", domain.Message{Direction: out, CleanMessageSent: "x", Error: domain.ErrorSuperseded}, ""},
+		{"failed send", domain.Message{Direction: out, CleanMessageSent: "x", Error: "131026", OutboxStatus: domain.OutboxFailed}, ""},
+		{"system", domain.Message{Direction: domain.DirectionSystem, Content: "reset"}, ""},
+	}
+	for _, tt := range tests {
+		if got := tt.m.CustomerText(); got != tt.want {
+			t.Errorf("%s: CustomerText() = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
