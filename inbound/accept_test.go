@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -155,7 +156,7 @@ func TestFailures(t *testing.T) {
 // half the claim lease, so it ends while the claim is still this delivery's.
 func TestUnboundedQueueSendEndsWithinTheLease(t *testing.T) {
 	var deadline time.Duration
-	q := sendFunc(func(ctx context.Context, _ persistence.QueueMessage) error {
+	q := sendFunc(func(ctx context.Context, _ domain.QueueMessage) error {
 		d, ok := ctx.Deadline()
 		if !ok {
 			t.Error("the send has no deadline")
@@ -177,9 +178,9 @@ func TestUnboundedQueueSendEndsWithinTheLease(t *testing.T) {
 }
 
 // sendFunc is an Enqueuer without a bound in memory.
-type sendFunc func(ctx context.Context, m persistence.QueueMessage) error
+type sendFunc func(ctx context.Context, m domain.QueueMessage) error
 
-func (s sendFunc) Send(ctx context.Context, m persistence.QueueMessage) error { return s(ctx, m) }
+func (s sendFunc) Send(ctx context.Context, m domain.QueueMessage) error { return s(ctx, m) }
 
 // A message older than MaxAge is stale and counted; one within it is not.
 func TestStale(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/queue"
 )
@@ -19,7 +20,7 @@ type Conversations interface {
 	// the conversation holds it, durably buffered. A turn it holds already,
 	// or has answered, is recognised there: Deliver is idempotent per
 	// message ID.
-	Deliver(ctx context.Context, turn persistence.InboundTurn) error
+	Deliver(ctx context.Context, turn domain.InboundTurn) error
 	// Wake starts the conversation of phone, best effort, so that it sends
 	// what its outbox still owes.
 	Wake(phone string)
@@ -108,7 +109,7 @@ func (d *Deliverer) Handle(ctx context.Context, msg queue.Message) error {
 
 // turn is the message msg announces: the one it carries, or the one its
 // receipt holds; nil when there is nothing left to answer.
-func (d *Deliverer) turn(ctx context.Context, msg queue.Message) (*persistence.InboundTurn, error) {
+func (d *Deliverer) turn(ctx context.Context, msg queue.Message) (*domain.InboundTurn, error) {
 	if msg.Turn != nil {
 		return msg.Turn, nil
 	}

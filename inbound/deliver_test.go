@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/queue"
@@ -22,7 +23,7 @@ type conversations struct {
 
 var _ inbound.Conversations = (*conversations)(nil)
 
-func (c *conversations) Deliver(_ context.Context, turn persistence.InboundTurn) error {
+func (c *conversations) Deliver(_ context.Context, turn domain.InboundTurn) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.fail != nil {

@@ -8,7 +8,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/queue"
 )
 
@@ -21,7 +21,7 @@ import (
 // before it writes the receipt, and a full queue leaves the message to its
 // receipt and the recovery sweep (see "A full queue" in the package doc).
 type Enqueuer interface {
-	Send(ctx context.Context, msg persistence.QueueMessage) error
+	Send(ctx context.Context, msg domain.QueueMessage) error
 }
 
 // Metrics counts what the Acceptor decides; the runtime implements it.
@@ -53,7 +53,7 @@ type unbounded struct {
 	timeout time.Duration
 }
 
-func (u unbounded) Send(ctx context.Context, msg persistence.QueueMessage) error {
+func (u unbounded) Send(ctx context.Context, msg domain.QueueMessage) error {
 	ctx, cancel := context.WithTimeout(ctx, u.timeout)
 	defer cancel()
 	return u.queue.Send(ctx, msg)
@@ -64,7 +64,7 @@ func (unbounded) Release() {}
 // enqueue announces the message into the room reserve took. The phone's
 // pending marker is the conversation's to keep, which keeps that
 // read-modify-write off the sender's request.
-func enqueue(ctx context.Context, room queue.Reservation, turn persistence.InboundTurn) error {
+func enqueue(ctx context.Context, room queue.Reservation, turn domain.InboundTurn) error {
 	if err := room.Send(ctx, turn.QueueMessage()); err != nil {
 		return fmt.Errorf("inbound: enqueue %s: %w", turn.MessageID, err)
 	}

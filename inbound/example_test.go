@@ -8,6 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -29,7 +30,7 @@ func Example() {
 	}
 	deliver := func(what, id string) {
 		m := messaging.InboundMessage{PhoneNumber: "+5511988887777", Content: "Oi", ProviderMessageID: id,
-			MessageType: persistence.MessageText, Instance: "instance_a", ReceivedAt: now()}
+			MessageType: domain.MessageText, Instance: "instance_a", ReceivedAt: now()}
 		out, err := acceptor.Accept(ctx, m)
 		fmt.Printf("%-44s %v %v\n", what, out, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -49,13 +50,13 @@ type fakeQueue struct {
 	mu   sync.Mutex
 	full bool
 	fail error
-	sent []persistence.QueueMessage
+	sent []domain.QueueMessage
 	held int
 }
 
 var _ queue.Reserver = (*fakeQueue)(nil)
 
-func (q *fakeQueue) Send(_ context.Context, m persistence.QueueMessage) error {
+func (q *fakeQueue) Send(_ context.Context, m domain.QueueMessage) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.fail != nil {
@@ -92,7 +93,7 @@ type room struct {
 	done bool
 }
 
-func (r *room) Send(ctx context.Context, m persistence.QueueMessage) error {
+func (r *room) Send(ctx context.Context, m domain.QueueMessage) error {
 	if err := r.q.Send(ctx, m); err != nil {
 		return err
 	}
@@ -223,7 +224,7 @@ func newFixture(t *testing.T) *fixture {
 // message is the customer message with platform ID id, sent at testStart.
 func message(id string) messaging.InboundMessage {
 	return messaging.InboundMessage{
-		PhoneNumber: "+5511988887777", Content: "Oi", MessageType: persistence.MessageText,
+		PhoneNumber: "+5511988887777", Content: "Oi", MessageType: domain.MessageText,
 		Instance: "instance_a", ProviderMessageID: id, ReceivedAt: testStart,
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -25,9 +26,9 @@ func TestRecoverySweep(t *testing.T) {
 	f.answer("wamid.DONE")
 	log := persistence.NewMessages(f.table.Table)
 	for i, phone := range []string{"+5511911110000", "+5511911110000", "+5511922220000"} {
-		reply := persistence.Message{MessageID: "reply-" + string(rune('a'+i)), SessionID: "sess", PhoneNumber: phone,
-			Content: "Olá", Timestamp: testStart, Direction: persistence.DirectionOutbound,
-			MessageType: persistence.MessageText, OutboxStatus: persistence.OutboxPending}
+		reply := domain.Message{MessageID: "reply-" + string(rune('a'+i)), SessionID: "sess", PhoneNumber: phone,
+			Content: "Olá", Timestamp: testStart, Direction: domain.DirectionOutbound,
+			MessageType: domain.MessageText, OutboxStatus: domain.OutboxPending}
 		if err := log.Append(ctx, reply); err != nil {
 			t.Fatal(err)
 		}

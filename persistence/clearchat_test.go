@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -21,7 +22,7 @@ func TestClearPhoneScope(t *testing.T) {
 	const other = "+5511000000000"
 
 	for _, id := range []string{"s1", "s2"} {
-		_, err := sessions.Create(ctx, persistence.NewSession(id, phone, "instance_a", t0))
+		_, err := sessions.Create(ctx, domain.NewSession(id, phone, "instance_a", t0))
 		must(t, err)
 	}
 	for i, content := range []string{"oi", "tudo bem?", "quero solar"} {
@@ -31,7 +32,7 @@ func TestClearPhoneScope(t *testing.T) {
 	}
 	putLegacyBuffer(t, table, phone, fullTurn())
 	// Records the spec leaves out of clear-chat.
-	_, err := sessions.Create(ctx, persistence.NewSession("o1", other, "instance_a", t0))
+	_, err := sessions.Create(ctx, domain.NewSession("o1", other, "instance_a", t0))
 	must(t, err)
 	putLegacyBuffer(t, table, other, fullTurn())
 	_, err = persistence.NewProjections(table).PutDesired(ctx, "s1", fullDesired(), t0)

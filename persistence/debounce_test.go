@@ -7,12 +7,13 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 // putLegacyBuffer stores a debounce buffer as an older release did: the item,
 // listed under the one gsi1 key those releases used.
-func putLegacyBuffer(t *testing.T, table persistence.Table, phone string, turns ...persistence.InboundTurn) {
+func putLegacyBuffer(t *testing.T, table persistence.Table, phone string, turns ...domain.InboundTurn) {
 	t.Helper()
 	item, err := persistence.EncodeBuffer(persistence.DebounceBuffer{PhoneNumber: phone, Turns: turns})
 	must(t, err)
@@ -32,7 +33,7 @@ func TestBuffersLeftByOlderReleases(t *testing.T) {
 	}
 	second := fullTurn()
 	second.MessageID, second.Content, second.ReceivedAt = "wamid.IN2", "e baterias?", t1
-	turns := []persistence.InboundTurn{fullTurn(), second}
+	turns := []domain.InboundTurn{fullTurn(), second}
 	putLegacyBuffer(t, table, phone, turns...)
 	got, err := buffers.Load(ctx, phone)
 	must(t, err)

@@ -7,15 +7,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 func TestDemandsListNewestFirst(t *testing.T) {
 	ctx := context.Background()
 	demands := persistence.NewDemands(newTable(t))
-	var added []persistence.OutOfPortfolioDemand
+	var added []domain.OutOfPortfolioDemand
 	for i := range 5 {
-		d := persistence.NewDemand(fullDemand(), t0.Add(time.Duration(i)*time.Minute))
+		d := domain.NewDemand(fullDemand(), t0.Add(time.Duration(i)*time.Minute))
 		must(t, demands.Add(ctx, d))
 		added = append(added, d)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -23,9 +24,9 @@ func ExampleSessions_Save() {
 	sessions := persistence.NewSessions(memory.New())
 	now := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
 
-	s, _ := sessions.Create(ctx, persistence.NewSession("s1", "+5511999990000", "instance_a", now))
+	s, _ := sessions.Create(ctx, domain.NewSession("s1", "+5511999990000", "instance_a", now))
 	stale := s
-	s.State = persistence.StateQualifying
+	s.State = domain.StateQualifying
 	s, _ = sessions.Save(ctx, s)
 	_, err := sessions.Save(ctx, stale)
 

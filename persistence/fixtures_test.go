@@ -3,6 +3,7 @@ package persistence_test
 import (
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -17,10 +18,10 @@ var (
 func at(t time.Time) *time.Time { return &t }
 
 // fullSession sets every field, so a round trip proves each one is stored.
-func fullSession() persistence.Session {
-	s := persistence.NewSession("sess-1", "+5511999990000", "instance_a", t0)
-	s.State = persistence.StateHuman
-	s.CurrentAgent = persistence.AgentRegistrar
+func fullSession() domain.Session {
+	s := domain.NewSession("sess-1", "+5511999990000", "instance_a", t0)
+	s.State = domain.StateHuman
+	s.CurrentAgent = domain.AgentRegistrar
 	s.Segment = "residencial"
 	s.Intent = "orcamento"
 	s.ServiceIdentified = "Instalação solar"
@@ -36,7 +37,7 @@ func fullSession() persistence.Session {
 	s.ContextEnrichmentCount = 2
 	s.UpdatedAt = t2
 	s.ClosedAt = at(t2)
-	s.HandoffReason = persistence.HandoffDataComplete
+	s.HandoffReason = domain.HandoffDataComplete
 	s.AssignedTo = "+5511888880000"
 	s.HandoffRenotifiedAt = at(t1)
 	s.HandoffRenotificationCount = 1
@@ -48,7 +49,7 @@ func fullSession() persistence.Session {
 	s.CRMTerminalStage = "won"
 	s.ERPPayload = map[string]any{"nome": "Maria Silva", "tipo": []any{"cliente"}}
 	s.CRMPayload = map[string]any{"properties": map[string]any{"firstname": "Maria"}}
-	s.OperationalSummary = persistence.StructuredSummary(persistence.OperationalSummary{
+	s.OperationalSummary = domain.StructuredSummary(domain.OperationalSummary{
 		MotivoEncerramento:  "dados completos",
 		ServicoIdentificado: "Instalação solar",
 		Segmento:            "residencial",
@@ -65,22 +66,22 @@ func fullSession() persistence.Session {
 	return s
 }
 
-func fullMessage() persistence.Message {
-	return persistence.Message{
+func fullMessage() domain.Message {
+	return domain.Message{
 		MessageID:             "msg-2",
 		SessionID:             "sess-1",
 		PhoneNumber:           "+5511999990000",
 		Content:               "Olá Maria! Qual é o seu consumo mensal?",
 		Timestamp:             t1,
-		StateBefore:           persistence.StateQualifying,
-		StateAfter:            persistence.StateDataCollect,
-		Direction:             persistence.DirectionOutbound,
-		MessageType:           persistence.MessageText,
+		StateBefore:           domain.StateQualifying,
+		StateAfter:            domain.StateDataCollect,
+		Direction:             domain.DirectionOutbound,
+		MessageType:           domain.MessageText,
 		DebouncedWith:         []string{"wamid.A", "wamid.B"},
 		LLMRawResponse:        `{"s":1,"qualification_data":{}} Olá Maria!`,
 		LLMParsedJSON:         map[string]any{"s": 1.0, "qualification_data": map[string]any{}},
 		CleanMessageSent:      "Olá Maria! Qual é o seu consumo mensal?",
-		Agent:                 persistence.AgentQualifier,
+		Agent:                 domain.AgentQualifier,
 		OperatorPhone:         "+5511888880000",
 		ProviderMessageID:     "wamid.OUT1",
 		ContextPackagesActive: []string{"pkg-solar"},
@@ -88,8 +89,8 @@ func fullMessage() persistence.Message {
 		TokensInput:           1200,
 		TokensOutput:          80,
 		LatencyMS:             950,
-		Error:                 persistence.ErrorSuperseded,
-		DeliveryStatus:        persistence.DeliveryRead,
+		Error:                 domain.ErrorSuperseded,
+		DeliveryStatus:        domain.DeliveryRead,
 		DeliveryUpdatedAt:     at(t2),
 		ReplyID:               "btn_atendente",
 		Reaction:              "👍",
@@ -97,14 +98,14 @@ func fullMessage() persistence.Message {
 	}
 }
 
-func fullTurn() persistence.InboundTurn {
-	return persistence.InboundTurn{
+func fullTurn() domain.InboundTurn {
+	return domain.InboundTurn{
 		PhoneNumber: "+5511999990000",
 		MessageID:   "wamid.IN1",
 		Content:     "Quero energia solar",
 		ReceivedAt:  t0,
 		Instance:    "instance_a",
-		MessageType: persistence.MessageText,
+		MessageType: domain.MessageText,
 		PushName:    "Maria",
 	}
 }
@@ -118,8 +119,8 @@ func fullReceipt() persistence.Receipt {
 	return r
 }
 
-func fullDemand() persistence.OutOfPortfolioDemand {
-	return persistence.OutOfPortfolioDemand{
+func fullDemand() domain.OutOfPortfolioDemand {
+	return domain.OutOfPortfolioDemand{
 		DemandID:          "6f1c1b9e-2f64-4a53-9d3c-0d9a3c1f8b11",
 		SessionID:         "sess-1",
 		PhoneNumber:       "+5511999990000",
@@ -132,8 +133,8 @@ func fullDemand() persistence.OutOfPortfolioDemand {
 	}
 }
 
-func fullDesired() persistence.Desired {
-	return persistence.Desired{
+func fullDesired() domain.Desired {
+	return domain.Desired{
 		Stage:    "qualified",
 		Terminal: true,
 		Contact:  map[string]any{"properties": map[string]any{"firstname": "Maria", "segmento": "residencial"}},
@@ -163,6 +164,6 @@ func fullProjection() persistence.CRMProjection {
 		LeaseOwner:        "worker-1",
 		LeaseUntil:        at(t1),
 		LastError:         "timeout creating deal",
-		LastErrorKind:     persistence.ErrorKindUncertain,
+		LastErrorKind:     domain.ErrorKindUncertain,
 	}
 }

@@ -7,14 +7,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 // handoffSession is a session of phone that entered HANDOFF at handoffAt.
-func handoffSession(id, phone string, handoffAt time.Time) persistence.Session {
-	s := persistence.NewSession(id, phone, "instance_a", t0)
-	s.State = persistence.StateHandoff
-	s.HandoffReason = persistence.HandoffCustomerRequest
+func handoffSession(id, phone string, handoffAt time.Time) domain.Session {
+	s := domain.NewSession(id, phone, "instance_a", t0)
+	s.State = domain.StateHandoff
+	s.HandoffReason = domain.HandoffCustomerRequest
 	s.HandoffAt = at(handoffAt)
 	s.UpdatedAt = handoffAt
 	return s
@@ -30,17 +31,17 @@ func TestHandoffSessionRoundTrip(t *testing.T) {
 // state's shard of the session index otherwise.
 func TestSessionIndexFollowsState(t *testing.T) {
 	tests := []struct {
-		state   persistence.SessionState
-		reason  persistence.HandoffReason
+		state   domain.SessionState
+		reason  domain.HandoffReason
 		indexed bool
 	}{
-		{persistence.StateNew, "", false},
-		{persistence.StateQualifying, "", false},
-		{persistence.StateCompleted, "", false},
-		{persistence.StateCompleted, persistence.HandoffDataComplete, true},
-		{persistence.StateHandoff, persistence.HandoffCustomerRequest, true},
-		{persistence.StateHuman, persistence.HandoffOperatorTakeover, true},
-		{persistence.StateClosed, persistence.HandoffDataComplete, false},
+		{domain.StateNew, "", false},
+		{domain.StateQualifying, "", false},
+		{domain.StateCompleted, "", false},
+		{domain.StateCompleted, domain.HandoffDataComplete, true},
+		{domain.StateHandoff, domain.HandoffCustomerRequest, true},
+		{domain.StateHuman, domain.HandoffOperatorTakeover, true},
+		{domain.StateClosed, domain.HandoffDataComplete, false},
 	}
 	for _, tc := range tests {
 		t.Run(string(tc.state)+"/"+string(tc.reason), func(t *testing.T) {
@@ -87,13 +88,13 @@ func TestHandoffQueueListAndPosition(t *testing.T) {
 	first := create(t, sessions, handoffSession("s1", "+5511000000001", t0.Add(1*time.Minute)))
 	second := create(t, sessions, handoffSession("s2", "+5511000000002", t0.Add(2*time.Minute)))
 	held := handoffSession("s0", "+5511000000000", t0)
-	held.State, held.AssignedTo = persistence.StateHuman, "+5511888880000"
+	held.State, held.AssignedTo = domain.StateHuman, "+5511888880000"
 	held = create(t, sessions, held)
-	bot := persistence.NewSession("s9", "+5511000000009", "instance_a", t0)
+	bot := domain.NewSession("s9", "+5511000000009", "instance_a", t0)
 	create(t, sessions, bot)
 	// Registration complete: handed over for the sale, waiting like a handoff.
 	registered := handoffSession("s4", "+5511000000004", t0.Add(4*time.Minute))
-	registered.State, registered.HandoffReason = persistence.StateCompleted, persistence.HandoffDataComplete
+	registered.State, registered.HandoffReason = domain.StateCompleted, domain.HandoffDataComplete
 	registered = create(t, sessions, registered)
 
 	listed, err := queue.List(ctx)
@@ -103,7 +104,7 @@ func TestHandoffQueueListAndPosition(t *testing.T) {
 	}
 
 	for _, tc := range []struct {
-		s    persistence.Session
+		s    domain.Session
 		want int
 	}{{first, 1}, {second, 2}, {third, 3}, {held, 0}, {bot, 0}, {registered, 4}} {
 		got, err := queue.Position(ctx, tc.s)
@@ -121,7 +122,7 @@ func TestHandoffQueueListAndPosition(t *testing.T) {
 	}
 
 	// Leaving the handoff states leaves the partition; positions close up.
-	claimed.State = persistence.StateClosed
+	claimed.State = domain.StateClosed
 	_, err = sessions.Save(ctx, claimed)
 	must(t, err)
 	listed, err = queue.List(ctx)
@@ -166,7 +167,7 @@ func TestHandoffQueueReportsTableErrors(t *testing.T) {
 	}
 }
 
-func create(t *testing.T, sessions *persistence.Sessions, s persistence.Session) persistence.Session {
+func create(t *testing.T, sessions *persistence.Sessions, s domain.Session) domain.Session {
 	t.Helper()
 	created, err := sessions.Create(context.Background(), s)
 	must(t, err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -14,7 +15,7 @@ func TestKindOf(t *testing.T) {
 		must(t, err)
 		return item
 	}
-	buffer := persistence.DebounceBuffer{PhoneNumber: "+5511999990000", Turns: []persistence.InboundTurn{fullTurn()}}
+	buffer := persistence.DebounceBuffer{PhoneNumber: "+5511999990000", Turns: []domain.InboundTurn{fullTurn()}}
 	tests := []struct {
 		name string
 		item persistence.Item

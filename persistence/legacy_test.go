@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -14,18 +15,18 @@ import (
 
 func TestLegacySessionLoadsWithDefaults(t *testing.T) {
 	created := time.Date(2024, 11, 2, 9, 15, 0, 250_000_000, time.UTC)
-	want := persistence.Session{
+	want := domain.Session{
 		SessionID:          "legacy-1",
 		PhoneNumber:        "+5511977770000",
 		MessagingInstance:  "instance_a",
 		CreatedAt:          created,
 		UpdatedAt:          time.Date(2024, 11, 2, 9, 20, 31, 500_000_000, time.UTC),
-		State:              persistence.StateQualifying,
-		CurrentAgent:       persistence.AgentQualifier,
+		State:              domain.StateQualifying,
+		CurrentAgent:       domain.AgentQualifier,
 		QualificationData:  map[string]any{"consumo_kwh": 300.0},
 		CadastralData:      map[string]any{},
 		CollectedPackages:  []string{},
-		OperationalSummary: persistence.LegacySummary("Cliente pediu orçamento de energia solar."),
+		OperationalSummary: domain.LegacySummary("Cliente pediu orçamento de energia solar."),
 	}
 	got, err := persistence.DecodeSession(readItem(t, "legacy_session.json"))
 	if err != nil {
@@ -34,25 +35,25 @@ func TestLegacySessionLoadsWithDefaults(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("legacy session\n got: %#v\nwant: %#v", got, want)
 	}
-	if text := persistence.SummaryText(got.OperationalSummary); text != "Cliente pediu orçamento de energia solar." {
+	if text := domain.SummaryText(got.OperationalSummary); text != "Cliente pediu orçamento de energia solar." {
 		t.Errorf("summary text = %q", text)
 	}
 }
 
 func TestLegacySessionWithPartialSummary(t *testing.T) {
 	created := time.Date(2024, 11, 3, 10, 0, 0, 0, time.UTC)
-	want := persistence.Session{
+	want := domain.Session{
 		SessionID:         "legacy-2",
 		PhoneNumber:       "+5511977770000",
 		MessagingInstance: "instance_b",
 		CreatedAt:         created,
 		UpdatedAt:         created,
 		ClosedAt:          at(created.Add(30 * time.Minute)),
-		State:             persistence.StateNew,
+		State:             domain.StateNew,
 		QualificationData: map[string]any{},
 		CadastralData:     map[string]any{"nome": "João"},
 		CollectedPackages: []string{},
-		OperationalSummary: persistence.StructuredSummary(persistence.OperationalSummary{
+		OperationalSummary: domain.StructuredSummary(domain.OperationalSummary{
 			MotivoEncerramento: "fora do portfólio",
 			PontosChave:        []string{},
 			DadosColetados:     map[string]any{},
@@ -82,19 +83,19 @@ func TestLegacySessionSavesInCurrentShape(t *testing.T) {
 
 func TestLegacyMessageLoads(t *testing.T) {
 	ts := time.Date(2024, 11, 2, 9, 15, 0, 250_000_000, time.UTC)
-	want := persistence.Message{
+	want := domain.Message{
 		MessageID:   "out-1",
 		SessionID:   "legacy-1",
 		PhoneNumber: "+5511977770000",
 		Content:     "Olá!",
 		Timestamp:   ts,
-		StateBefore: persistence.StateNew,
-		StateAfter:  persistence.StateQualifying,
-		Direction:   persistence.DirectionOutbound,
-		MessageType: persistence.MessageText,
-		Agent:       persistence.AgentTriage,
+		StateBefore: domain.StateNew,
+		StateAfter:  domain.StateQualifying,
+		Direction:   domain.DirectionOutbound,
+		MessageType: domain.MessageText,
+		Agent:       domain.AgentTriage,
 		TokensInput: 512,
-		Error:       persistence.ErrorSuperseded,
+		Error:       domain.ErrorSuperseded,
 	}
 	got, err := persistence.DecodeMessage(readItem(t, "legacy_message.json"))
 	if err != nil {
@@ -110,13 +111,13 @@ func TestLegacyMessageLoads(t *testing.T) {
 
 func TestLegacyReceiptLoads(t *testing.T) {
 	want := persistence.Receipt{
-		InboundTurn: persistence.InboundTurn{
+		InboundTurn: domain.InboundTurn{
 			PhoneNumber: "+5511977770000",
 			MessageID:   "wamid.OLD",
 			Content:     "oi",
 			ReceivedAt:  time.Date(2024, 11, 2, 9, 14, 59, 0, time.UTC),
 			Instance:    "instance_a",
-			MessageType: persistence.MessageText,
+			MessageType: domain.MessageText,
 		},
 		TTL:          1731143699,
 		DispatchedAt: at(time.Date(2024, 11, 2, 9, 15, 0, 100_000_000, time.UTC)),

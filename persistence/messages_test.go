@@ -8,28 +8,29 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 // logMessage returns a plain inbound message of session sid, i seconds after t0.
-func logMessage(sid string, i int) persistence.Message {
-	return persistence.Message{
+func logMessage(sid string, i int) domain.Message {
+	return domain.Message{
 		MessageID:   fmt.Sprintf("%s-m%d", sid, i),
 		SessionID:   sid,
 		PhoneNumber: phone,
 		Content:     fmt.Sprintf("mensagem %d", i),
 		Timestamp:   t0.Add(time.Duration(i) * time.Second),
-		StateBefore: persistence.StateQualifying,
-		StateAfter:  persistence.StateQualifying,
-		Direction:   persistence.DirectionInbound,
-		MessageType: persistence.MessageText,
+		StateBefore: domain.StateQualifying,
+		StateAfter:  domain.StateQualifying,
+		Direction:   domain.DirectionInbound,
+		MessageType: domain.MessageText,
 	}
 }
 
 func TestMessagesListOldestFirstAcrossPages(t *testing.T) {
 	ctx := context.Background()
 	messages := persistence.NewMessages(newTable(t))
-	var want []persistence.Message
+	var want []domain.Message
 	for _, i := range []int{3, 0, 4, 1, 2} { // appended out of order
 		must(t, messages.Append(ctx, logMessage("sess-1", i)))
 	}
@@ -63,24 +64,24 @@ func TestMessagesDeliveryStatusMovesForward(t *testing.T) {
 	ctx := context.Background()
 	messages := persistence.NewMessages(newTable(t))
 	m := logMessage("sess-1", 0)
-	m.Direction = persistence.DirectionOutbound
+	m.Direction = domain.DirectionOutbound
 	must(t, messages.Append(ctx, m))
 
-	if err := messages.UpdateDeliveryStatus(ctx, "wamid.OUT", persistence.DeliverySent, t0); !errors.Is(err, persistence.ErrNotFound) {
+	if err := messages.UpdateDeliveryStatus(ctx, "wamid.OUT", domain.DeliverySent, t0); !errors.Is(err, persistence.ErrNotFound) {
 		t.Fatalf("status before the provider ID is known = %v, want ErrNotFound", err)
 	}
 	must(t, messages.SetProviderMessageID(ctx, m, "wamid.OUT"))
 
 	steps := []struct {
-		status persistence.DeliveryStatus
+		status domain.DeliveryStatus
 		at     time.Time
-		want   persistence.DeliveryStatus
+		want   domain.DeliveryStatus
 		wantAt time.Time
 	}{
-		{persistence.DeliverySent, t0, persistence.DeliverySent, t0},
-		{persistence.DeliveryRead, t2, persistence.DeliveryRead, t2},
-		{persistence.DeliveryDelivered, t1, persistence.DeliveryRead, t2}, // late callback
-		{persistence.DeliveryFailed, t2.Add(time.Second), persistence.DeliveryRead, t2},
+		{domain.DeliverySent, t0, domain.DeliverySent, t0},
+		{domain.DeliveryRead, t2, domain.DeliveryRead, t2},
+		{domain.DeliveryDelivered, t1, domain.DeliveryRead, t2}, // late callback
+		{domain.DeliveryFailed, t2.Add(time.Second), domain.DeliveryRead, t2},
 	}
 	for _, step := range steps {
 		must(t, messages.UpdateDeliveryStatus(ctx, "wamid.OUT", step.status, step.at))
@@ -105,7 +106,7 @@ func TestMessagesSetProviderIDOfUnknownMessage(t *testing.T) {
 	}
 }
 
-func messageIDs(ms []persistence.Message) []string {
+func messageIDs(ms []domain.Message) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {
 		out[i] = m.MessageID

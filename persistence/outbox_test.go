@@ -5,19 +5,20 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 // committedReply logs a reply as a turn commits it: pending in the outbox.
-func committedReply(t *testing.T, table persistence.Table) persistence.Message {
+func committedReply(t *testing.T, table persistence.Table) domain.Message {
 	t.Helper()
 	m := fullMessage()
-	m.Direction, m.OutboxStatus, m.ProviderMessageID, m.Error = persistence.DirectionOutbound, persistence.OutboxPending, "", ""
+	m.Direction, m.OutboxStatus, m.ProviderMessageID, m.Error = domain.DirectionOutbound, domain.OutboxPending, "", ""
 	must(t, persistence.NewMessages(table).Append(context.Background(), m))
 	return m
 }
 
-func storedMessage(t *testing.T, table persistence.Table, m persistence.Message) persistence.Message {
+func storedMessage(t *testing.T, table persistence.Table, m domain.Message) domain.Message {
 	t.Helper()
 	log, err := persistence.NewMessages(table).List(context.Background(), m.PhoneNumber, m.SessionID)
 	must(t, err)
@@ -27,7 +28,7 @@ func storedMessage(t *testing.T, table persistence.Table, m persistence.Message)
 		}
 	}
 	t.Fatalf("message %s not logged", m.MessageID)
-	return persistence.Message{}
+	return domain.Message{}
 }
 
 func TestOutboxSendIsRecordedBeforeAndAfter(t *testing.T) {
@@ -45,19 +46,19 @@ func TestOutboxSendIsRecordedBeforeAndAfter(t *testing.T) {
 	if uncertain {
 		t.Error("the first call of a reply reported as uncertain")
 	}
-	if got := storedMessage(t, table, m); got.OutboxStatus != persistence.OutboxSending || got.OutboxAttempts != 1 {
+	if got := storedMessage(t, table, m); got.OutboxStatus != domain.OutboxSending || got.OutboxAttempts != 1 {
 		t.Errorf("during the call: status %q attempts %d, want sending 1", got.OutboxStatus, got.OutboxAttempts)
 	}
 	must(t, outbox.Sent(ctx, m, "wamid.OUT1"))
 	got := storedMessage(t, table, m)
-	if got.OutboxStatus != persistence.OutboxSent || got.ProviderMessageID != "wamid.OUT1" || got.Error != "" {
+	if got.OutboxStatus != domain.OutboxSent || got.ProviderMessageID != "wamid.OUT1" || got.Error != "" {
 		t.Errorf("after the call: %+v, want sent with its provider ID", got)
 	}
 	if unsent, _ := outbox.Unfinished(ctx, m.Timestamp); len(unsent) != 0 {
 		t.Errorf("a sent reply is still unfinished: %+v", unsent)
 	}
 	// Delivery statuses find it by the provider ID.
-	must(t, persistence.NewMessages(table).UpdateDeliveryStatus(ctx, "wamid.OUT1", persistence.DeliveryDelivered, t2))
+	must(t, persistence.NewMessages(table).UpdateDeliveryStatus(ctx, "wamid.OUT1", domain.DeliveryDelivered, t2))
 	if _, err := outbox.Begin(ctx, m); !errors.Is(err, persistence.ErrOutboxDone) {
 		t.Errorf("Begin of a sent reply: %v, want ErrOutboxDone", err)
 	}
@@ -91,7 +92,7 @@ func TestOutboxRetryAndFailure(t *testing.T) {
 	_, err := outbox.Begin(ctx, m)
 	must(t, err)
 	must(t, outbox.Retry(ctx, m, "429 rate limited", false))
-	if got := storedMessage(t, table, m); got.OutboxStatus != persistence.OutboxPending || got.Error != "429 rate limited" {
+	if got := storedMessage(t, table, m); got.OutboxStatus != domain.OutboxPending || got.Error != "429 rate limited" {
 		t.Errorf("after a transient failure: %+v, want pending with the error", got)
 	}
 	uncertain, err := outbox.Begin(ctx, m)
@@ -101,7 +102,7 @@ func TestOutboxRetryAndFailure(t *testing.T) {
 	}
 	must(t, outbox.Failed(ctx, m, "131047 re-engagement window closed"))
 	got := storedMessage(t, table, m)
-	if got.OutboxStatus != persistence.OutboxFailed || got.Error == "" || got.Unfinished() {
+	if got.OutboxStatus != domain.OutboxFailed || got.Error == "" || got.Unfinished() {
 		t.Errorf("after a permanent failure: %+v, want failed with its error", got)
 	}
 	if unsent, _ := outbox.Unfinished(ctx, t2); len(unsent) != 0 {

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -19,14 +20,14 @@ func TestRevisionSurvivesTheTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := persistence.Revision(back.Desired); got != rev {
+	if got, _ := domain.Revision(back.Desired); got != rev {
 		t.Errorf("revision changed through the table: %s vs %s", got, rev)
 	}
 }
 
-func mustRevision(t *testing.T, d persistence.Desired) string {
+func mustRevision(t *testing.T, d domain.Desired) string {
 	t.Helper()
-	rev, err := persistence.Revision(d)
+	rev, err := domain.Revision(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestProjectionBeforeERPLoads(t *testing.T) {
 	if got := mustRevision(t, p.Desired); got != before {
 		t.Errorf("revision of a desired state without a customer = %s, want %s", got, before)
 	}
-	if got := mustRevision(t, persistence.Desired{Stage: "qualified", Terminal: true, Contact: p.Desired.Contact, Deal: p.Desired.Deal, Customer: map[string]any{}}); got != before {
+	if got := mustRevision(t, domain.Desired{Stage: "qualified", Terminal: true, Contact: p.Desired.Contact, Deal: p.Desired.Deal, Customer: map[string]any{}}); got != before {
 		t.Errorf("an empty customer changed the revision: %s", got)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -38,7 +39,7 @@ func TestProjectionPutDesired(t *testing.T) {
 	synced.Status, synced.ConfirmedRevision = persistence.ProjectionSynced, rev
 	synced.ContactID, synced.DealID, synced.ETag = "c-1", "d-1", "e-1"
 	synced.PendingSince, synced.LeaseOwner, synced.LeaseUntil = nil, "", nil
-	synced.LastError, synced.LastErrorKind = "earlier timeout", persistence.ErrorKindTransient
+	synced.LastError, synced.LastErrorKind = "earlier timeout", domain.ErrorKindTransient
 	must(t, projections.Save(ctx, synced, "w1"))
 
 	changed := fullDesired()

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -15,7 +16,7 @@ func TestMessagesReactionKeepsTheNewest(t *testing.T) {
 	ctx := context.Background()
 	messages := persistence.NewMessages(newTable(t))
 	m := logMessage("sess-1", 0)
-	m.Direction = persistence.DirectionOutbound
+	m.Direction = domain.DirectionOutbound
 	must(t, messages.Append(ctx, m))
 	if err := messages.SetReaction(ctx, "wamid.OUT", "👍", t0); !errors.Is(err, persistence.ErrNotFound) {
 		t.Fatalf("reaction to an unknown message = %v, want ErrNotFound", err)

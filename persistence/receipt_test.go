@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -99,13 +100,13 @@ func TestRandomReceiptsSetEveryField(t *testing.T) {
 func randomReceipt(rng *rand.Rand) persistence.Receipt {
 	text := func(values ...string) string { return values[rng.IntN(len(values))] }
 	r := persistence.Receipt{
-		InboundTurn: persistence.InboundTurn{
+		InboundTurn: domain.InboundTurn{
 			PhoneNumber: text("+5511999990000", "", "5511"),
 			MessageID:   text("wamid.IN1", "", "id with spaces#and#hashes"),
 			Content:     text("Quero energia solar", "", "olá 👋", "\xff\xfe", "a\nb\tc"),
 			ReceivedAt:  randomTime(rng),
 			Instance:    text("instance_a", "", "x"),
-			MessageType: persistence.MessageType(text("text", "image", "", "unknown")),
+			MessageType: domain.MessageType(text("text", "image", "", "unknown")),
 			PushName:    text("Maria", "", "Zoë"),
 			ReplyID:     text("", "btn_atendente", "row 2#x"),
 		},
@@ -142,7 +143,7 @@ func asStored(r persistence.Receipt) persistence.Receipt {
 		}
 	}
 	if r.MessageType == "" {
-		r.MessageType = persistence.MessageText
+		r.MessageType = domain.MessageText
 	}
 	return r
 }

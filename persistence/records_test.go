@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -60,13 +61,13 @@ func TestSessionRoundTrip(t *testing.T) {
 }
 
 func TestNewSessionRoundTrip(t *testing.T) {
-	roundTrip(t, "session_new.golden.json", persistence.NewSession("sess-2", "+5511999990000", "instance_b", t0),
+	roundTrip(t, "session_new.golden.json", domain.NewSession("sess-2", "+5511999990000", "instance_b", t0),
 		persistence.EncodeSession, persistence.DecodeSession)
 }
 
 func TestLegacySummarySessionRoundTrip(t *testing.T) {
 	s := fullSession()
-	s.OperationalSummary = persistence.LegacySummary("Cliente pediu orçamento.")
+	s.OperationalSummary = domain.LegacySummary("Cliente pediu orçamento.")
 	roundTrip(t, "session_legacy_summary.golden.json", s, persistence.EncodeSession, persistence.DecodeSession)
 }
 
@@ -86,8 +87,8 @@ func TestLatestMarkerRoundTrip(t *testing.T) {
 func TestDebounceBufferRoundTrip(t *testing.T) {
 	second := fullTurn()
 	second.MessageID, second.Content, second.ReceivedAt = "wamid.IN2", "[image]", t1
-	second.MessageType, second.PushName = persistence.MessageImage, ""
-	b := persistence.DebounceBuffer{PhoneNumber: "+5511999990000", Turns: []persistence.InboundTurn{fullTurn(), second}}
+	second.MessageType, second.PushName = domain.MessageImage, ""
+	b := persistence.DebounceBuffer{PhoneNumber: "+5511999990000", Turns: []domain.InboundTurn{fullTurn(), second}}
 	roundTrip(t, "buffer.golden.json", b, persistence.EncodeBuffer, persistence.DecodeBuffer)
 }
 

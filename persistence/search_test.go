@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -23,19 +24,19 @@ func TestSearchFindsSessionsByDocumentAndName(t *testing.T) {
 	ctx := t.Context()
 	table := &transactions{Table: newTable(t)}
 	sessions := persistence.NewSessions(table)
-	old, err := sessions.Create(ctx, persistence.NewSession("old", phone, "instance_a", t0))
+	old, err := sessions.Create(ctx, domain.NewSession("old", phone, "instance_a", t0))
 	must(t, err)
 	old.CadastralData = map[string]any{"cpf_cnpj": "123.456.789-09", "nome": "Márcia  Souza"}
-	old.State = persistence.StateClosed
+	old.State = domain.StateClosed
 	_, err = sessions.Save(ctx, old)
 	must(t, err)
-	s := persistence.NewSession("new", "+5511988887777", "instance_a", t1)
+	s := domain.NewSession("new", "+5511988887777", "instance_a", t1)
 	s.CadastralData = map[string]any{"cpfCnpj": 12345678909, "name": "MARCIA SOUZA"}
 	s, err = sessions.Create(ctx, s)
 	must(t, err)
 
 	for _, tt := range []struct {
-		find  func(context.Context, string, int) ([]persistence.Session, error)
+		find  func(context.Context, string, int) ([]domain.Session, error)
 		query string
 		want  []string
 	}{
@@ -58,7 +59,7 @@ func TestSearchFindsSessionsByDocumentAndName(t *testing.T) {
 	// A save that changes neither document nor name writes no lookup: a
 	// plain put, no transaction.
 	before := table.n
-	s.State = persistence.StateQualifying
+	s.State = domain.StateQualifying
 	s, err = sessions.Save(ctx, s)
 	must(t, err)
 	if table.n != before {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/persistencetest"
 )
@@ -16,23 +17,23 @@ import (
 // seedSessions creates n sessions over many phones, one a minute from t0,
 // cycling through every state, two services and two operators, and returns
 // them.
-func seedSessions(t *testing.T, sessions *persistence.Sessions, n int) []persistence.Session {
+func seedSessions(t *testing.T, sessions *persistence.Sessions, n int) []domain.Session {
 	t.Helper()
-	states := persistence.States()
-	var all []persistence.Session
+	states := domain.States()
+	var all []domain.Session
 	for i := range n {
-		s := persistence.NewSession(fmt.Sprintf("sess-%04d", i), fmt.Sprintf("+55119%08d", i%97), "instance_a", t0.Add(time.Duration(i)*time.Minute))
+		s := domain.NewSession(fmt.Sprintf("sess-%04d", i), fmt.Sprintf("+55119%08d", i%97), "instance_a", t0.Add(time.Duration(i)*time.Minute))
 		s.State = states[i%len(states)]
 		switch {
-		case s.State == persistence.StateHandoff || s.State == persistence.StateHuman:
-			s.HandoffReason = persistence.HandoffCustomerRequest
+		case s.State == domain.StateHandoff || s.State == domain.StateHuman:
+			s.HandoffReason = domain.HandoffCustomerRequest
 			s.HandoffAt = at(t0.Add(time.Duration(n-i) * time.Minute)) // queue order unlike creation order
-		case s.State == persistence.StateCompleted && i%2 == 0:
-			s.HandoffReason = persistence.HandoffDataComplete // waits in the queue
+		case s.State == domain.StateCompleted && i%2 == 0:
+			s.HandoffReason = domain.HandoffDataComplete // waits in the queue
 		}
-		s.ServiceIdentified = persistence.NullString([]string{"energia", "gas"}[i%2])
+		s.ServiceIdentified = domain.NullString([]string{"energia", "gas"}[i%2])
 		if i%3 == 0 {
-			s.AssignedTo = persistence.NullString([]string{"+5511900000001", "+5511900000002"}[i%2])
+			s.AssignedTo = domain.NullString([]string{"+5511900000001", "+5511900000002"}[i%2])
 		}
 		created, err := sessions.Create(t.Context(), s)
 		must(t, err)
@@ -66,7 +67,7 @@ func listAll(t *testing.T, sessions *persistence.Sessions, f persistence.Session
 
 // wantIDs is what List must return for f: the matching sessions, newest
 // created first.
-func wantIDs(all []persistence.Session, f persistence.SessionFilter) []string {
+func wantIDs(all []domain.Session, f persistence.SessionFilter) []string {
 	var ids []string
 	for _, s := range slices.Backward(all) {
 		ok := (len(f.States) == 0 || slices.Contains(f.States, s.State)) &&
@@ -87,13 +88,13 @@ func TestSessionListPagesThroughTheIndex(t *testing.T) {
 	all := seedSessions(t, sessions, 120)
 	filters := []persistence.SessionFilter{
 		{},
-		{States: []persistence.SessionState{persistence.StateClosed}},
-		{States: []persistence.SessionState{persistence.StateCompleted}}, // queue and shards
-		{States: []persistence.SessionState{persistence.StateHandoff, persistence.StateHuman}},
-		{States: []persistence.SessionState{persistence.StateNew, persistence.StateClosed}, Service: "gas"},
+		{States: []domain.SessionState{domain.StateClosed}},
+		{States: []domain.SessionState{domain.StateCompleted}},
+		{States: []domain.SessionState{domain.StateHandoff, domain.StateHuman}},
+		{States: []domain.SessionState{domain.StateNew, domain.StateClosed}, Service: "gas"},
 		{Operator: "+5511900000002"},
 		{From: t0.Add(30 * time.Minute), To: t0.Add(90 * time.Minute)},
-		{States: []persistence.SessionState{persistence.StateHuman}, Service: "nothing"},
+		{States: []domain.SessionState{domain.StateHuman}, Service: "nothing"},
 	}
 	for _, f := range filters {
 		for _, limit := range []int{1, 7, 500} {
@@ -114,18 +115,18 @@ func head(ids []string) []string { return ids[:min(5, len(ids))] }
 // it, the list of the old one no longer does.
 func TestSessionListFollowsState(t *testing.T) {
 	sessions := persistence.NewSessions(newTable(t))
-	s := persistence.NewSession("sess-move", phone, "instance_a", t0)
-	s.State = persistence.StateQualifying
+	s := domain.NewSession("sess-move", phone, "instance_a", t0)
+	s.State = domain.StateQualifying
 	s, err := sessions.Create(t.Context(), s)
 	must(t, err)
-	s.State, s.ClosedAt = persistence.StateClosed, at(t1)
+	s.State, s.ClosedAt = domain.StateClosed, at(t1)
 	_, err = sessions.Save(t.Context(), s)
 	must(t, err)
-	for state, want := range map[persistence.SessionState][]string{
-		persistence.StateQualifying: nil,
-		persistence.StateClosed:     {"sess-move"},
+	for state, want := range map[domain.SessionState][]string{
+		domain.StateQualifying: nil,
+		domain.StateClosed:     {"sess-move"},
 	} {
-		got := listAll(t, sessions, persistence.SessionFilter{States: []persistence.SessionState{state}}, 10)
+		got := listAll(t, sessions, persistence.SessionFilter{States: []domain.SessionState{state}}, 10)
 		if !slices.Equal(got, want) {
 			t.Errorf("List(%s) = %v, want %v", state, got, want)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -21,7 +22,7 @@ func TestSessionCreateAndActive(t *testing.T) {
 	if _, err := sessions.Active(ctx, phone); !errors.Is(err, persistence.ErrNoSessions) || !errors.Is(err, persistence.ErrNotFound) {
 		t.Fatalf("Active on a new phone = %v, want ErrNoSessions, an ErrNotFound", err)
 	}
-	created, err := sessions.Create(ctx, persistence.NewSession("s1", phone, "instance_a", t0))
+	created, err := sessions.Create(ctx, domain.NewSession("s1", phone, "instance_a", t0))
 	must(t, err)
 	if created.Version != 1 {
 		t.Errorf("created version = %d, want 1", created.Version)
@@ -31,7 +32,7 @@ func TestSessionCreateAndActive(t *testing.T) {
 	if !reflect.DeepEqual(active, created) {
 		t.Errorf("Active = %#v, want %#v", active, created)
 	}
-	if _, err := sessions.Create(ctx, persistence.NewSession("s1", phone, "instance_a", t1)); !errors.Is(err, persistence.ErrConflict) {
+	if _, err := sessions.Create(ctx, domain.NewSession("s1", phone, "instance_a", t1)); !errors.Is(err, persistence.ErrConflict) {
 		t.Errorf("second Create with the same ID = %v, want ErrConflict", err)
 	}
 }
@@ -39,11 +40,11 @@ func TestSessionCreateAndActive(t *testing.T) {
 func TestSessionSaveRejectsStaleVersion(t *testing.T) {
 	ctx := context.Background()
 	sessions := persistence.NewSessions(newTable(t))
-	loaded, err := sessions.Create(ctx, persistence.NewSession("s1", phone, "instance_a", t0))
+	loaded, err := sessions.Create(ctx, domain.NewSession("s1", phone, "instance_a", t0))
 	must(t, err)
 
 	first := loaded
-	first.State = persistence.StateQualifying
+	first.State = domain.StateQualifying
 	saved, err := sessions.Save(ctx, first)
 	must(t, err)
 	if saved.Version != 2 {
@@ -51,7 +52,7 @@ func TestSessionSaveRejectsStaleVersion(t *testing.T) {
 	}
 
 	stale := loaded // a duplicate activation still holding version 1
-	stale.State = persistence.StateClosed
+	stale.State = domain.StateClosed
 	if _, err := sessions.Save(ctx, stale); !errors.Is(err, persistence.ErrConflict) {
 		t.Fatalf("stale Save = %v, want ErrConflict", err)
 	}
@@ -85,7 +86,7 @@ func TestSessionSaveOverLegacyItem(t *testing.T) {
 
 func TestSessionSaveOfMissingSessionConflicts(t *testing.T) {
 	sessions := persistence.NewSessions(newTable(t))
-	if _, err := sessions.Save(context.Background(), persistence.NewSession("ghost", phone, "instance_a", t0)); !errors.Is(err, persistence.ErrConflict) {
+	if _, err := sessions.Save(context.Background(), domain.NewSession("ghost", phone, "instance_a", t0)); !errors.Is(err, persistence.ErrConflict) {
 		t.Errorf("Save of a session never created = %v, want ErrConflict", err)
 	}
 }
@@ -93,7 +94,7 @@ func TestSessionSaveOfMissingSessionConflicts(t *testing.T) {
 func TestSessionResetKeepsHistory(t *testing.T) {
 	ctx := context.Background()
 	sessions := persistence.NewSessions(newTable(t))
-	_, err := sessions.Create(ctx, persistence.NewSession("s1", phone, "instance_a", t0))
+	_, err := sessions.Create(ctx, domain.NewSession("s1", phone, "instance_a", t0))
 	must(t, err)
 	must(t, sessions.Reset(ctx, phone))
 
@@ -116,16 +117,16 @@ func TestSessionHistoryAndLastClosed(t *testing.T) {
 	}
 	// IDs in the opposite order of creation: history must sort by time.
 	for i, id := range []string{"z-oldest", "m-closed", "a-newest"} {
-		s := persistence.NewSession(id, phone, "instance_a", t0.Add(time.Duration(i)*time.Hour))
+		s := domain.NewSession(id, phone, "instance_a", t0.Add(time.Duration(i)*time.Hour))
 		s, err := sessions.Create(ctx, s)
 		must(t, err)
 		if id == "m-closed" {
-			s.State, s.ClosedAt = persistence.StateClosed, at(t2)
+			s.State, s.ClosedAt = domain.StateClosed, at(t2)
 			_, err = sessions.Save(ctx, s)
 			must(t, err)
 		}
 	}
-	_, err := sessions.Create(ctx, persistence.NewSession("other", "+5511000000000", "instance_a", t0))
+	_, err := sessions.Create(ctx, domain.NewSession("other", "+5511000000000", "instance_a", t0))
 	must(t, err)
 
 	history, err := sessions.History(ctx, phone)
@@ -143,7 +144,7 @@ func TestSessionHistoryAndLastClosed(t *testing.T) {
 func TestSessionClaimRace(t *testing.T) {
 	ctx := context.Background()
 	sessions := persistence.NewSessions(newTable(t))
-	loaded, err := sessions.Create(ctx, persistence.NewSession("s1", phone, "instance_a", t0))
+	loaded, err := sessions.Create(ctx, domain.NewSession("s1", phone, "instance_a", t0))
 	must(t, err)
 
 	const operators = 10
@@ -195,7 +196,7 @@ func TestSessionClaimLegacyNullAssignee(t *testing.T) {
 	}
 }
 
-func ids(sessions []persistence.Session) []string {
+func ids(sessions []domain.Session) []string {
 	out := make([]string, len(sessions))
 	for i, s := range sessions {
 		out[i] = s.SessionID

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -14,9 +15,9 @@ import (
 // turn about to answer the first.
 type turnFixture struct {
 	table    persistence.Table
-	session  persistence.Session
-	first    persistence.InboundTurn
-	second   persistence.InboundTurn
+	session  domain.Session
+	first    domain.InboundTurn
+	second   domain.InboundTurn
 	receipts *persistence.Receipts
 	turns    *persistence.Turns
 }
@@ -26,13 +27,13 @@ func newTurnFixture(t *testing.T) turnFixture {
 	ctx := context.Background()
 	table := newTable(t)
 	f := turnFixture{table: table, receipts: persistence.NewReceipts(table), turns: persistence.NewTurns(table)}
-	s, err := persistence.NewSessions(table).Create(ctx, persistence.NewSession("sess-1", phone, "instance_a", t0))
+	s, err := persistence.NewSessions(table).Create(ctx, domain.NewSession("sess-1", phone, "instance_a", t0))
 	must(t, err)
 	f.session = s
 	f.first, f.second = fullTurn(), fullTurn()
 	f.first.MessageID, f.second.MessageID = "wamid.A", "wamid.B"
 	f.second.ReceivedAt = t1
-	for _, turn := range []persistence.InboundTurn{f.first, f.second} {
+	for _, turn := range []domain.InboundTurn{f.first, f.second} {
 		must(t, f.receipts.Record(ctx, persistence.NewReceipt(turn, t0)))
 	}
 	putLegacyBuffer(t, table, phone, f.first, f.second)
@@ -42,14 +43,14 @@ func newTurnFixture(t *testing.T) turnFixture {
 // commit answers the first message with a reply, the second still pending.
 func (f turnFixture) commit() persistence.TurnCommit {
 	s := f.session
-	s.State = persistence.StateQualifying
+	s.State = domain.StateQualifying
 	reply := fullMessage()
 	reply.MessageID, reply.SessionID, reply.PhoneNumber = "out-1", s.SessionID, phone
-	reply.Direction, reply.OutboxStatus, reply.ProviderMessageID = persistence.DirectionOutbound, persistence.OutboxPending, ""
+	reply.Direction, reply.OutboxStatus, reply.ProviderMessageID = domain.DirectionOutbound, domain.OutboxPending, ""
 	demand := fullDemand()
 	return persistence.TurnCommit{
 		Phone:      phone,
-		Messages:   []persistence.Message{reply},
+		Messages:   []domain.Message{reply},
 		Session:    s,
 		Pending:    []string{f.second.MessageID},
 		DropBuffer: true,
@@ -65,8 +66,8 @@ func TestTurnCommitWritesEverythingTogether(t *testing.T) {
 	c := f.commit()
 	saved, err := f.turns.Commit(ctx, c)
 	must(t, err)
-	if saved.Version != f.session.Version+1 || saved.State != persistence.StateQualifying {
-		t.Errorf("saved session: version %d state %s, want %d %s", saved.Version, saved.State, f.session.Version+1, persistence.StateQualifying)
+	if saved.Version != f.session.Version+1 || saved.State != domain.StateQualifying {
+		t.Errorf("saved session: version %d state %s, want %d %s", saved.Version, saved.State, f.session.Version+1, domain.StateQualifying)
 	}
 	stored, err := persistence.NewSessions(f.table).Active(ctx, phone)
 	must(t, err)
@@ -191,7 +192,7 @@ func TestUnfinishedReceipts(t *testing.T) {
 	must(t, err)
 	owed, err = f.receipts.Unfinished(ctx, t2)
 	must(t, err)
-	want := []persistence.QueueMessage{{PhoneNumber: phone, MessageID: f.second.MessageID}}
+	want := []domain.QueueMessage{{PhoneNumber: phone, MessageID: f.second.MessageID}}
 	if !reflect.DeepEqual(owed, want) {
 		t.Errorf("unfinished after the turn = %v, want %v", owed, want)
 	}
@@ -202,10 +203,10 @@ func TestSessionCreateIsOneTransaction(t *testing.T) {
 	ctx := context.Background()
 	table := newTable(t)
 	sessions := persistence.NewSessions(table)
-	_, err := sessions.Create(ctx, persistence.NewSession("sess-1", phone, "instance_a", t0))
+	_, err := sessions.Create(ctx, domain.NewSession("sess-1", phone, "instance_a", t0))
 	must(t, err)
 	before := allItems(t, table)
-	if _, err := sessions.Create(ctx, persistence.NewSession("sess-1", phone, "instance_a", t1)); !errors.Is(err, persistence.ErrConflict) {
+	if _, err := sessions.Create(ctx, domain.NewSession("sess-1", phone, "instance_a", t1)); !errors.Is(err, persistence.ErrConflict) {
 		t.Fatalf("second create of sess-1: %v, want ErrConflict", err)
 	}
 	if after := allItems(t, table); !reflect.DeepEqual(before, after) {
@@ -221,8 +222,8 @@ func TestTurnCommitCreatesItsSession(t *testing.T) {
 	table := newTable(t)
 	turn := fullTurn()
 	must(t, persistence.NewReceipts(table).Record(ctx, persistence.NewReceipt(turn, t0)))
-	s := persistence.NewSession("sess-new", phone, "instance_a", t0)
-	s.State = persistence.StateQualifying
+	s := domain.NewSession("sess-new", phone, "instance_a", t0)
+	s.State = domain.StateQualifying
 	commit := persistence.TurnCommit{
 		Phone: phone, Session: s, Create: true, Now: t1,
 		Consumed: []persistence.Consumed{{MessageID: turn.MessageID, RoutedAt: t1}},

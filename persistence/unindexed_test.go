@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -16,13 +17,13 @@ func TestUnindexedFindsSessionsWithoutIndexKeys(t *testing.T) {
 	table := memory.New()
 	sessions := persistence.NewSessions(table)
 	at := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	indexed := persistence.NewSession("indexed", "+5511966660001", "instance_a", at)
+	indexed := domain.NewSession("indexed", "+5511966660001", "instance_a", at)
 	if _, err := sessions.Create(ctx, indexed); err != nil {
 		t.Fatal(err)
 	}
 	for i, id := range []string{"legacy-1", "legacy-2", "legacy-3"} {
-		legacy := persistence.NewSession(id, "+551196666001"+string(rune('0'+i)), "instance_a", at)
-		legacy.State = persistence.StateClosed
+		legacy := domain.NewSession(id, "+551196666001"+string(rune('0'+i)), "instance_a", at)
+		legacy.State = domain.StateClosed
 		item, err := persistence.EncodeSession(legacy)
 		if err != nil {
 			t.Fatal(err)
@@ -34,8 +35,8 @@ func TestUnindexedFindsSessionsWithoutIndexKeys(t *testing.T) {
 		}
 	}
 
-	unindexed := func() []persistence.Session {
-		var all []persistence.Session
+	unindexed := func() []domain.Session {
+		var all []domain.Session
 		cursor := ""
 		for {
 			page, err := sessions.Unindexed(ctx, cursor, 2) // several pages
@@ -55,7 +56,7 @@ func TestUnindexedFindsSessionsWithoutIndexKeys(t *testing.T) {
 	var ids []string
 	for _, s := range unindexed() {
 		ids = append(ids, s.SessionID)
-		if s.State != persistence.StateClosed {
+		if s.State != domain.StateClosed {
 			t.Errorf("session %s decoded in state %s, want CLOSED", s.SessionID, s.State)
 		}
 		if _, err := sessions.Save(ctx, s); err != nil {

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // ErrMalformed reports a queue body that is not exactly a queue message. Such a
@@ -21,7 +21,7 @@ var ErrMalformed = errors.New("queue: malformed message")
 // never holds customer text (the consumer rebuilds the turn from the receipt).
 // It is persistence's record type, so the webhook, the table and the queue
 // share one definition of the body.
-type Message = persistence.QueueMessage
+type Message = domain.QueueMessage
 
 // validate reports a message with an empty field as ErrMalformed.
 func validate(m Message) error {

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/browsertest"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
@@ -162,15 +163,15 @@ func TestOperatorConsoleInTheBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if stored.State != persistence.StateClosed {
+	if stored.State != domain.StateClosed {
 		t.Errorf("after closing in the console the session is %s, want CLOSED (screenshot: %s)", stored.State, consoleScreenshot(t, ctx))
 	}
 
 	// Take over a conversation the bot holds: find it by the customer's
 	// number, ask to take it over, confirm.
 	const qualifying = "+5511988886666"
-	held := persistence.NewSession("bot-held", qualifying, "instance_a", time.Now())
-	held.State, held.CurrentAgent = persistence.StateQualifying, persistence.AgentQualifier
+	held := domain.NewSession("bot-held", qualifying, "instance_a", time.Now())
+	held.State, held.CurrentAgent = domain.StateQualifying, domain.AgentQualifier
 	if _, err := persistence.NewSessions(app.Table()).Create(context.Background(), held); err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +187,7 @@ func TestOperatorConsoleInTheBrowser(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS("#reply")),
 	)
 	taken, err := persistence.NewSessions(app.Table()).Get(context.Background(), qualifying, "bot-held")
-	if err != nil || taken.State != persistence.StateHuman || taken.HandoffReason != persistence.HandoffOperatorTakeover || string(taken.AssignedTo) != operator {
+	if err != nil || taken.State != domain.StateHuman || taken.HandoffReason != domain.HandoffOperatorTakeover || string(taken.AssignedTo) != operator {
 		t.Errorf("after the takeover: %+v (%v), want HUMAN, OPERATOR_TAKEOVER, held by %s", taken, err, operator)
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/runtime/config"
 )
 
@@ -31,8 +31,8 @@ func TestHandoffNotifierFollowsTheConfiguration(t *testing.T) {
 		mailed++
 		return &sesv2.SendEmailOutput{MessageId: aws.String("ses-1")}, nil
 	})
-	s := persistence.NewSession("s1", "+5511999990000", "instance_a", time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC))
-	s.State = persistence.StateHandoff
+	s := domain.NewSession("s1", "+5511999990000", "instance_a", time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC))
+	s.State = domain.StateHandoff
 	notice := handoff.Notice{Session: s, QueuePosition: 1}
 
 	off := config.Config{}
@@ -70,8 +70,8 @@ func TestHandoffNotifierFollowsTheConfiguration(t *testing.T) {
 
 func TestNoticesLinkThePublicBaseURL(t *testing.T) {
 	ctx := context.Background()
-	s := persistence.NewSession("s1", "+5511999990000", "instance_a", time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC))
-	s.State = persistence.StateHandoff
+	s := domain.NewSession("s1", "+5511999990000", "instance_a", time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC))
+	s.State = domain.StateHandoff
 	for base, want := range map[string]string{
 		"":                            " /atendimento",
 		"https://intake.example.com":  "https://intake.example.com/atendimento",
@@ -101,8 +101,8 @@ func TestNoticesLinkThePublicBaseURL(t *testing.T) {
 func TestNoticesSpeakTheConsolesLanguage(t *testing.T) {
 	ctx := context.Background()
 	at := time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC)
-	s := persistence.NewSession("s1", "+5511999990000", "instance_a", at)
-	s.State, s.HandoffAt = persistence.StateHandoff, &at
+	s := domain.NewSession("s1", "+5511999990000", "instance_a", at)
+	s.State, s.HandoffAt = domain.StateHandoff, &at
 	for _, tc := range []struct {
 		ui   map[string]string
 		want string

@@ -17,6 +17,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/internal/llmtest"
 	"github.com/intake-runtime/intake/persistence"
@@ -138,7 +139,7 @@ func consoleApp(t *testing.T, platform *consolePlatform, operators []string, ext
 func consoleHandOff(t *testing.T, app *runtime.App, phone string) string {
 	t.Helper()
 	reply := consoleChat(t, app, phone, "Quero falar com uma pessoa")
-	if reply.GetState() != string(persistence.StateHandoff) {
+	if reply.GetState() != string(domain.StateHandoff) {
 		t.Fatalf("after s=3 the conversation is %s, want HANDOFF", reply.GetState())
 	}
 	return reply.GetSessionId()
@@ -221,7 +222,7 @@ func TestClaimRaceThroughTheSessionActor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if winner == "" || string(stored.AssignedTo) != winner || stored.State != persistence.StateHuman {
+	if winner == "" || string(stored.AssignedTo) != winner || stored.State != domain.StateHuman {
 		t.Errorf("winner %q; stored assigned_to %q state %s", winner, stored.AssignedTo, stored.State)
 	}
 }

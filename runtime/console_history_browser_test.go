@@ -7,6 +7,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/browsertest"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
@@ -17,8 +18,8 @@ import (
 // (as a turn that collects the data writes it).
 func consoleClosedSession(t *testing.T, table persistence.Table, phone, id string, at time.Time, document, name string) {
 	t.Helper()
-	s := persistence.NewSession(id, phone, "instance_a", at)
-	s.State, s.ClosedAt = persistence.StateClosed, &at
+	s := domain.NewSession(id, phone, "instance_a", at)
+	s.State, s.ClosedAt = domain.StateClosed, &at
 	s.ServiceIdentified = "Energia solar"
 	s.CadastralData = map[string]any{"cpf_cnpj": document, "nome": name}
 	if _, err := persistence.NewSessions(table).Create(context.Background(), s); err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/browsertest"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
@@ -104,7 +105,7 @@ func TestConsoleLiveInboxInTheBrowser(t *testing.T) {
 	}
 	when := ""
 	for _, m := range history {
-		if m.Direction == persistence.DirectionInbound && when == "" {
+		if m.Direction == domain.DirectionInbound && when == "" {
 			when = m.Timestamp.In(zone).Format("02/01/2006 15:04")
 		}
 	}
@@ -135,10 +136,10 @@ func TestConsoleLiveInboxInTheBrowser(t *testing.T) {
 	// screen, and Ctrl+Enter sends.
 	messages := persistence.NewMessages(app.Table())
 	for i := range 60 {
-		err := messages.Append(context.Background(), persistence.Message{
+		err := messages.Append(context.Background(), domain.Message{
 			MessageID: fmt.Sprintf("long-%02d", i), SessionID: firstID, PhoneNumber: first, Content: fmt.Sprintf("Mensagem número %d do cliente", i),
-			Timestamp: time.Now(), StateBefore: persistence.StateHuman, StateAfter: persistence.StateHuman,
-			Direction: persistence.DirectionInbound, MessageType: persistence.MessageText,
+			Timestamp: time.Now(), StateBefore: domain.StateHuman, StateAfter: domain.StateHuman,
+			Direction: domain.DirectionInbound, MessageType: domain.MessageText,
 		})
 		if err != nil {
 			t.Fatal(err)

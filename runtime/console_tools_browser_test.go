@@ -10,9 +10,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/browsertest"
 	"github.com/intake-runtime/intake/internal/leaktest"
-	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/runtime"
 )
 
@@ -33,7 +33,7 @@ func TestConsoleSendsATemplateAfterTheWindowClosed(t *testing.T) {
 	b, app, platform, _ := consoleLive(t, operator, map[string]string{"MESSAGING_TEMPLATES": consoleTemplates})
 
 	reply := consoleChatAt(t, app, customer, "Quero falar com uma pessoa", time.Now().Add(-25*time.Hour))
-	if reply.GetState() != string(persistence.StateHandoff) {
+	if reply.GetState() != string(domain.StateHandoff) {
 		t.Fatalf("after s=3 the conversation is %s, want HANDOFF", reply.GetState())
 	}
 	row := consoleRow(reply.GetSessionId())

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/internal/llmtest"
 	"github.com/intake-runtime/intake/persistence"
@@ -61,9 +62,9 @@ func startDurableApp(t *testing.T, env map[string]string) durableApp {
 
 // accept records a message's receipt as the webhook does before it answers
 // 200: from then on the message is acknowledged.
-func (d durableApp) accept(t *testing.T, phone, id, text string) persistence.QueueMessage {
+func (d durableApp) accept(t *testing.T, phone, id, text string) domain.QueueMessage {
 	t.Helper()
-	turn := persistence.InboundTurn{PhoneNumber: phone, MessageID: id, Content: text, ReceivedAt: time.Now().UTC(), Instance: "instance_a"}
+	turn := domain.InboundTurn{PhoneNumber: phone, MessageID: id, Content: text, ReceivedAt: time.Now().UTC(), Instance: "instance_a"}
 	if err := persistence.NewReceipts(d.app.Table()).Record(context.Background(), persistence.NewReceipt(turn, time.Now())); err != nil {
 		t.Fatal(err)
 	}

@@ -4,8 +4,8 @@ import (
 	"context"
 
 	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/inbound"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // inboundTurns is the conversations as the inbound package hands them
@@ -15,7 +15,7 @@ type inboundTurns struct{ conv Conversations }
 var _ inbound.Conversations = inboundTurns{}
 
 // Deliver implements inbound.Conversations.
-func (c inboundTurns) Deliver(ctx context.Context, turn persistence.InboundTurn) error {
+func (c inboundTurns) Deliver(ctx context.Context, turn domain.InboundTurn) error {
 	_, err := c.conv.Deliver(ctx, session.ProtoTurn(turn))
 	return err
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -155,13 +156,13 @@ func (m *Metrics) DebounceMerged(n int) {
 
 // Sent counts one outbound send by its result: "" (the spec's null) is a
 // success, otherwise the adapter's error kind.
-func (m *Metrics) Sent(kind persistence.ErrorKind) {
+func (m *Metrics) Sent(kind domain.ErrorKind) {
 	if m == nil {
 		return
 	}
 	outcome := "sent"
 	switch kind {
-	case persistence.ErrorKindTransient, persistence.ErrorKindPermanent, persistence.ErrorKindUncertain:
+	case domain.ErrorKindTransient, domain.ErrorKindPermanent, domain.ErrorKindUncertain:
 		outcome = string(kind)
 	case "":
 	default:

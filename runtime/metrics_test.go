@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/runtime"
@@ -18,7 +19,7 @@ func TestMetricsServesTheCollectorsInPrometheusFormat(t *testing.T) {
 	now := time.Now().Add(-time.Minute)
 	projections := persistence.NewProjections(table)
 	for _, id := range []string{"s1", "s2"} {
-		if _, err := projections.PutDesired(ctx, id, persistence.Desired{Stage: "new"}, now); err != nil {
+		if _, err := projections.PutDesired(ctx, id, domain.Desired{Stage: "new"}, now); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -30,7 +31,7 @@ func TestMetricsServesTheCollectorsInPrometheusFormat(t *testing.T) {
 	m.ModelCall("gpt-test", false, 0, 0, 2*time.Second)
 	m.DebounceMerged(2)
 	m.Sent("")
-	m.Sent(persistence.ErrorKindPermanent)
+	m.Sent(domain.ErrorKindPermanent)
 	m.ActorStarted()
 	m.ActorStarted()
 	m.ActorStopped()

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -15,9 +16,9 @@ import (
 func TestOfflineModelsNeedNoPrice(t *testing.T) {
 	table := memory.New()
 	for i, model := range []string{"demo", "replay", "gpt-x"} {
-		m := persistence.Message{MessageID: "m" + model, SessionID: "s1", PhoneNumber: "+5511900000001", Content: "x",
-			Timestamp: time.Now().UTC().Add(time.Duration(i) * time.Second), Direction: persistence.DirectionOutbound,
-			MessageType: persistence.MessageText, LLMModel: model, TokensInput: 10, TokensOutput: 5}
+		m := domain.Message{MessageID: "m" + model, SessionID: "s1", PhoneNumber: "+5511900000001", Content: "x",
+			Timestamp: time.Now().UTC().Add(time.Duration(i) * time.Second), Direction: domain.DirectionOutbound,
+			MessageType: domain.MessageText, LLMModel: model, TokensInput: 10, TokensOutput: 5}
 		if err := persistence.NewMessages(table).Append(context.Background(), m); err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
 	"github.com/intake-runtime/intake/actors/projection/erp/erptest"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/runtime"
@@ -37,8 +38,8 @@ func TestSyncJobMakesTheERPCustomer(t *testing.T) {
 				"ERP_ENABLED": tt.erpEnabled, "ERP_BASE_URL": erpServer.URL, "ERP_ACCESS_TOKEN": "erp-token",
 			})
 			table := memory.New()
-			s := persistence.NewSession("s1", "+5511987654321", "instance_a", time.Now())
-			s.State, s.ServiceIdentified = persistence.StateClosed, "Pesquisa de mercado"
+			s := domain.NewSession("s1", "+5511987654321", "instance_a", time.Now())
+			s.State, s.ServiceIdentified = domain.StateClosed, "Pesquisa de mercado"
 			s.CadastralData = map[string]any{"nome": "Maria Souza", "email": "maria@exemplo.com", "cpf_cnpj": "52998224725"}
 			var err error
 			if s.ERPPayload, err = projection.CustomerPayload(s); err != nil {
@@ -82,8 +83,8 @@ func TestSyncJobSendsConfiguredStagesAndProperty(t *testing.T) {
 		"CRM_STAGES": "encerrado=closedlost,novo=appointmentscheduled", "CRM_SESSION_PROPERTY": "sessao_intake",
 	})
 	table := memory.New()
-	s := persistence.NewSession("s2", "+5511987654322", "instance_a", time.Now())
-	s.State, s.ServiceIdentified = persistence.StateClosed, "Pesquisa de mercado"
+	s := domain.NewSession("s2", "+5511987654322", "instance_a", time.Now())
+	s.State, s.ServiceIdentified = domain.StateClosed, "Pesquisa de mercado"
 	desired, err := projection.Desired(s)
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/chat"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
@@ -55,11 +56,11 @@ func TestHungModelFallsBackWithinTheTurnDeadline(t *testing.T) {
 		t.Fatalf("status %d, body %s", res.StatusCode, body)
 	}
 	t.Logf("fallback after %v with TURN_DEADLINE=%v (%d model calls)", took, turnDeadline, calls.Load())
-	if reply.Reply == "" || reply.State != string(persistence.StateHandoff) {
+	if reply.Reply == "" || reply.State != string(domain.StateHandoff) {
 		t.Errorf("reply = %+v, want the fallback text and HANDOFF", reply)
 	}
 	s, err := persistence.NewSessions(app.Table()).Active(context.Background(), "+5511955554444")
-	if err != nil || s.HandoffReason != persistence.HandoffAgentFailure || s.OperationalSummary.Structured == nil {
+	if err != nil || s.HandoffReason != domain.HandoffAgentFailure || s.OperationalSummary.Structured == nil {
 		t.Errorf("session = %+v (%v), want AGENT_FAILURE with the deterministic summary", s, err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/persistence/persistencetest"
@@ -36,7 +37,7 @@ func startBareWebhook(b *testing.B) *webhookSide {
 		for _, e := range d.Entry {
 			for _, ch := range e.Changes {
 				for _, m := range ch.Value.Messages {
-					turn := persistence.InboundTurn{PhoneNumber: "+" + m.From, MessageID: m.ID, Content: m.Text.Body, ReceivedAt: now, Instance: "instance_a"}
+					turn := domain.InboundTurn{PhoneNumber: "+" + m.From, MessageID: m.ID, Content: m.Text.Body, ReceivedAt: now, Instance: "instance_a"}
 					if err := receipts.Record(c.UserContext(), persistence.NewReceipt(turn, now)); err != nil {
 						return c.SendStatus(fiber.StatusInternalServerError)
 					}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/persistence/persistencetest"
@@ -327,12 +328,12 @@ const benchDelivery = `{"object":"whatsapp_business_account","entry":[{"id":"1",
 
 // recordBacklog records n accepted messages, one per phone, as the webhook
 // does before it answers, and returns their queue messages.
-func recordBacklog(b *testing.B, table persistence.Table, n int) []persistence.QueueMessage {
+func recordBacklog(b *testing.B, table persistence.Table, n int) []domain.QueueMessage {
 	receipts := persistence.NewReceipts(table)
-	msgs := make([]persistence.QueueMessage, 0, n)
+	msgs := make([]domain.QueueMessage, 0, n)
 	now := time.Now().UTC()
 	for i := range n {
-		turn := persistence.InboundTurn{
+		turn := domain.InboundTurn{
 			PhoneNumber: fmt.Sprintf("+55119%08d", i), MessageID: "wamid.backlog." + strconv.Itoa(i),
 			Content: "Olá, preciso de um orçamento", ReceivedAt: now, Instance: "instance_a",
 		}
@@ -349,7 +350,7 @@ func waitFull(b *testing.B, q *inprocess.Queue) {
 	deadline := time.Now().Add(time.Minute)
 	for {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
-		err := q.Send(ctx, persistence.QueueMessage{PhoneNumber: "+5511000000000", MessageID: "wamid.probe"})
+		err := q.Send(ctx, domain.QueueMessage{PhoneNumber: "+5511000000000", MessageID: "wamid.probe"})
 		cancel()
 		if err != nil {
 			return // it waited for room and found none

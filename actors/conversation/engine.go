@@ -7,16 +7,16 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/conversation/content"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Input is one step of a conversation as the session actor sees it.
 type Input struct {
 	// Session is the session as loaded, before this step.
-	Session persistence.Session
+	Session domain.Session
 	// History is the session's message log before this turn, oldest first,
 	// as stored: superseded and system messages are filtered out here.
-	History []persistence.Message
+	History []domain.Message
 	// Customer holds this burst's customer texts, in order.
 	Customer []string
 	// PushName is the customer's profile name on the platform, when known.
@@ -32,7 +32,7 @@ type Input struct {
 // do about it. Its Session never shares maps or slices with the Input.
 type Outcome struct {
 	// Session is the session after the step.
-	Session persistence.Session
+	Session domain.Session
 	// Reply is the text for the customer; "" sends nothing.
 	Reply string
 	// Enrich lists the knowledge packages to inject before calling the model
@@ -41,10 +41,10 @@ type Outcome struct {
 	// in collected_packages.
 	Enrich []string
 	// Demand is the out-of-portfolio demand to record (s=4).
-	Demand *persistence.OutOfPortfolioDemand
+	Demand *domain.OutOfPortfolioDemand
 	// Handoff is the reason to queue the conversation for operators; "" when
 	// none.
-	Handoff persistence.HandoffReason
+	Handoff domain.HandoffReason
 	// Project is set when registration data is complete and valid: the CRM
 	// and ERP projection must (re)run.
 	Project bool
@@ -86,30 +86,30 @@ func New(cfg Config, store *content.Store) (*Engine, error) {
 // a person owns the conversation, so customer messages are only logged and no
 // model is called; a CLOSED session takes no turns (the actor starts a new
 // session instead).
-func Silent(state persistence.SessionState) bool {
+func Silent(state domain.SessionState) bool {
 	switch state {
-	case persistence.StateHandoff, persistence.StateHuman, persistence.StateClosed:
+	case domain.StateHandoff, domain.StateHuman, domain.StateClosed:
 		return true
 	}
 	return false
 }
 
 // NewSession returns the session of a phone's new conversation: the
-// record's defaults are persistence.NewSession's (NEW, empty data), the agent
+// record's defaults are domain.NewSession's (NEW, empty data), the agent
 // is its state's (agentFor: TRIAGE), so neither is stated twice. previous is
 // the phone's last session, or nil: a customer who writes again after a
 // CLOSED session gets a new session linked to it (previous_session_id),
 // recognized by the name the previous one learned. Registration data is not
 // carried over: the registrar asks again, so stale data is confirmed by the
 // customer rather than assumed.
-func (e *Engine) NewSession(previous *persistence.Session, id, phone, instance string, now time.Time) persistence.Session {
-	s := persistence.NewSession(id, phone, instance, now)
+func (e *Engine) NewSession(previous *domain.Session, id, phone, instance string, now time.Time) domain.Session {
+	s := domain.NewSession(id, phone, instance, now)
 	s.CurrentAgent = agentFor(s)
 	if previous != nil {
-		s.PreviousSessionID = persistence.NullString(previous.SessionID)
+		s.PreviousSessionID = domain.NullString(previous.SessionID)
 		s.RecognizedName = previous.RecognizedName
-		if name := persistence.DataText(previous.CadastralData[KeyName]); name != "" {
-			s.RecognizedName = persistence.NullString(name)
+		if name := domain.DataText(previous.CadastralData[KeyName]); name != "" {
+			s.RecognizedName = domain.NullString(name)
 		}
 	}
 	return s
@@ -117,17 +117,17 @@ func (e *Engine) NewSession(previous *persistence.Session, id, phone, instance s
 
 // agentFor is the agent that answers in the session's state: the assigned one,
 // or the state's default for sessions written without one.
-func agentFor(s persistence.Session) persistence.AgentName {
+func agentFor(s domain.Session) domain.AgentName {
 	if s.CurrentAgent != "" {
 		return s.CurrentAgent
 	}
 	switch s.State {
-	case persistence.StateNew:
-		return persistence.AgentTriage
-	case persistence.StateDataCollect, persistence.StateCompleted:
-		return persistence.AgentRegistrar
+	case domain.StateNew:
+		return domain.AgentTriage
+	case domain.StateDataCollect, domain.StateCompleted:
+		return domain.AgentRegistrar
 	default:
-		return persistence.AgentQualifier
+		return domain.AgentQualifier
 	}
 }
 
@@ -143,6 +143,6 @@ func (in Input) burst() string {
 }
 
 // errNoPrompt reports an agent without instructions.
-func errNoPrompt(agent persistence.AgentName) error {
+func errNoPrompt(agent domain.AgentName) error {
 	return fmt.Errorf("conversation: agent %s has no prompt", agent)
 }

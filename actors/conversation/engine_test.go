@@ -6,7 +6,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/conversation/content"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 func TestNewValidatesConfig(t *testing.T) {
@@ -34,7 +34,7 @@ func TestNewValidatesConfig(t *testing.T) {
 
 func TestSilent(t *testing.T) {
 	for _, state := range states {
-		want := state == persistence.StateHandoff || state == persistence.StateHuman || state == persistence.StateClosed
+		want := state == domain.StateHandoff || state == domain.StateHuman || state == domain.StateClosed
 		if got := conversation.Silent(state); got != want {
 			t.Errorf("Silent(%s) = %v", state, got)
 		}
@@ -44,7 +44,7 @@ func TestSilent(t *testing.T) {
 func TestNewSession(t *testing.T) {
 	e := newEngine(t)
 	fresh := e.NewSession(nil, "s1", phone, "instance_b", now)
-	if fresh.State != persistence.StateNew || fresh.CurrentAgent != persistence.AgentTriage ||
+	if fresh.State != domain.StateNew || fresh.CurrentAgent != domain.AgentTriage ||
 		fresh.PreviousSessionID != "" || fresh.RecognizedName != "" || !fresh.CreatedAt.Equal(now) ||
 		fresh.MessagingInstance != "instance_b" || fresh.QualificationData == nil {
 		t.Errorf("fresh = %+v", fresh)
@@ -52,21 +52,21 @@ func TestNewSession(t *testing.T) {
 
 	tests := []struct {
 		name     string
-		previous func(*persistence.Session)
-		want     persistence.NullString
+		previous func(*domain.Session)
+		want     domain.NullString
 	}{
-		{"name from registration", func(s *persistence.Session) {
+		{"name from registration", func(s *domain.Session) {
 			s.CadastralData = map[string]any{"nome": " Maria Souza "}
 			s.RecognizedName = "Maria"
 		}, "Maria Souza"},
-		{"name carried over", func(s *persistence.Session) { s.RecognizedName = "Maria" }, "Maria"},
-		{"no name", func(*persistence.Session) {}, ""},
+		{"name carried over", func(s *domain.Session) { s.RecognizedName = "Maria" }, "Maria"},
+		{"no name", func(*domain.Session) {}, ""},
 	}
 	for _, tt := range tests {
-		prev := sessionIn(persistence.StateClosed)
+		prev := sessionIn(domain.StateClosed)
 		tt.previous(&prev)
 		next := e.NewSession(&prev, "s2", phone, "instance_a", now.Add(time.Hour))
-		if next.PreviousSessionID != "sess-1" || next.RecognizedName != tt.want || next.State != persistence.StateNew ||
+		if next.PreviousSessionID != "sess-1" || next.RecognizedName != tt.want || next.State != domain.StateNew ||
 			len(next.CadastralData) != 0 || next.SessionID != "s2" {
 			t.Errorf("%s: %+v", tt.name, next)
 		}

@@ -3,7 +3,7 @@ package conversation
 import (
 	"errors"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Failure is the outcome of a turn the model could not serve: the call failed,
@@ -21,7 +21,7 @@ func (e *Engine) Failure(in Input, cause error) Outcome {
 	if Silent(in.Session.State) {
 		return out
 	}
-	out.handOff(persistence.HandoffAgentFailure)
+	out.handOff(domain.HandoffAgentFailure)
 	out.Reply = e.cfg.FallbackText
 	return out
 }

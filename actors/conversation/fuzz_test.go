@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/intake-runtime/intake/actors/agent"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // FuzzApply feeds arbitrary model answers and customer texts to every state.
@@ -52,7 +52,7 @@ func FuzzApplySummary(f *testing.F) {
 	f.Add("\x00garbage{", false)
 	e := newEngine(f)
 	f.Fuzz(func(t *testing.T, answer string, ok bool) {
-		s := e.ApplySummary(sessionIn(persistence.StateHandoff), answer, ok)
+		s := e.ApplySummary(sessionIn(domain.StateHandoff), answer, ok)
 		got := s.OperationalSummary.Structured
 		if got == nil || got.PontosChave == nil || got.DadosColetados == nil || got.MotivoEncerramento == "" ||
 			got.ProximaAcao == "" || got.ResumoTexto == "" {

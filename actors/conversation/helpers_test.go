@@ -7,7 +7,7 @@ import (
 	"github.com/intake-runtime/intake/actors/agent"
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/conversation/content"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // now is the pinned clock of every test: a Tuesday, 10:30 in Brasília.
@@ -44,39 +44,39 @@ func newEngine(t testing.TB) *conversation.Engine {
 
 // sessionIn returns a plausible session in state, as the rules would have
 // left it.
-func sessionIn(state persistence.SessionState) persistence.Session {
-	s := persistence.NewSession("sess-1", phone, "instance_a", now.Add(-time.Hour))
+func sessionIn(state domain.SessionState) domain.Session {
+	s := domain.NewSession("sess-1", phone, "instance_a", now.Add(-time.Hour))
 	s.State = state
-	s.CurrentAgent = persistence.AgentTriage
+	s.CurrentAgent = domain.AgentTriage
 	switch state {
-	case persistence.StateQualifying:
-		s.CurrentAgent = persistence.AgentQualifier
+	case domain.StateQualifying:
+		s.CurrentAgent = domain.AgentQualifier
 		s.QualificationData["assunto"] = "avaliar o atendimento das lojas"
-	case persistence.StateDataCollect, persistence.StateCompleted:
-		s.CurrentAgent = persistence.AgentRegistrar
+	case domain.StateDataCollect, domain.StateCompleted:
+		s.CurrentAgent = domain.AgentRegistrar
 		s.ServiceIdentified, s.Segment, s.Intent = "Cliente Oculto", "pesquisa", "orcamento"
 		s.QualificationData["assunto"] = "avaliar o atendimento das lojas"
-		if state == persistence.StateCompleted {
+		if state == domain.StateCompleted {
 			s.CadastralData = map[string]any{"nome": "Maria Souza", "email": "maria@exemplo.com", "cpf_cnpj": "52998224725"}
-			s.HandoffReason = persistence.HandoffDataComplete
+			s.HandoffReason = domain.HandoffDataComplete
 		}
-	case persistence.StateConfirmSubject:
-		s.CurrentAgent = persistence.AgentQualifier
+	case domain.StateConfirmSubject:
+		s.CurrentAgent = domain.AgentQualifier
 		s.QualificationData["assunto"] = "avaliar o atendimento das lojas"
 		s.PendingSubjectChangeText = "na verdade quero um treinamento para a equipe"
-	case persistence.StateHandoff:
-		s.HandoffReason = persistence.HandoffCustomerRequest
-	case persistence.StateHuman:
-		s.HandoffReason = persistence.HandoffOperatorTakeover
+	case domain.StateHandoff:
+		s.HandoffReason = domain.HandoffCustomerRequest
+	case domain.StateHuman:
+		s.HandoffReason = domain.HandoffOperatorTakeover
 		s.AssignedTo = "+5511900000000"
-	case persistence.StateClosed:
+	case domain.StateClosed:
 		closed := now.Add(-time.Minute)
 		s.ClosedAt = &closed
 	}
 	return s
 }
 
-func input(s persistence.Session, customer ...string) conversation.Input {
+func input(s domain.Session, customer ...string) conversation.Input {
 	return conversation.Input{Session: s, Customer: customer, PushName: "Maria", Now: now}
 }
 

@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 func TestKnowledgeRequests(t *testing.T) {
@@ -28,7 +28,7 @@ func TestKnowledgeRequests(t *testing.T) {
 	e := newEngine(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := sessionIn(persistence.StateQualifying)
+			s := sessionIn(domain.StateQualifying)
 			s.CollectedPackages = tt.collected
 			s.ContextEnrichmentCount = tt.count
 			in := input(s, burst)
@@ -47,7 +47,7 @@ func TestKnowledgeRequests(t *testing.T) {
 			}
 			// Falls back without calling a person.
 			if out.Reply != cfg.EnrichmentFallbackText || out.Illegal == "" || out.Handoff != "" ||
-				out.Session.State != persistence.StateQualifying {
+				out.Session.State != domain.StateQualifying {
 				t.Errorf("fallback: reply %q, illegal %q, handoff %q, state %s", out.Reply, out.Illegal, out.Handoff, out.Session.State)
 			}
 		})
@@ -59,7 +59,7 @@ func TestEnrichmentExhausted(t *testing.T) {
 	for _, state := range states {
 		out := e.EnrichmentExhausted(input(sessionIn(state), burst))
 		want := cfg.EnrichmentFallbackText
-		if state == persistence.StateHandoff || state == persistence.StateHuman || state == persistence.StateClosed {
+		if state == domain.StateHandoff || state == domain.StateHuman || state == domain.StateClosed {
 			want = ""
 		}
 		if out.Reply != want || out.Handoff != "" || out.Session.State != state || out.Summarize {

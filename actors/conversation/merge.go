@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Keys of cadastral_data that the rules check or normalise, and KeyCity, which
@@ -48,7 +48,7 @@ func mergeText(into map[string]any, from any) {
 		if k = strings.TrimSpace(k); k == "" {
 			continue
 		}
-		if s := persistence.DataText(v); s != "" {
+		if s := domain.DataText(v); s != "" {
 			into[k] = s
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/intake-runtime/intake/actors/sessionpb"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Refusal is the code of a refused operator command, the one an
@@ -40,7 +40,7 @@ type Refused struct {
 	Message string
 }
 
-func refused(code Refusal, message string) (Outcome, *persistence.Message, *Refused) {
+func refused(code Refusal, message string) (Outcome, *domain.Message, *Refused) {
 	return Outcome{}, nil, &Refused{Code: code, Message: message}
 }
 
@@ -60,7 +60,7 @@ func refused(code Refusal, message string) (Outcome, *persistence.Message, *Refu
 //	CLOSE    HUMAN held by them                     CLOSED (closed_at); Project, Summarize
 //	RESET    always (the administration's; any      CLOSED (closed_at); Project, Reset
 //	         session ID, no operator)
-func Operate(s persistence.Session, history []persistence.Message, cmd *sessionpb.OperatorCommand, now time.Time) (Outcome, *persistence.Message, *Refused) {
+func Operate(s domain.Session, history []domain.Message, cmd *sessionpb.OperatorCommand, now time.Time) (Outcome, *domain.Message, *Refused) {
 	operator := cmd.GetOperatorPhone()
 	if cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_RESET {
 		// The deal follows the close, through the projection intent.
@@ -79,14 +79,14 @@ func Operate(s persistence.Session, history []persistence.Message, cmd *sessionp
 			return refused(RefusedClaimed, "another operator took this conversation first")
 		case TakeOver(s):
 			at := now.UTC()
-			next.AssignedTo, next.State = persistence.NullString(operator), persistence.StateHuman
-			next.HandoffReason, next.HandoffAt = persistence.HandoffOperatorTakeover, &at
+			next.AssignedTo, next.State = domain.NullString(operator), domain.StateHuman
+			next.HandoffReason, next.HandoffAt = domain.HandoffOperatorTakeover, &at
 			next.HandoffRenotificationCount, next.HandoffRenotifiedAt = 0, nil
 			return Outcome{Session: next, Project: true, Summarize: true}, nil, nil
 		case !Claimable(s):
 			return refused(RefusedState, "only open conversations can be claimed")
 		}
-		next.AssignedTo, next.State = persistence.NullString(operator), persistence.StateHuman
+		next.AssignedTo, next.State = domain.NullString(operator), domain.StateHuman
 		return Outcome{Session: next, Project: true}, nil, nil
 	case sessionpb.OperatorAction_OPERATOR_ACTION_SEND:
 		text := strings.TrimSpace(cmd.GetText())
@@ -107,7 +107,7 @@ func Operate(s persistence.Session, history []persistence.Message, cmd *sessionp
 		if !HeldBy(s, operator) {
 			return refused(RefusedNotAssigned, "only the operator holding the conversation can release it")
 		}
-		next.AssignedTo, next.State = "", persistence.StateHandoff
+		next.AssignedTo, next.State = "", domain.StateHandoff
 		return Outcome{Session: next, Project: true}, nil, nil
 	case sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE:
 		if !HeldBy(s, operator) {
@@ -119,36 +119,36 @@ func Operate(s persistence.Session, history []persistence.Message, cmd *sessionp
 }
 
 // operatorMessage is what operator writes to the customer, to log and send.
-func operatorMessage(operator, text string, now time.Time) *persistence.Message {
-	return &persistence.Message{
+func operatorMessage(operator, text string, now time.Time) *domain.Message {
+	return &domain.Message{
 		MessageID:        uuid.NewString(),
 		Content:          text,
 		CleanMessageSent: text,
 		Timestamp:        now.UTC(),
-		Direction:        persistence.DirectionOutbound,
-		MessageType:      persistence.MessageText,
+		Direction:        domain.DirectionOutbound,
+		MessageType:      domain.MessageText,
 		OperatorPhone:    operator,
 	}
 }
 
 // Claimable reports whether any operator may claim s: it waits for a person
 // and no one holds it. The console shows its claim button by this rule.
-func Claimable(s persistence.Session) bool {
-	return s.AssignedTo == "" && (s.Waiting() || s.State == persistence.StateHuman)
+func Claimable(s domain.Session) bool {
+	return s.AssignedTo == "" && (s.Waiting() || s.State == domain.StateHuman)
 }
 
 // TakeOver reports whether a claim of s takes the conversation from the bot:
 // it is open and the bot answers it (nobody waits for a person). The console
 // asks the operator to confirm such a claim; the bot stops at the claim and
 // the handoff reason is OPERATOR_TAKEOVER.
-func TakeOver(s persistence.Session) bool {
+func TakeOver(s domain.Session) bool {
 	return !Silent(s.State) && !s.Waiting()
 }
 
 // HeldBy reports whether operator holds s, and so may write in it, release
 // it and close it.
-func HeldBy(s persistence.Session, operator string) bool {
-	return s.State == persistence.StateHuman && string(s.AssignedTo) == operator
+func HeldBy(s domain.Session, operator string) bool {
+	return s.State == domain.StateHuman && string(s.AssignedTo) == operator
 }
 
 // operatorActions are the names of the operator commands in the console's

@@ -8,7 +8,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/sessionpb"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 const (
@@ -17,10 +17,10 @@ const (
 )
 
 // customerWrote is a log whose last customer message is ago before now.
-func customerWrote(ago time.Duration) []persistence.Message {
-	return []persistence.Message{
-		{Direction: persistence.DirectionInbound, Timestamp: now.Add(-ago)},
-		{Direction: persistence.DirectionOutbound, Timestamp: now.Add(-ago / 2)},
+func customerWrote(ago time.Duration) []domain.Message {
+	return []domain.Message{
+		{Direction: domain.DirectionInbound, Timestamp: now.Add(-ago)},
+		{Direction: domain.DirectionOutbound, Timestamp: now.Add(-ago / 2)},
 	}
 }
 
@@ -37,54 +37,54 @@ func TestOperate(t *testing.T) {
 	recent := customerWrote(time.Hour)
 	tests := []struct {
 		name     string
-		state    persistence.SessionState
+		state    domain.SessionState
 		action   sessionpb.OperatorAction
 		operator string
 		text     string
-		history  []persistence.Message
+		history  []domain.Message
 		session  string // the command's session ID; "" is the session's own
 
 		refused   conversation.Refusal
-		wantState persistence.SessionState
+		wantState domain.SessionState
 		wantHeld  string
 		project   bool
 		summarize bool
 		message   string
 		// reason, when set, is the handoff reason the claim leaves.
-		reason persistence.HandoffReason
+		reason domain.HandoffReason
 	}{
-		{name: "claim waiting", state: persistence.StateHandoff, action: claim, operator: other,
-			wantState: persistence.StateHuman, wantHeld: other, project: true},
-		{name: "claim held by oneself", state: persistence.StateHuman, action: claim, operator: holder,
-			wantState: persistence.StateHuman, wantHeld: holder},
-		{name: "claim held by another", state: persistence.StateHuman, action: claim, operator: other, refused: conversation.RefusedClaimed},
-		{name: "take over from the bot", state: persistence.StateQualifying, action: claim, operator: other,
-			wantState: persistence.StateHuman, wantHeld: other, project: true, summarize: true, reason: persistence.HandoffOperatorTakeover},
-		{name: "claim registered", state: persistence.StateCompleted, action: claim, operator: other,
-			wantState: persistence.StateHuman, wantHeld: other, project: true, reason: persistence.HandoffDataComplete},
-		{name: "claim closed", state: persistence.StateClosed, action: claim, operator: other, refused: conversation.RefusedState},
-		{name: "claim a session left", state: persistence.StateHandoff, action: claim, operator: other, session: "sess-0", refused: conversation.RefusedStale},
-		{name: "send", state: persistence.StateHuman, action: send, operator: holder, text: " Olá! ", history: recent,
-			wantState: persistence.StateHuman, wantHeld: holder, message: "Olá!"},
-		{name: "send at the window's end", state: persistence.StateHuman, action: send, operator: holder, text: "Olá", history: customerWrote(conversation.CustomerServiceWindow),
-			wantState: persistence.StateHuman, wantHeld: holder, message: "Olá"},
-		{name: "send after the window", state: persistence.StateHuman, action: send, operator: holder, text: "Olá", history: customerWrote(conversation.CustomerServiceWindow + time.Second),
+		{name: "claim waiting", state: domain.StateHandoff, action: claim, operator: other,
+			wantState: domain.StateHuman, wantHeld: other, project: true},
+		{name: "claim held by oneself", state: domain.StateHuman, action: claim, operator: holder,
+			wantState: domain.StateHuman, wantHeld: holder},
+		{name: "claim held by another", state: domain.StateHuman, action: claim, operator: other, refused: conversation.RefusedClaimed},
+		{name: "take over from the bot", state: domain.StateQualifying, action: claim, operator: other,
+			wantState: domain.StateHuman, wantHeld: other, project: true, summarize: true, reason: domain.HandoffOperatorTakeover},
+		{name: "claim registered", state: domain.StateCompleted, action: claim, operator: other,
+			wantState: domain.StateHuman, wantHeld: other, project: true, reason: domain.HandoffDataComplete},
+		{name: "claim closed", state: domain.StateClosed, action: claim, operator: other, refused: conversation.RefusedState},
+		{name: "claim a session left", state: domain.StateHandoff, action: claim, operator: other, session: "sess-0", refused: conversation.RefusedStale},
+		{name: "send", state: domain.StateHuman, action: send, operator: holder, text: " Olá! ", history: recent,
+			wantState: domain.StateHuman, wantHeld: holder, message: "Olá!"},
+		{name: "send at the window's end", state: domain.StateHuman, action: send, operator: holder, text: "Olá", history: customerWrote(conversation.CustomerServiceWindow),
+			wantState: domain.StateHuman, wantHeld: holder, message: "Olá"},
+		{name: "send after the window", state: domain.StateHuman, action: send, operator: holder, text: "Olá", history: customerWrote(conversation.CustomerServiceWindow + time.Second),
 			refused: conversation.RefusedWindowClosed},
-		{name: "send to a customer who never wrote", state: persistence.StateHuman, action: send, operator: holder, text: "Olá", refused: conversation.RefusedWindowClosed},
-		{name: "send blank", state: persistence.StateHuman, action: send, operator: holder, text: "  ", history: recent, refused: conversation.RefusedEmptyText},
-		{name: "send unclaimed", state: persistence.StateHandoff, action: send, operator: holder, text: "Olá", history: recent, refused: conversation.RefusedNotAssigned},
-		{name: "send held by another", state: persistence.StateHuman, action: send, operator: other, text: "Olá", history: recent, refused: conversation.RefusedNotAssigned},
-		{name: "release", state: persistence.StateHuman, action: release, operator: holder,
-			wantState: persistence.StateHandoff, project: true},
-		{name: "release held by another", state: persistence.StateHuman, action: release, operator: other, refused: conversation.RefusedNotAssigned},
-		{name: "close", state: persistence.StateHuman, action: closeIt, operator: holder,
-			wantState: persistence.StateClosed, wantHeld: holder, project: true, summarize: true},
-		{name: "close unclaimed", state: persistence.StateHandoff, action: closeIt, operator: holder, refused: conversation.RefusedNotAssigned},
-		{name: "reset a held session, naming no session or operator", state: persistence.StateHuman, action: reset, session: "any",
-			wantState: persistence.StateClosed, wantHeld: holder, project: true},
-		{name: "reset the bot's session", state: persistence.StateQualifying, action: reset,
-			wantState: persistence.StateClosed, project: true},
-		{name: "unknown action", state: persistence.StateHuman, action: sessionpb.OperatorAction(99), operator: holder, refused: conversation.RefusedState},
+		{name: "send to a customer who never wrote", state: domain.StateHuman, action: send, operator: holder, text: "Olá", refused: conversation.RefusedWindowClosed},
+		{name: "send blank", state: domain.StateHuman, action: send, operator: holder, text: "  ", history: recent, refused: conversation.RefusedEmptyText},
+		{name: "send unclaimed", state: domain.StateHandoff, action: send, operator: holder, text: "Olá", history: recent, refused: conversation.RefusedNotAssigned},
+		{name: "send held by another", state: domain.StateHuman, action: send, operator: other, text: "Olá", history: recent, refused: conversation.RefusedNotAssigned},
+		{name: "release", state: domain.StateHuman, action: release, operator: holder,
+			wantState: domain.StateHandoff, project: true},
+		{name: "release held by another", state: domain.StateHuman, action: release, operator: other, refused: conversation.RefusedNotAssigned},
+		{name: "close", state: domain.StateHuman, action: closeIt, operator: holder,
+			wantState: domain.StateClosed, wantHeld: holder, project: true, summarize: true},
+		{name: "close unclaimed", state: domain.StateHandoff, action: closeIt, operator: holder, refused: conversation.RefusedNotAssigned},
+		{name: "reset a held session, naming no session or operator", state: domain.StateHuman, action: reset, session: "any",
+			wantState: domain.StateClosed, wantHeld: holder, project: true},
+		{name: "reset the bot's session", state: domain.StateQualifying, action: reset,
+			wantState: domain.StateClosed, project: true},
+		{name: "unknown action", state: domain.StateHuman, action: sessionpb.OperatorAction(99), operator: holder, refused: conversation.RefusedState},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,23 +111,23 @@ func TestOperate(t *testing.T) {
 			if out.Reset != (tt.action == reset) {
 				t.Errorf("reset %v; only RESET resets the pointer", out.Reset)
 			}
-			if tt.state != persistence.StateClosed && tt.wantState == persistence.StateClosed && (got.ClosedAt == nil || !got.ClosedAt.Equal(now)) {
+			if tt.state != domain.StateClosed && tt.wantState == domain.StateClosed && (got.ClosedAt == nil || !got.ClosedAt.Equal(now)) {
 				t.Errorf("closed_at = %v, want %v", got.ClosedAt, now)
 			}
 			if tt.reason != "" && got.HandoffReason != tt.reason {
 				t.Errorf("handoff reason %q, want %q", got.HandoffReason, tt.reason)
 			}
-			if tt.reason == persistence.HandoffOperatorTakeover && (got.HandoffAt == nil || !got.HandoffAt.Equal(now)) {
+			if tt.reason == domain.HandoffOperatorTakeover && (got.HandoffAt == nil || !got.HandoffAt.Equal(now)) {
 				t.Errorf("handoff_at = %v, want the takeover's time %v", got.HandoffAt, now)
 			}
-			if tt.wantState == persistence.StateClosed && (got.ClosedAt == nil || !got.ClosedAt.Equal(now)) {
+			if tt.wantState == domain.StateClosed && (got.ClosedAt == nil || !got.ClosedAt.Equal(now)) {
 				t.Errorf("closed_at = %v, want %v", got.ClosedAt, now)
 			}
 			switch {
 			case tt.message == "" && msg != nil:
 				t.Errorf("message %+v, want none", msg)
 			case tt.message != "" && (msg == nil || msg.Content != tt.message || msg.CleanMessageSent != tt.message ||
-				msg.OperatorPhone != tt.operator || msg.Direction != persistence.DirectionOutbound || msg.MessageID == "" || !msg.Timestamp.Equal(now)):
+				msg.OperatorPhone != tt.operator || msg.Direction != domain.DirectionOutbound || msg.MessageID == "" || !msg.Timestamp.Equal(now)):
 				t.Errorf("message %+v, want %q from %s at %v", msg, tt.message, tt.operator, now)
 			}
 		})
@@ -139,14 +139,14 @@ func TestOperate(t *testing.T) {
 // it) and no one holds it; the bot's other open conversations are taken over;
 // an operator holds it only in HUMAN, assigned to them.
 func TestClaimableAndHeldBy(t *testing.T) {
-	for _, state := range persistence.States() {
-		waiting := state == persistence.StateHandoff || state == persistence.StateHuman || state == persistence.StateCompleted
+	for _, state := range domain.States() {
+		waiting := state == domain.StateHandoff || state == domain.StateHuman || state == domain.StateCompleted
 		s := sessionIn(state)
 		s.AssignedTo = ""
 		if got := conversation.Claimable(s); got != waiting {
 			t.Errorf("%s, unassigned: Claimable = %v, want %v", state, got, waiting)
 		}
-		bot := !waiting && state != persistence.StateClosed
+		bot := !waiting && state != domain.StateClosed
 		if got := conversation.TakeOver(s); got != bot {
 			t.Errorf("%s: TakeOver = %v, want %v", state, got, bot)
 		}
@@ -154,7 +154,7 @@ func TestClaimableAndHeldBy(t *testing.T) {
 		if conversation.Claimable(s) {
 			t.Errorf("%s, held: claimable", state)
 		}
-		if got, want := conversation.HeldBy(s, holder), state == persistence.StateHuman; got != want {
+		if got, want := conversation.HeldBy(s, holder), state == domain.StateHuman; got != want {
 			t.Errorf("%s: HeldBy(holder) = %v, want %v", state, got, want)
 		}
 		if conversation.HeldBy(s, other) {
@@ -185,12 +185,12 @@ func TestOperatorAction(t *testing.T) {
 func TestWindowAt(t *testing.T) {
 	tests := []struct {
 		name      string
-		history   []persistence.Message
+		history   []domain.Message
 		open      bool
 		since     time.Duration
 		remaining time.Duration
 	}{
-		{name: "customer never wrote", history: []persistence.Message{{Direction: persistence.DirectionOutbound, Timestamp: now}}},
+		{name: "customer never wrote", history: []domain.Message{{Direction: domain.DirectionOutbound, Timestamp: now}}},
 		{name: "an hour ago", history: customerWrote(time.Hour), open: true, since: time.Hour, remaining: 23 * time.Hour},
 		{name: "at the end", history: customerWrote(24 * time.Hour), open: true, since: 24 * time.Hour},
 		{name: "after it", history: customerWrote(24*time.Hour + time.Second), since: 24*time.Hour + time.Second},

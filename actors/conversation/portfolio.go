@@ -1,7 +1,7 @@
 package conversation
 
 import (
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // identifyService is s=1: the model names the service; the session stores the
@@ -13,7 +13,7 @@ import (
 // conversation on it, or storing free text where the CRM expects a
 // canonical name, would be worse than the fallback (a person takes over).
 func identifyService(t *transition) {
-	name := persistence.DataText(t.answer.JSONPart["service"])
+	name := domain.DataText(t.answer.JSONPart["service"])
 	c := t.e.content.Catalogue()
 	svc, ok := c.Service(name)
 	if !ok {
@@ -21,15 +21,15 @@ func identifyService(t *transition) {
 		return
 	}
 	s := &t.out.Session
-	s.ServiceIdentified = persistence.NullString(svc.Name)
-	s.Segment = persistence.NullString(svc.Segment)
+	s.ServiceIdentified = domain.NullString(svc.Name)
+	s.Segment = domain.NullString(svc.Segment)
 	// The intent is optional: an unknown one is dropped rather than stored,
 	// since its values are catalogue data.
 	s.Intent = ""
-	if intent, ok := c.Intent(persistence.DataText(t.answer.JSONPart["intent"])); ok {
-		s.Intent = persistence.NullString(intent.ID)
+	if intent, ok := c.Intent(domain.DataText(t.answer.JSONPart["intent"])); ok {
+		s.Intent = domain.NullString(intent.ID)
 	}
-	t.moveTo(persistence.StateDataCollect, persistence.AgentRegistrar)
+	t.moveTo(domain.StateDataCollect, domain.AgentRegistrar)
 	reply(t)
 }
 
@@ -38,16 +38,16 @@ func identifyService(t *transition) {
 // the model's polite refusal.
 func outOfPortfolio(t *transition) {
 	original := t.in.burst()
-	requested := persistence.DataText(t.answer.JSONPart["service_requested"])
+	requested := domain.DataText(t.answer.JSONPart["service_requested"])
 	if requested == "" {
 		requested = original
 	}
-	segment := persistence.DataText(t.answer.JSONPart["segment"])
+	segment := domain.DataText(t.answer.JSONPart["segment"])
 	if seg, ok := t.e.content.Catalogue().Segment(segment); ok {
 		segment = seg.ID
 	}
 	s := t.out.Session
-	d := persistence.NewDemand(persistence.OutOfPortfolioDemand{
+	d := domain.NewDemand(domain.OutOfPortfolioDemand{
 		SessionID:         s.SessionID,
 		PhoneNumber:       s.PhoneNumber,
 		PushName:          t.in.PushName,

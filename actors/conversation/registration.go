@@ -3,7 +3,7 @@ package conversation
 import (
 	"strings"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // register is s=2: the registrar says the registration data is complete. The
@@ -21,7 +21,7 @@ func register(t *transition) {
 	if len(invalid) > 0 {
 		s.RetryCount++
 		if s.RetryCount >= t.e.cfg.MaxValidationFailures {
-			t.out.handOff(persistence.HandoffValidationFailed)
+			t.out.handOff(domain.HandoffValidationFailed)
 			t.out.Reply = t.e.cfg.ValidationHandoffText
 			return
 		}
@@ -29,12 +29,12 @@ func register(t *transition) {
 		return
 	}
 	s.RetryCount = 0
-	if s.State != persistence.StateCompleted {
-		s.HandoffReason = persistence.HandoffDataComplete
-		t.out.Handoff = persistence.HandoffDataComplete
+	if s.State != domain.StateCompleted {
+		s.HandoffReason = domain.HandoffDataComplete
+		t.out.Handoff = domain.HandoffDataComplete
 		t.out.Summarize = true
 	}
-	t.moveTo(persistence.StateCompleted, persistence.AgentRegistrar)
+	t.moveTo(domain.StateCompleted, domain.AgentRegistrar)
 	t.out.Project = true
 	reply(t)
 }
@@ -45,20 +45,20 @@ func register(t *transition) {
 // words the customer reads.
 func normalizeRegistration(data map[string]any) []string {
 	var invalid []string
-	if persistence.DataText(data[KeyName]) == "" {
+	if domain.DataText(data[KeyName]) == "" {
 		invalid = append(invalid, "o nome")
 	}
-	if doc, _, ok := NormalizeDocument(persistence.DataText(data[KeyDocument])); ok {
+	if doc, _, ok := NormalizeDocument(domain.DataText(data[KeyDocument])); ok {
 		data[KeyDocument] = doc
 	} else {
 		invalid = append(invalid, "o CPF/CNPJ")
 	}
-	if email, ok := NormalizeEmail(persistence.DataText(data[KeyEmail])); ok {
+	if email, ok := NormalizeEmail(domain.DataText(data[KeyEmail])); ok {
 		data[KeyEmail] = email
 	} else {
 		invalid = append(invalid, "o e-mail")
 	}
-	if phone := persistence.DataText(data[keyPhone]); phone != "" {
+	if phone := domain.DataText(data[keyPhone]); phone != "" {
 		if normal, ok := NormalizePhone(phone); ok {
 			data[keyPhone] = normal
 		} else {
@@ -73,10 +73,10 @@ func normalizeRegistration(data map[string]any) []string {
 // a state written as a two-letter code is upper-cased, an eight-digit CEP
 // gets its hyphen.
 func normalizeAddress(data map[string]any) {
-	if uf := persistence.DataText(data[keyState]); len(uf) == 2 {
+	if uf := domain.DataText(data[keyState]); len(uf) == 2 {
 		data[keyState] = strings.ToUpper(uf)
 	}
-	if cep := persistence.DataText(data[keyZip]); cep != "" {
+	if cep := domain.DataText(data[keyZip]); cep != "" {
 		digits := strings.Map(func(r rune) rune {
 			if r >= '0' && r <= '9' {
 				return r

@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 func TestRegistrationValidation(t *testing.T) {
@@ -49,7 +49,7 @@ func TestRegistrationValidation(t *testing.T) {
 	e := newEngine(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := input(sessionIn(persistence.StateDataCollect), "meus dados")
+			in := input(sessionIn(domain.StateDataCollect), "meus dados")
 			out := e.Apply(in, parse(t, `{"s":2,"qualification_data":{},"cadastral_data":`+tt.cadastral+`} Cadastro concluído!`))
 			if tt.reply == modelMsg {
 				tt.reply = "Cadastro concluído!"
@@ -61,10 +61,10 @@ func TestRegistrationValidation(t *testing.T) {
 				t.Errorf("cadastral_data = %#v\nwant %#v", out.Session.CadastralData, tt.stored)
 			}
 			valid := tt.reply == "Cadastro concluído!"
-			if out.Project != valid || (out.Session.State == persistence.StateCompleted) != valid {
+			if out.Project != valid || (out.Session.State == domain.StateCompleted) != valid {
 				t.Errorf("project %v, state %s; valid = %v", out.Project, out.Session.State, valid)
 			}
-			if !valid && (out.Session.RetryCount != 1 || out.Handoff != "" || out.Session.State != persistence.StateDataCollect) {
+			if !valid && (out.Session.RetryCount != 1 || out.Handoff != "" || out.Session.State != domain.StateDataCollect) {
 				t.Errorf("retry_count %d, handoff %q, state %s; want 1, none, DATA_COLLECT", out.Session.RetryCount, out.Handoff, out.Session.State)
 			}
 		})
@@ -74,7 +74,7 @@ func TestRegistrationValidation(t *testing.T) {
 func TestThirdValidationFailureHandsOff(t *testing.T) {
 	e := newEngine(t)
 	bad := `{"s":2,"qualification_data":{},"cadastral_data":{"nome":"Maria","email":"maria@exemplo.com","cpf_cnpj":"123"}} Tudo certo!`
-	s := sessionIn(persistence.StateDataCollect)
+	s := sessionIn(domain.StateDataCollect)
 	var replies []string
 	for range 3 {
 		out := e.Apply(input(s, "meus dados"), parse(t, bad))
@@ -84,7 +84,7 @@ func TestThirdValidationFailureHandsOff(t *testing.T) {
 			t.Fatalf("attempt %d handed off early", len(replies))
 		}
 		if len(replies) == 3 {
-			if out.Handoff != persistence.HandoffValidationFailed || !out.Summarize || out.Project {
+			if out.Handoff != domain.HandoffValidationFailed || !out.Summarize || out.Project {
 				t.Errorf("third failure: handoff %q, summarize %v, project %v", out.Handoff, out.Summarize, out.Project)
 			}
 		}
@@ -93,24 +93,24 @@ func TestThirdValidationFailureHandsOff(t *testing.T) {
 	if !reflect.DeepEqual(replies, want) {
 		t.Errorf("replies = %q, want %q", replies, want)
 	}
-	if s.State != persistence.StateHandoff || s.HandoffReason != persistence.HandoffValidationFailed || s.RetryCount != 3 {
+	if s.State != domain.StateHandoff || s.HandoffReason != domain.HandoffValidationFailed || s.RetryCount != 3 {
 		t.Errorf("state %s, reason %s, retry_count %d", s.State, s.HandoffReason, s.RetryCount)
 	}
 }
 
 func TestSuccessResetsRetryCountAndCorrectionOnlyProjects(t *testing.T) {
 	e := newEngine(t)
-	s := sessionIn(persistence.StateDataCollect)
+	s := sessionIn(domain.StateDataCollect)
 	s.RetryCount = 2
 	good := `{"s":2,"qualification_data":{},"cadastral_data":{"nome":"Maria Souza","email":"maria@exemplo.com","cpf_cnpj":"52998224725"}} Obrigado!`
 	out := e.Apply(input(s, "meus dados"), parse(t, good))
-	if out.Session.RetryCount != 0 || out.Handoff != persistence.HandoffDataComplete {
+	if out.Session.RetryCount != 0 || out.Handoff != domain.HandoffDataComplete {
 		t.Fatalf("retry_count %d, handoff %q", out.Session.RetryCount, out.Handoff)
 	}
 	// Later the customer corrects the e-mail: only the projection reruns.
 	fix := `{"s":2,"qualification_data":{},"cadastral_data":{"email":"maria.souza@exemplo.com","cpf_cnpj":null}} Corrigido!`
 	out = e.Apply(input(out.Session, "meu e-mail mudou"), parse(t, fix))
-	if !out.Project || out.Handoff != "" || out.Summarize || out.Session.State != persistence.StateCompleted {
+	if !out.Project || out.Handoff != "" || out.Summarize || out.Session.State != domain.StateCompleted {
 		t.Errorf("correction: project %v, handoff %q, summarize %v, state %s", out.Project, out.Handoff, out.Summarize, out.Session.State)
 	}
 	if out.Session.CadastralData["email"] != "maria.souza@exemplo.com" || out.Session.CadastralData["cpf_cnpj"] != "52998224725" {
@@ -120,7 +120,7 @@ func TestSuccessResetsRetryCountAndCorrectionOnlyProjects(t *testing.T) {
 
 func TestMergeKeepsCollectedValues(t *testing.T) {
 	e := newEngine(t)
-	s := sessionIn(persistence.StateQualifying)
+	s := sessionIn(domain.StateQualifying)
 	s.QualificationData = map[string]any{"empresa": "Padaria Sol", "porte": "12 lojas", "prazo": "março"}
 	raw := `{"s":0,"qualification_data":{"empresa":null,"porte":"","prazo":"  abril ","lojas":12,"nota":4.5,"canais":["loja","site"],"  ":"x"}} Ok.`
 	out := e.Apply(input(s, "mudou o prazo"), parse(t, raw))

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/agent"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // brasilia is the customers' clock for the date fact: Brazil's official time
@@ -54,7 +54,7 @@ func (e *Engine) Request(in Input) (agent.Request, error) {
 // customer was sent (bot or operator), not what the model said. Answers never
 // sent (superseded, refused, knowledge requests), entries with an error,
 // system entries and empty texts are left out.
-func modelHistory(log []persistence.Message) []agent.Turn {
+func modelHistory(log []domain.Message) []agent.Turn {
 	turns := make([]agent.Turn, 0, len(log))
 	for _, m := range log {
 		text := m.CustomerText()
@@ -62,9 +62,9 @@ func modelHistory(log []persistence.Message) []agent.Turn {
 			continue
 		}
 		switch m.Direction {
-		case persistence.DirectionInbound:
+		case domain.DirectionInbound:
 			turns = append(turns, agent.Turn{Role: agent.RoleUser, Text: text})
-		case persistence.DirectionOutbound:
+		case domain.DirectionOutbound:
 			turns = append(turns, agent.Turn{Role: agent.RoleAssistant, Text: text})
 		}
 	}
@@ -143,7 +143,7 @@ const (
 
 // facts describes the session to the model for a customer turn: the time
 // and the customer's profile name, then sessionFacts.
-func facts(s persistence.Session, in Input) []agent.Fact {
+func facts(s domain.Session, in Input) []agent.Fact {
 	list := []agent.Fact{
 		{Name: FactState, Value: string(s.State)},
 		{Name: factDate, Value: date(in.Now)},
@@ -156,7 +156,7 @@ func facts(s persistence.Session, in Input) []agent.Fact {
 
 // sessionFacts describes what the session knows, in a fixed order and leaving
 // out what is unknown, so equal sessions render equal prompts.
-func sessionFacts(s persistence.Session) []agent.Fact {
+func sessionFacts(s domain.Session) []agent.Fact {
 	var list []agent.Fact
 	add := func(name, value string) {
 		if value != "" {

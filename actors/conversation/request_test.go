@@ -12,7 +12,7 @@ import (
 	"github.com/intake-runtime/intake/actors/agent"
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/conversation/content"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -50,52 +50,52 @@ func golden(t *testing.T, name, got string) {
 // logged builds a message log entry.
 // logged is a message of the log as the session actor writes it: outbound
 // messages that reached the customer carry their text in clean_message_sent.
-func logged(dir persistence.Direction, text string, minute int) persistence.Message {
-	m := persistence.Message{
+func logged(dir domain.Direction, text string, minute int) domain.Message {
+	m := domain.Message{
 		MessageID: "m" + text[:3], SessionID: "sess-1", PhoneNumber: phone, Content: text,
-		Timestamp: now.Add(time.Duration(minute-60) * time.Minute), Direction: dir, MessageType: persistence.MessageText,
+		Timestamp: now.Add(time.Duration(minute-60) * time.Minute), Direction: dir, MessageType: domain.MessageText,
 	}
-	if dir == persistence.DirectionOutbound {
+	if dir == domain.DirectionOutbound {
 		m.CleanMessageSent = text
 	}
 	return m
 }
 
 func TestRequestGolden(t *testing.T) {
-	history := []persistence.Message{
-		logged(persistence.DirectionInbound, "Oi, vocês fazem pesquisa com clientes?", 1),
-		logged(persistence.DirectionOutbound, "Olá, Maria! Fazemos sim. A pesquisa seria com seus clientes atuais?", 2),
-		func() persistence.Message {
-			m := logged(persistence.DirectionOutbound, "Resposta que nunca foi enviada", 3)
-			m.Error = persistence.ErrorSuperseded
+	history := []domain.Message{
+		logged(domain.DirectionInbound, "Oi, vocês fazem pesquisa com clientes?", 1),
+		logged(domain.DirectionOutbound, "Olá, Maria! Fazemos sim. A pesquisa seria com seus clientes atuais?", 2),
+		func() domain.Message {
+			m := logged(domain.DirectionOutbound, "Resposta que nunca foi enviada", 3)
+			m.Error = domain.ErrorSuperseded
 			return m
 		}(),
-		func() persistence.Message {
-			m := logged(persistence.DirectionOutbound, "Cadastro concluído!", 3)
+		func() domain.Message {
+			m := logged(domain.DirectionOutbound, "Cadastro concluído!", 3)
 			m.CleanMessageSent, m.Error = "", "refused: action code s=2 is not allowed in state QUALIFYING"
 			return m
 		}(),
-		func() persistence.Message {
-			m := logged(persistence.DirectionSystem, `{"s":5,"packages":["empresa"]}`, 3)
-			m.MessageType = persistence.MessageSystem
+		func() domain.Message {
+			m := logged(domain.DirectionSystem, `{"s":5,"packages":["empresa"]}`, 3)
+			m.MessageType = domain.MessageSystem
 			return m
 		}(),
-		logged(persistence.DirectionInbound, "Sim, com os clientes das nossas 12 lojas", 4),
+		logged(domain.DirectionInbound, "Sim, com os clientes das nossas 12 lojas", 4),
 	}
 	tests := []struct {
 		name string
 		in   func() conversation.Input
 	}{
 		{"triage_first_message", func() conversation.Input {
-			return input(sessionIn(persistence.StateNew), "Oi, bom dia!", "Vocês fazem pesquisa com clientes?")
+			return input(sessionIn(domain.StateNew), "Oi, bom dia!", "Vocês fazem pesquisa com clientes?")
 		}},
 		{"qualifier_with_history", func() conversation.Input {
-			in := input(sessionIn(persistence.StateQualifying), "Queremos saber se o atendimento está bom")
+			in := input(sessionIn(domain.StateQualifying), "Queremos saber se o atendimento está bom")
 			in.History = history
 			return in
 		}},
 		{"registrar_with_packages", func() conversation.Input {
-			s := sessionIn(persistence.StateDataCollect)
+			s := sessionIn(domain.StateDataCollect)
 			s.CollectedPackages = []string{"cliente-oculto"}
 			s.CadastralData = map[string]any{"nome": "Maria Souza", "email": "maria@exemplo"}
 			s.RetryCount = 1
@@ -106,7 +106,7 @@ func TestRequestGolden(t *testing.T) {
 			return in
 		}},
 		{"confirm_subject_open", func() conversation.Input {
-			in := input(confirming(persistence.StateDataCollect), "hmm, o treinamento seria para quantas pessoas?")
+			in := input(confirming(domain.StateDataCollect), "hmm, o treinamento seria para quantas pessoas?")
 			in.History = history
 			return in
 		}},
@@ -122,7 +122,7 @@ func TestRequestGolden(t *testing.T) {
 		})
 	}
 	t.Run("summarizer", func(t *testing.T) {
-		s := sessionIn(persistence.StateHandoff)
+		s := sessionIn(domain.StateHandoff)
 		s.ServiceIdentified, s.Segment = "Cliente Oculto", "pesquisa"
 		s.QualificationData = map[string]any{"assunto": "avaliar o atendimento das lojas", "porte": "12 lojas"}
 		req, err := e.SummaryRequest(s, history)
@@ -144,7 +144,7 @@ func TestRequestUsesPromptOverrides(t *testing.T) {
 	}
 	instructions := func() string {
 		t.Helper()
-		req, err := e.Request(input(sessionIn(persistence.StateNew), "oi"))
+		req, err := e.Request(input(sessionIn(domain.StateNew), "oi"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,13 +179,13 @@ func TestRequestErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Request(input(sessionIn(persistence.StateQualifying), "oi")); err == nil {
+	if _, err := e.Request(input(sessionIn(domain.StateQualifying), "oi")); err == nil {
 		t.Error("a blank prompt was accepted")
 	}
-	if _, err := e.SummaryRequest(sessionIn(persistence.StateClosed), nil); err == nil {
+	if _, err := e.SummaryRequest(sessionIn(domain.StateClosed), nil); err == nil {
 		t.Error("a blank SUMMARIZER prompt was accepted")
 	}
-	if _, err := e.Request(input(sessionIn(persistence.StateNew))); !errors.Is(err, agent.ErrBadRequest) {
+	if _, err := e.Request(input(sessionIn(domain.StateNew))); !errors.Is(err, agent.ErrBadRequest) {
 		t.Errorf("empty conversation: %v, want agent.ErrBadRequest", err)
 	}
 }

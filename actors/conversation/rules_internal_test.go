@@ -3,16 +3,16 @@ package conversation
 import (
 	"testing"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
-// Every state of the one state list (persistence.States) is either silent
+// Every state of the one state list (domain.States) is either silent
 // (the bot does not answer in it) or has its row in the transition table: a
 // state added to persistence without a rules row would otherwise refuse
 // every answer as illegal, and the conversation would fall to a person on
 // its first turn. And every row is a state of the list.
 func TestEveryStateHasItsRulesRow(t *testing.T) {
-	for _, state := range persistence.States() {
+	for _, state := range domain.States() {
 		row, ok := rules[state]
 		switch {
 		case Silent(state) && ok:
@@ -23,7 +23,7 @@ func TestEveryStateHasItsRulesRow(t *testing.T) {
 	}
 	for state := range rules {
 		if !state.Valid() {
-			t.Errorf("rules row for %q, which is no state of persistence.States()", state)
+			t.Errorf("rules row for %q, which is no state of domain.States()", state)
 		}
 	}
 }

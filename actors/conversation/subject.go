@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/intake-runtime/intake/actors/conversation/content"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // A subject change (s=6) is held in pending_subject_change_text while the
@@ -80,9 +80,9 @@ func confirmation(burst string) (yes, ok bool) {
 // this burst, when the burst is a plain yes or no; otherwise in.Session as is.
 // Request and Apply both call it, so they agree on the state without a
 // separate step in the actor.
-func (e *Engine) resolveSubject(in Input) persistence.Session {
+func (e *Engine) resolveSubject(in Input) domain.Session {
 	s := in.Session
-	if s.State != persistence.StateConfirmSubject {
+	if s.State != domain.StateConfirmSubject {
 		return s
 	}
 	yes, ok := confirmation(in.burst())
@@ -93,15 +93,15 @@ func (e *Engine) resolveSubject(in Input) persistence.Session {
 }
 
 // decideSubject applies the customer's answer to a pending subject change.
-func decideSubject(s persistence.Session, yes bool) persistence.Session {
+func decideSubject(s domain.Session, yes bool) domain.Session {
 	held := strings.TrimSpace(string(s.PendingSubjectChangeText))
 	s.PendingSubjectChangeText = ""
 	if !yes {
 		s.State = interruptedState(s)
 		return s
 	}
-	s.State = persistence.StateQualifying
-	s.CurrentAgent = persistence.AgentQualifier
+	s.State = domain.StateQualifying
+	s.CurrentAgent = domain.AgentQualifier
 	s.ServiceIdentified, s.Segment, s.Intent = "", "", ""
 	s.QualificationData = map[string]any{}
 	if held != "" {
@@ -113,9 +113,9 @@ func decideSubject(s persistence.Session, yes bool) persistence.Session {
 // interruptedState is the state a subject change interrupted. Subject changes
 // are legal in QUALIFYING and DATA_COLLECT only, whose agents differ, so the
 // agent (kept unchanged through CONFIRM_SUBJECT) tells which.
-func interruptedState(s persistence.Session) persistence.SessionState {
-	if s.CurrentAgent == persistence.AgentRegistrar {
-		return persistence.StateDataCollect
+func interruptedState(s domain.Session) domain.SessionState {
+	if s.CurrentAgent == domain.AgentRegistrar {
+		return domain.StateDataCollect
 	}
-	return persistence.StateQualifying
+	return domain.StateQualifying
 }

@@ -4,15 +4,15 @@ import (
 	"testing"
 
 	"github.com/intake-runtime/intake/actors/agent"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 const held = "na verdade quero um treinamento para a equipe"
 
 // confirming is a session asking to switch subject, interrupted in from.
-func confirming(from persistence.SessionState) persistence.Session {
+func confirming(from domain.SessionState) domain.Session {
 	s := sessionIn(from)
-	s.State = persistence.StateConfirmSubject
+	s.State = domain.StateConfirmSubject
 	s.PendingSubjectChangeText = held
 	s.CadastralData = map[string]any{"nome": "Maria Souza"}
 	return s
@@ -21,25 +21,25 @@ func confirming(from persistence.SessionState) persistence.Session {
 func TestPlainAnswersDecideBeforeTheModel(t *testing.T) {
 	tests := []struct {
 		burst string
-		from  persistence.SessionState
+		from  domain.SessionState
 		want  string // yes, no, or open
 	}{
-		{"sim", persistence.StateQualifying, "yes"},
-		{"Sim!", persistence.StateDataCollect, "yes"},
-		{"SIM, quero falar do treinamento", persistence.StateDataCollect, "yes"},
-		{"pode ser", persistence.StateQualifying, "yes"},
-		{"isso mesmo", persistence.StateQualifying, "yes"},
-		{"yes", persistence.StateQualifying, "yes"},
-		{"👍", persistence.StateQualifying, "yes"},
-		{"não", persistence.StateQualifying, "no"},
-		{"nao", persistence.StateDataCollect, "no"},
-		{"Não, vamos continuar com o cadastro", persistence.StateDataCollect, "no"},
-		{"melhor não", persistence.StateQualifying, "no"},
-		{"no", persistence.StateQualifying, "no"},
-		{"não sei", persistence.StateQualifying, "open"},
-		{"talvez mais tarde", persistence.StateQualifying, "open"},
-		{"quanto custa o treinamento?", persistence.StateDataCollect, "open"},
-		{"", persistence.StateQualifying, "open"},
+		{"sim", domain.StateQualifying, "yes"},
+		{"Sim!", domain.StateDataCollect, "yes"},
+		{"SIM, quero falar do treinamento", domain.StateDataCollect, "yes"},
+		{"pode ser", domain.StateQualifying, "yes"},
+		{"isso mesmo", domain.StateQualifying, "yes"},
+		{"yes", domain.StateQualifying, "yes"},
+		{"👍", domain.StateQualifying, "yes"},
+		{"não", domain.StateQualifying, "no"},
+		{"nao", domain.StateDataCollect, "no"},
+		{"Não, vamos continuar com o cadastro", domain.StateDataCollect, "no"},
+		{"melhor não", domain.StateQualifying, "no"},
+		{"no", domain.StateQualifying, "no"},
+		{"não sei", domain.StateQualifying, "open"},
+		{"talvez mais tarde", domain.StateQualifying, "open"},
+		{"quanto custa o treinamento?", domain.StateDataCollect, "open"},
+		{"", domain.StateQualifying, "open"},
 	}
 	e := newEngine(t)
 	for _, tt := range tests {
@@ -58,7 +58,7 @@ func TestPlainAnswersDecideBeforeTheModel(t *testing.T) {
 					fact(req, "dados_de_qualificacao") != `{"assunto":"`+held+`"}` {
 					t.Errorf("request agent %s, facts %v: want QUALIFIER on the held subject", req.Agent, req.Facts)
 				}
-				if got.State != persistence.StateQualifying || got.CurrentAgent != persistence.AgentQualifier ||
+				if got.State != domain.StateQualifying || got.CurrentAgent != domain.AgentQualifier ||
 					got.ServiceIdentified != "" || got.Segment != "" || got.Intent != "" || got.PendingSubjectChangeText != "" ||
 					len(got.QualificationData) != 1 || got.QualificationData["assunto"] != held {
 					t.Errorf("after yes: %+v", got)
@@ -71,7 +71,7 @@ func TestPlainAnswersDecideBeforeTheModel(t *testing.T) {
 					t.Errorf("request agent %s, want %s", req.Agent, s.CurrentAgent)
 				}
 			case "open":
-				if got.State != persistence.StateConfirmSubject || got.PendingSubjectChangeText != held {
+				if got.State != domain.StateConfirmSubject || got.PendingSubjectChangeText != held {
 					t.Errorf("open answer decided: state %s, pending %q", got.State, got.PendingSubjectChangeText)
 				}
 				if tt.burst != "" && fact(req, "mudanca_de_assunto_pendente") != held {
@@ -92,15 +92,15 @@ func TestModelDecidesUnclearAnswers(t *testing.T) {
 	e := newEngine(t)
 	for _, tt := range []struct {
 		confirm string
-		state   persistence.SessionState
-		pending persistence.NullString
+		state   domain.SessionState
+		pending domain.NullString
 	}{
-		{`,"confirm":true`, persistence.StateQualifying, ""},
-		{`,"confirm":false`, persistence.StateDataCollect, ""},
-		{``, persistence.StateConfirmSubject, held},
-		{`,"confirm":"sim"`, persistence.StateConfirmSubject, held},
+		{`,"confirm":true`, domain.StateQualifying, ""},
+		{`,"confirm":false`, domain.StateDataCollect, ""},
+		{``, domain.StateConfirmSubject, held},
+		{`,"confirm":"sim"`, domain.StateConfirmSubject, held},
 	} {
-		out := e.Apply(input(confirming(persistence.StateDataCollect), "hmm, acho que pode ser o outro"),
+		out := e.Apply(input(confirming(domain.StateDataCollect), "hmm, acho que pode ser o outro"),
 			parse(t, `{"s":0,"qualification_data":{}`+tt.confirm+`} `+modelMsg))
 		if out.Session.State != tt.state || out.Session.PendingSubjectChangeText != tt.pending || out.Illegal != "" {
 			t.Errorf("confirm %q: state %s, pending %q, illegal %q", tt.confirm, out.Session.State, out.Session.PendingSubjectChangeText, out.Illegal)
@@ -110,9 +110,9 @@ func TestModelDecidesUnclearAnswers(t *testing.T) {
 
 func TestSecondSubjectChangeReplacesTheHeldText(t *testing.T) {
 	e := newEngine(t)
-	out := e.Apply(input(confirming(persistence.StateQualifying), "ou melhor, um grupo focal"),
+	out := e.Apply(input(confirming(domain.StateQualifying), "ou melhor, um grupo focal"),
 		parse(t, `{"s":6,"qualification_data":{}} Quer falar de grupo focal?`))
-	if out.Session.State != persistence.StateConfirmSubject || out.Session.PendingSubjectChangeText != "ou melhor, um grupo focal" {
+	if out.Session.State != domain.StateConfirmSubject || out.Session.PendingSubjectChangeText != "ou melhor, um grupo focal" {
 		t.Errorf("state %s, pending %q", out.Session.State, out.Session.PendingSubjectChangeText)
 	}
 }

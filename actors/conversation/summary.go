@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/intake-runtime/intake/actors/agent"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // The operational summary is written by the SUMMARIZER when a conversation
@@ -29,13 +29,13 @@ const (
 // SummaryRequest builds the SUMMARIZER call for a session that is closing or
 // being handed off: its prompt, the conversation and the session facts. The
 // history should include the turn that caused the summary.
-func (e *Engine) SummaryRequest(s persistence.Session, history []persistence.Message) (agent.Request, error) {
-	prompt := e.content.Prompt(string(persistence.AgentSummarizer))
+func (e *Engine) SummaryRequest(s domain.Session, history []domain.Message) (agent.Request, error) {
+	prompt := e.content.Prompt(string(domain.AgentSummarizer))
 	if strings.TrimSpace(prompt) == "" {
-		return agent.Request{}, errNoPrompt(persistence.AgentSummarizer)
+		return agent.Request{}, errNoPrompt(domain.AgentSummarizer)
 	}
 	req := agent.Request{
-		Agent:        string(persistence.AgentSummarizer),
+		Agent:        string(domain.AgentSummarizer),
 		Instructions: strings.TrimSpace(prompt),
 		History:      modelHistory(history),
 		Facts:        append([]agent.Fact{{Name: FactState, Value: string(s.State)}}, sessionFacts(s)...),
@@ -53,7 +53,7 @@ func (e *Engine) SummaryRequest(s persistence.Session, history []persistence.Mes
 // the reason, key points, next action and text; each one it leaves out or
 // garbles falls back to a deterministic value built from the session, and a
 // failed call or an unusable answer gives the whole deterministic summary.
-func (e *Engine) ApplySummary(s persistence.Session, answer string, ok bool) persistence.Session {
+func (e *Engine) ApplySummary(s domain.Session, answer string, ok bool) domain.Session {
 	s = s.Clone()
 	sum := fallbackSummary(s)
 	if ok {
@@ -61,7 +61,7 @@ func (e *Engine) ApplySummary(s persistence.Session, answer string, ok bool) per
 			sum = e.mergeSummary(s, sum, model)
 		}
 	}
-	s.OperationalSummary = persistence.StructuredSummary(sum)
+	s.OperationalSummary = domain.StructuredSummary(sum)
 	return s
 }
 
@@ -118,31 +118,31 @@ func prose(text string) bool {
 
 // mergeSummary takes the model's fields over the fallback where they are
 // usable.
-func (e *Engine) mergeSummary(s persistence.Session, sum persistence.OperationalSummary, model summaryAnswer) persistence.OperationalSummary {
+func (e *Engine) mergeSummary(s domain.Session, sum domain.OperationalSummary, model summaryAnswer) domain.OperationalSummary {
 	f := model.fields
-	if v := cleanText(persistence.DataText(f["motivo_encerramento"])); v != "" {
+	if v := cleanText(domain.DataText(f["motivo_encerramento"])); v != "" {
 		sum.MotivoEncerramento = v
 	}
 	c := e.content.Catalogue()
 	if sum.ServicoIdentificado == "" {
-		if svc, ok := c.Service(persistence.DataText(f["servico_identificado"])); ok {
-			sum.ServicoIdentificado = persistence.NullString(svc.Name)
+		if svc, ok := c.Service(domain.DataText(f["servico_identificado"])); ok {
+			sum.ServicoIdentificado = domain.NullString(svc.Name)
 		}
 	}
 	if sum.Segmento == "" {
-		if seg, ok := c.Segment(persistence.DataText(f["segmento"])); ok {
+		if seg, ok := c.Segment(domain.DataText(f["segmento"])); ok {
 			sum.Segmento = seg.ID
 		}
 	}
 	if points := summaryPoints(f["pontos_chave"]); len(points) > 0 {
 		sum.PontosChave = points
 	}
-	if v := cleanText(persistence.DataText(f["proxima_acao"])); v != "" {
+	if v := cleanText(domain.DataText(f["proxima_acao"])); v != "" {
 		sum.ProximaAcao = v
 	}
 	switch {
-	case cleanText(persistence.DataText(f["resumo_texto"])) != "":
-		sum.ResumoTexto = cleanText(persistence.DataText(f["resumo_texto"]))
+	case cleanText(domain.DataText(f["resumo_texto"])) != "":
+		sum.ResumoTexto = cleanText(domain.DataText(f["resumo_texto"]))
 	case model.prose != "":
 		sum.ResumoTexto = model.prose
 	}
@@ -156,7 +156,7 @@ func summaryPoints(v any) []string {
 	switch v := v.(type) {
 	case []any:
 		for _, x := range v {
-			raw = append(raw, persistence.DataText(x))
+			raw = append(raw, domain.DataText(x))
 		}
 	case string:
 		raw = strings.Split(v, "\n")
@@ -182,7 +182,7 @@ func cleanText(s string) string {
 
 // fallbackSummary is the deterministic summary of a session: what a person
 // reading it needs, built only from recorded facts.
-func fallbackSummary(s persistence.Session) persistence.OperationalSummary {
+func fallbackSummary(s domain.Session) domain.OperationalSummary {
 	reason, next := closingReason(s)
 	data := make(map[string]any, len(s.QualificationData)+len(s.CadastralData))
 	maps.Copy(data, s.QualificationData)
@@ -200,7 +200,7 @@ func fallbackSummary(s persistence.Session) persistence.OperationalSummary {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		if v := persistence.DataText(s.QualificationData[k]); v != "" && len(points) < maxSummaryPoints-1 {
+		if v := domain.DataText(s.QualificationData[k]); v != "" && len(points) < maxSummaryPoints-1 {
 			points = append(points, fmt.Sprintf("%s: %s", k, cleanText(v)))
 		}
 	}
@@ -208,7 +208,7 @@ func fallbackSummary(s persistence.Session) persistence.OperationalSummary {
 		points = append(points, "Mudança de assunto pendente: "+cleanText(pending))
 	}
 	who := string(s.RecognizedName)
-	if name := persistence.DataText(s.CadastralData[KeyName]); name != "" {
+	if name := domain.DataText(s.CadastralData[KeyName]); name != "" {
 		who = name
 	}
 	if who == "" {
@@ -220,7 +220,7 @@ func fallbackSummary(s persistence.Session) persistence.OperationalSummary {
 	if s.ServiceIdentified != "" {
 		service = "Serviço identificado: " + string(s.ServiceIdentified) + "."
 	}
-	return persistence.OperationalSummary{
+	return domain.OperationalSummary{
 		MotivoEncerramento:  reason,
 		ServicoIdentificado: s.ServiceIdentified,
 		Segmento:            string(s.Segment),
@@ -233,24 +233,24 @@ func fallbackSummary(s persistence.Session) persistence.OperationalSummary {
 
 // closingReason describes why the session is being summarised and what the
 // team should do next, from its state and handoff reason.
-func closingReason(s persistence.Session) (reason, next string) {
+func closingReason(s domain.Session) (reason, next string) {
 	const takeOver = "Assumir a conversa e dar continuidade ao atendimento."
-	if s.State == persistence.StateClosed {
+	if s.State == domain.StateClosed {
 		return "Conversa encerrada.", "Nenhuma ação pendente."
 	}
 	switch s.HandoffReason {
-	case persistence.HandoffCustomerRequest:
+	case domain.HandoffCustomerRequest:
 		return "O cliente pediu para falar com um atendente.", takeOver
-	case persistence.HandoffValidationFailed:
+	case domain.HandoffValidationFailed:
 		return "Os dados cadastrais não passaram na validação depois de várias tentativas.",
 			"Conferir os dados cadastrais com o cliente e concluir o cadastro."
-	case persistence.HandoffAgentFailure:
+	case domain.HandoffAgentFailure:
 		return "O assistente virtual não conseguiu responder ao cliente.", takeOver
-	case persistence.HandoffOperatorTakeover:
+	case domain.HandoffOperatorTakeover:
 		return "Um atendente assumiu a conversa.", takeOver
 	}
 	switch s.State {
-	case persistence.StateCompleted:
+	case domain.StateCompleted:
 		if s.ServiceIdentified != "" {
 			return "Cadastro concluído.", "Enviar ao cliente a proposta de " + string(s.ServiceIdentified) + "."
 		}

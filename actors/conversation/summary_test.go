@@ -7,18 +7,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // summarized is a session handed off after registration of Cliente Oculto.
-func summarized() persistence.Session {
-	s := sessionIn(persistence.StateCompleted)
+func summarized() domain.Session {
+	s := sessionIn(domain.StateCompleted)
 	s.QualificationData = map[string]any{"assunto": "avaliar o atendimento das lojas", "porte": int64(12)}
 	return s
 }
 
 func TestApplySummary(t *testing.T) {
-	fallback := persistence.OperationalSummary{
+	fallback := domain.OperationalSummary{
 		MotivoEncerramento:  "Cadastro concluído.",
 		ServicoIdentificado: "Cliente Oculto",
 		Segmento:            "pesquisa",
@@ -28,7 +28,7 @@ func TestApplySummary(t *testing.T) {
 		ProximaAcao: "Enviar ao cliente a proposta de Cliente Oculto.",
 		ResumoTexto: "Conversa com Maria Souza (+5511987654321) pelo WhatsApp. Cadastro concluído. Serviço identificado: Cliente Oculto. Próxima ação: Enviar ao cliente a proposta de Cliente Oculto.",
 	}
-	with := func(change func(*persistence.OperationalSummary)) persistence.OperationalSummary {
+	with := func(change func(*domain.OperationalSummary)) domain.OperationalSummary {
 		o := fallback
 		change(&o)
 		return o
@@ -36,7 +36,7 @@ func TestApplySummary(t *testing.T) {
 	const object = `{"motivo_encerramento":"Cliente concluiu o cadastro","servico_identificado":"Grupo Focal","segmento":"treinamento",` +
 		`"pontos_chave":["12 lojas em SP", 3, "", {"x":1}],"dados_coletados":{"inventado":"sim"},` +
 		`"proxima_acao":"Enviar proposta","resumo_texto":"Maria quer avaliar o atendimento."}`
-	fromModel := with(func(o *persistence.OperationalSummary) {
+	fromModel := with(func(o *domain.OperationalSummary) {
 		o.MotivoEncerramento = "Cliente concluiu o cadastro"
 		o.PontosChave = []string{"12 lojas em SP", "3"}
 		o.ProximaAcao = "Enviar proposta"
@@ -46,18 +46,18 @@ func TestApplySummary(t *testing.T) {
 		name   string
 		answer string
 		ok     bool
-		want   persistence.OperationalSummary
+		want   domain.OperationalSummary
 	}{
 		{"object: the session's facts win over the model's", object, true, fromModel},
 		{"fenced object", "```json\n" + object + "\n```", true, fromModel},
-		{"object then prose", `{"motivo_encerramento":"Cadastro feito"} Maria quer avaliar as lojas.`, true, with(func(o *persistence.OperationalSummary) {
+		{"object then prose", `{"motivo_encerramento":"Cadastro feito"} Maria quer avaliar as lojas.`, true, with(func(o *domain.OperationalSummary) {
 			o.MotivoEncerramento = "Cadastro feito"
 			o.ResumoTexto = "Maria quer avaliar as lojas."
 		})},
-		{"points as one text", `{"pontos_chave":"- primeiro\n- segundo\n"}`, true, with(func(o *persistence.OperationalSummary) {
+		{"points as one text", `{"pontos_chave":"- primeiro\n- segundo\n"}`, true, with(func(o *domain.OperationalSummary) {
 			o.PontosChave = []string{"primeiro", "segundo"}
 		})},
-		{"legacy string", "Maria concluiu o cadastro para Cliente Oculto e aguarda a proposta.", true, with(func(o *persistence.OperationalSummary) {
+		{"legacy string", "Maria concluiu o cadastro para Cliente Oculto e aguarda a proposta.", true, with(func(o *domain.OperationalSummary) {
 			o.ResumoTexto = "Maria concluiu o cadastro para Cliente Oculto e aguarda a proposta."
 		})},
 		{"null", "null", true, fallback},
@@ -90,17 +90,17 @@ func TestApplySummary(t *testing.T) {
 
 func TestSummaryFallbackByReason(t *testing.T) {
 	tests := []struct {
-		state  persistence.SessionState
-		reason persistence.HandoffReason
+		state  domain.SessionState
+		reason domain.HandoffReason
 		motivo string
 		next   string
 	}{
-		{persistence.StateHandoff, persistence.HandoffCustomerRequest, "O cliente pediu para falar com um atendente.", "Assumir a conversa e dar continuidade ao atendimento."},
-		{persistence.StateHandoff, persistence.HandoffValidationFailed, "Os dados cadastrais não passaram na validação depois de várias tentativas.", "Conferir os dados cadastrais com o cliente e concluir o cadastro."},
-		{persistence.StateHandoff, persistence.HandoffAgentFailure, "O assistente virtual não conseguiu responder ao cliente.", "Assumir a conversa e dar continuidade ao atendimento."},
-		{persistence.StateHuman, persistence.HandoffOperatorTakeover, "Um atendente assumiu a conversa.", "Assumir a conversa e dar continuidade ao atendimento."},
-		{persistence.StateClosed, persistence.HandoffDataComplete, "Conversa encerrada.", "Nenhuma ação pendente."},
-		{persistence.StateQualifying, "", "Conversa em andamento.", "Acompanhar a conversa."},
+		{domain.StateHandoff, domain.HandoffCustomerRequest, "O cliente pediu para falar com um atendente.", "Assumir a conversa e dar continuidade ao atendimento."},
+		{domain.StateHandoff, domain.HandoffValidationFailed, "Os dados cadastrais não passaram na validação depois de várias tentativas.", "Conferir os dados cadastrais com o cliente e concluir o cadastro."},
+		{domain.StateHandoff, domain.HandoffAgentFailure, "O assistente virtual não conseguiu responder ao cliente.", "Assumir a conversa e dar continuidade ao atendimento."},
+		{domain.StateHuman, domain.HandoffOperatorTakeover, "Um atendente assumiu a conversa.", "Assumir a conversa e dar continuidade ao atendimento."},
+		{domain.StateClosed, domain.HandoffDataComplete, "Conversa encerrada.", "Nenhuma ação pendente."},
+		{domain.StateQualifying, "", "Conversa em andamento.", "Acompanhar a conversa."},
 	}
 	e := newEngine(t)
 	for _, tt := range tests {
@@ -119,7 +119,7 @@ func TestSummaryFallbackByReason(t *testing.T) {
 
 func TestSummaryTakesModelValuesTheSessionLacks(t *testing.T) {
 	e := newEngine(t)
-	s := sessionIn(persistence.StateHandoff)
+	s := sessionIn(domain.StateHandoff)
 	got := e.ApplySummary(s, `{"servico_identificado":"grupo focal","segmento":"Pesquisa de mercado"}`, true).OperationalSummary.Structured
 	if got.ServicoIdentificado != "Grupo Focal" || got.Segmento != "pesquisa" {
 		t.Errorf("service %q, segment %q: want canonical catalogue values", got.ServicoIdentificado, got.Segmento)
@@ -137,14 +137,14 @@ func TestSummaryCapsRunawayAnswers(t *testing.T) {
 		points[i] = `"ponto"`
 	}
 	answer := `{"pontos_chave":[` + strings.Join(points, ",") + `],"resumo_texto":"` + strings.Repeat("a", 5000) + `"}`
-	got := e.ApplySummary(sessionIn(persistence.StateHandoff), answer, true).OperationalSummary.Structured
+	got := e.ApplySummary(sessionIn(domain.StateHandoff), answer, true).OperationalSummary.Structured
 	if len(got.PontosChave) > 12 || len([]rune(got.ResumoTexto)) > 2001 {
 		t.Errorf("%d points, %d runes of text", len(got.PontosChave), len([]rune(got.ResumoTexto)))
 	}
 }
 
 // wantSevenKeys checks the stored shape: exactly the spec's keys.
-func wantSevenKeys(t *testing.T, s persistence.Session) {
+func wantSevenKeys(t *testing.T, s domain.Session) {
 	t.Helper()
 	data, err := json.Marshal(s.OperationalSummary)
 	if err != nil {

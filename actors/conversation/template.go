@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/sessionpb"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // RefusedNoTemplate is a TEMPLATE command without a template name or
@@ -16,7 +16,7 @@ const RefusedNoTemplate Refusal = "no_template"
 // conversation sends an approved template, window open or not (templates
 // are what the platform takes after it closed). Its text is the body as the
 // customer reads it, logged like any reply; the outbox sends the template.
-func operateTemplate(s persistence.Session, cmd *sessionpb.OperatorCommand, now time.Time) (Outcome, *persistence.Message, *Refused) {
+func operateTemplate(s domain.Session, cmd *sessionpb.OperatorCommand, now time.Time) (Outcome, *domain.Message, *Refused) {
 	operator := cmd.GetOperatorPhone()
 	text := strings.TrimSpace(cmd.GetText())
 	switch {
@@ -28,7 +28,7 @@ func operateTemplate(s persistence.Session, cmd *sessionpb.OperatorCommand, now 
 		return refused(RefusedEmptyText, "the message is empty")
 	}
 	m := operatorMessage(operator, text, now)
-	m.Template = &persistence.TemplateSend{
+	m.Template = &domain.TemplateSend{
 		Name:     cmd.GetTemplate(),
 		Language: cmd.GetTemplateLanguage(),
 		Params:   cmd.GetTemplateParams(),

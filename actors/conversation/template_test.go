@@ -7,7 +7,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/sessionpb"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // A template goes out after the window closed, only from the operator
@@ -16,7 +16,7 @@ import (
 func TestOperateTemplate(t *testing.T) {
 	old := customerWrote(30 * time.Hour)
 	cmd := func(operator, name string) *sessionpb.OperatorCommand {
-		s := sessionIn(persistence.StateHuman)
+		s := sessionIn(domain.StateHuman)
 		return &sessionpb.OperatorCommand{SessionId: s.SessionID, OperatorPhone: operator,
 			Action: sessionpb.OperatorAction_OPERATOR_ACTION_TEMPLATE, Text: "Olá Maria",
 			Template: name, TemplateLanguage: "pt_BR", TemplateParams: []string{"Maria"}}
@@ -28,15 +28,15 @@ func TestOperateTemplate(t *testing.T) {
 		"another operator": {cmd(other, "retomar"), conversation.RefusedNotAssigned},
 		"no template":      {cmd(holder, " "), conversation.RefusedNoTemplate},
 	} {
-		if _, _, r := conversation.Operate(sessionIn(persistence.StateHuman), old, tc.cmd, now); r == nil || r.Code != tc.want {
+		if _, _, r := conversation.Operate(sessionIn(domain.StateHuman), old, tc.cmd, now); r == nil || r.Code != tc.want {
 			t.Errorf("%s: refusal %+v, want %s", name, r, tc.want)
 		}
 	}
-	outcome, m, r := conversation.Operate(sessionIn(persistence.StateHuman), old, cmd(holder, "retomar"), now)
+	outcome, m, r := conversation.Operate(sessionIn(domain.StateHuman), old, cmd(holder, "retomar"), now)
 	if r != nil || m == nil {
 		t.Fatalf("refused %+v", r)
 	}
-	if outcome.Session.State != persistence.StateHuman || outcome.Project {
+	if outcome.Session.State != domain.StateHuman || outcome.Project {
 		t.Errorf("outcome %+v: a template changes nothing", outcome)
 	}
 	if m.Content != "Olá Maria" || m.OperatorPhone != holder || m.Template == nil ||
@@ -49,7 +49,7 @@ func TestOperateTemplate(t *testing.T) {
 // may, and only to someone else.
 func TestOperateTransfer(t *testing.T) {
 	transfer := func(from, to string) *sessionpb.OperatorCommand {
-		return &sessionpb.OperatorCommand{SessionId: sessionIn(persistence.StateHuman).SessionID, OperatorPhone: from,
+		return &sessionpb.OperatorCommand{SessionId: sessionIn(domain.StateHuman).SessionID, OperatorPhone: from,
 			Action: sessionpb.OperatorAction_OPERATOR_ACTION_TRANSFER, ToOperator: to}
 	}
 	for name, tc := range map[string]struct {
@@ -60,12 +60,12 @@ func TestOperateTransfer(t *testing.T) {
 		"to nobody":      {transfer(holder, ""), conversation.RefusedNoOperator},
 		"to oneself":     {transfer(holder, holder), conversation.RefusedNoOperator},
 	} {
-		if _, _, r := conversation.Operate(sessionIn(persistence.StateHuman), nil, tc.cmd, now); r == nil || r.Code != tc.want {
+		if _, _, r := conversation.Operate(sessionIn(domain.StateHuman), nil, tc.cmd, now); r == nil || r.Code != tc.want {
 			t.Errorf("%s: refusal %+v, want %s", name, r, tc.want)
 		}
 	}
-	outcome, m, r := conversation.Operate(sessionIn(persistence.StateHuman), nil, transfer(holder, other), now)
-	if r != nil || m != nil || outcome.Session.State != persistence.StateHuman || string(outcome.Session.AssignedTo) != other || !outcome.Project {
+	outcome, m, r := conversation.Operate(sessionIn(domain.StateHuman), nil, transfer(holder, other), now)
+	if r != nil || m != nil || outcome.Session.State != domain.StateHuman || string(outcome.Session.AssignedTo) != other || !outcome.Project {
 		t.Errorf("transfer: %+v %+v %+v", outcome, m, r)
 	}
 }

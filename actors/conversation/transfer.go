@@ -2,7 +2,7 @@ package conversation
 
 import (
 	"github.com/intake-runtime/intake/actors/sessionpb"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // RefusedNoOperator is a TRANSFER without another operator to take it.
@@ -11,7 +11,7 @@ const RefusedNoOperator Refusal = "no_operator"
 // operateTransfer decides a TRANSFER: the operator holding the conversation
 // hands it to another, who holds it from then on. Who may be named is the
 // console's rule (its operator list); here only "someone else".
-func operateTransfer(s persistence.Session, cmd *sessionpb.OperatorCommand) (Outcome, *persistence.Message, *Refused) {
+func operateTransfer(s domain.Session, cmd *sessionpb.OperatorCommand) (Outcome, *domain.Message, *Refused) {
 	to := cmd.GetToOperator()
 	switch {
 	case !HeldBy(s, cmd.GetOperatorPhone()):
@@ -20,6 +20,6 @@ func operateTransfer(s persistence.Session, cmd *sessionpb.OperatorCommand) (Out
 		return refused(RefusedNoOperator, "choose another operator to transfer the conversation to")
 	}
 	next := s
-	next.AssignedTo = persistence.NullString(to)
+	next.AssignedTo = domain.NullString(to)
 	return Outcome{Session: next, Project: true}, nil, nil
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/intake-runtime/intake/actors/agent"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Action codes of the agents' answers (docs/architecture.md, "Conversation
@@ -27,8 +27,8 @@ type step func(t *transition)
 // rules is the transition table, the one place that says which action codes
 // each state accepts and what they do; the package documentation shows it as
 // a table. A pair missing here is illegal: the answer is refused.
-var rules = map[persistence.SessionState]map[int]step{
-	persistence.StateNew: {
+var rules = map[domain.SessionState]map[int]step{
+	domain.StateNew: {
 		actContinue:       startQualifying,
 		actService:        identifyService,
 		actHuman:          handToPerson,
@@ -36,7 +36,7 @@ var rules = map[persistence.SessionState]map[int]step{
 		actKnowledge:      askKnowledge,
 		actFinished:       finish,
 	},
-	persistence.StateQualifying: {
+	domain.StateQualifying: {
 		actContinue:       reply,
 		actService:        identifyService,
 		actHuman:          handToPerson,
@@ -45,7 +45,7 @@ var rules = map[persistence.SessionState]map[int]step{
 		actSubjectChange:  holdSubject,
 		actFinished:       finish,
 	},
-	persistence.StateDataCollect: {
+	domain.StateDataCollect: {
 		actContinue:      reply,
 		actRegistration:  register,
 		actHuman:         handToPerson,
@@ -53,14 +53,14 @@ var rules = map[persistence.SessionState]map[int]step{
 		actSubjectChange: holdSubject,
 		actFinished:      finish,
 	},
-	persistence.StateCompleted: {
+	domain.StateCompleted: {
 		actContinue:     reply,
 		actRegistration: register,
 		actHuman:        handToPerson,
 		actKnowledge:    askKnowledge,
 		actFinished:     finish,
 	},
-	persistence.StateConfirmSubject: {
+	domain.StateConfirmSubject: {
 		actContinue:      confirmSubject,
 		actHuman:         handToPerson,
 		actKnowledge:     askKnowledge,
@@ -132,14 +132,14 @@ func reply(t *transition) { t.out.Reply = t.answer.Message }
 
 // startQualifying: after triage's first answer the qualifier takes over.
 func startQualifying(t *transition) {
-	t.moveTo(persistence.StateQualifying, persistence.AgentQualifier)
+	t.moveTo(domain.StateQualifying, domain.AgentQualifier)
 	reply(t)
 }
 
 // handToPerson queues the conversation for operators at the customer's
 // request.
 func handToPerson(t *transition) {
-	t.out.handOff(persistence.HandoffCustomerRequest)
+	t.out.handOff(domain.HandoffCustomerRequest)
 	reply(t)
 }
 
@@ -153,8 +153,8 @@ func finish(t *transition) {
 // The held text is the customer's burst, in their words, not the model's
 // paraphrase; a second change while confirming replaces it.
 func holdSubject(t *transition) {
-	t.out.Session.PendingSubjectChangeText = persistence.NullString(t.in.burst())
-	t.out.Session.State = persistence.StateConfirmSubject
+	t.out.Session.PendingSubjectChangeText = domain.NullString(t.in.burst())
+	t.out.Session.State = domain.StateConfirmSubject
 	reply(t)
 }
 
@@ -167,15 +167,15 @@ func confirmSubject(t *transition) {
 	reply(t)
 }
 
-func (t *transition) moveTo(state persistence.SessionState, agent persistence.AgentName) {
+func (t *transition) moveTo(state domain.SessionState, agent domain.AgentName) {
 	t.out.Session.State = state
 	t.out.Session.CurrentAgent = agent
 }
 
 // handOff queues the conversation for operators for reason, with a summary:
 // a step's handoff and Failure's alike.
-func (out *Outcome) handOff(reason persistence.HandoffReason) {
-	out.Session.State = persistence.StateHandoff
+func (out *Outcome) handOff(reason domain.HandoffReason) {
+	out.Session.State = domain.StateHandoff
 	out.Session.HandoffReason = reason
 	out.Handoff = reason
 	out.Summarize = true

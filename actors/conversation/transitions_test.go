@@ -9,12 +9,12 @@ import (
 	"testing"
 
 	"github.com/intake-runtime/intake/actors/conversation"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // states is the one state list, persistence's: a state added there is
 // checked here without a second list to update.
-var states = persistence.States()
+var states = domain.States()
 
 // codes are the contract's action codes and a few outside it.
 var codes = []int{0, 1, 2, 3, 4, 5, 6, 9, 7, 8, -1, 42}
@@ -76,14 +76,14 @@ func TestTransitionTable(t *testing.T) {
 
 // docTable reads the transition grid of doc.go: state -> code -> cell, with
 // the "other" column under code -1.
-func docTable(t *testing.T) map[persistence.SessionState]map[int]string {
+func docTable(t *testing.T) map[domain.SessionState]map[int]string {
 	t.Helper()
 	f, err := os.Open("doc.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	table := map[persistence.SessionState]map[int]string{}
+	table := map[domain.SessionState]map[int]string{}
 	var header []string
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
@@ -95,7 +95,7 @@ func docTable(t *testing.T) map[persistence.SessionState]map[int]string {
 			header = fields[1:]
 			continue
 		}
-		state := persistence.SessionState(fields[0])
+		state := domain.SessionState(fields[0])
 		if header == nil || !contains(states, state) {
 			continue
 		}
@@ -143,12 +143,12 @@ var cellChecks = map[string]func(t *testing.T, in conversation.Input, out conver
 	},
 	"QUALIFY": func(t *testing.T, in conversation.Input, out conversation.Outcome) {
 		wantSideEffects(t, out, sideEffects{})
-		wantState(t, out, persistence.StateQualifying, persistence.AgentQualifier)
+		wantState(t, out, domain.StateQualifying, domain.AgentQualifier)
 		wantReply(t, out, modelMsg)
 	},
 	"SERVICE": func(t *testing.T, in conversation.Input, out conversation.Outcome) {
 		wantSideEffects(t, out, sideEffects{})
-		wantState(t, out, persistence.StateDataCollect, persistence.AgentRegistrar)
+		wantState(t, out, domain.StateDataCollect, domain.AgentRegistrar)
 		wantReply(t, out, modelMsg)
 		s := out.Session
 		if s.ServiceIdentified != "Cliente Oculto" || s.Segment != "pesquisa" || s.Intent != "orcamento" {
@@ -157,31 +157,31 @@ var cellChecks = map[string]func(t *testing.T, in conversation.Input, out conver
 	},
 	"CHECK": func(t *testing.T, in conversation.Input, out conversation.Outcome) {
 		want := sideEffects{project: true}
-		if in.Session.State == persistence.StateDataCollect {
-			want = sideEffects{project: true, handoff: persistence.HandoffDataComplete, summarize: true}
+		if in.Session.State == domain.StateDataCollect {
+			want = sideEffects{project: true, handoff: domain.HandoffDataComplete, summarize: true}
 		}
 		wantSideEffects(t, out, want)
-		wantState(t, out, persistence.StateCompleted, persistence.AgentRegistrar)
+		wantState(t, out, domain.StateCompleted, domain.AgentRegistrar)
 		wantReply(t, out, modelMsg)
 		want2 := map[string]any{"nome": "Maria Souza", "email": "maria@exemplo.com", "cpf_cnpj": "52998224725", "telefone": "+5519991234567"}
 		if !reflect.DeepEqual(out.Session.CadastralData, want2) {
 			t.Errorf("cadastral_data = %v, want %v", out.Session.CadastralData, want2)
 		}
-		if out.Session.HandoffReason != persistence.HandoffDataComplete {
+		if out.Session.HandoffReason != domain.HandoffDataComplete {
 			t.Errorf("handoff_reason = %q", out.Session.HandoffReason)
 		}
 	},
 	"PERSON": func(t *testing.T, in conversation.Input, out conversation.Outcome) {
-		wantSideEffects(t, out, sideEffects{handoff: persistence.HandoffCustomerRequest, summarize: true})
-		wantState(t, out, persistence.StateHandoff, in.Session.CurrentAgent)
+		wantSideEffects(t, out, sideEffects{handoff: domain.HandoffCustomerRequest, summarize: true})
+		wantState(t, out, domain.StateHandoff, in.Session.CurrentAgent)
 		wantReply(t, out, modelMsg)
-		if out.Session.HandoffReason != persistence.HandoffCustomerRequest {
+		if out.Session.HandoffReason != domain.HandoffCustomerRequest {
 			t.Errorf("handoff_reason = %q", out.Session.HandoffReason)
 		}
 	},
 	"DEMAND": func(t *testing.T, in conversation.Input, out conversation.Outcome) {
 		wantSideEffects(t, out, sideEffects{demand: true, summarize: true})
-		wantState(t, out, persistence.StateClosed, in.Session.CurrentAgent)
+		wantState(t, out, domain.StateClosed, in.Session.CurrentAgent)
 		wantReply(t, out, modelMsg)
 		wantClosed(t, out)
 		d := *out.Demand
@@ -189,7 +189,7 @@ var cellChecks = map[string]func(t *testing.T, in conversation.Input, out conver
 			t.Errorf("demand id %q, created_at %v: want a UUID and now", d.DemandID, d.CreatedAt)
 		}
 		d.DemandID = ""
-		want := persistence.OutOfPortfolioDemand{
+		want := domain.OutOfPortfolioDemand{
 			SessionID: "sess-1", PhoneNumber: phone, PushName: "Maria",
 			ServiceRequested: "desenvolvimento de aplicativo", EstimatedSegment: "consultoria",
 			MessagingInstance: "instance_a", OriginalMessage: burst, CreatedAt: d.CreatedAt,
@@ -208,7 +208,7 @@ var cellChecks = map[string]func(t *testing.T, in conversation.Input, out conver
 	},
 	"HOLD": func(t *testing.T, in conversation.Input, out conversation.Outcome) {
 		wantSideEffects(t, out, sideEffects{})
-		wantState(t, out, persistence.StateConfirmSubject, in.Session.CurrentAgent)
+		wantState(t, out, domain.StateConfirmSubject, in.Session.CurrentAgent)
 		wantReply(t, out, modelMsg)
 		if out.Session.PendingSubjectChangeText != burst {
 			t.Errorf("pending = %q, want the customer's burst", out.Session.PendingSubjectChangeText)
@@ -218,7 +218,7 @@ var cellChecks = map[string]func(t *testing.T, in conversation.Input, out conver
 		// Without "confirm" the question stays open (the decisions are
 		// tested in subject_test.go).
 		wantSideEffects(t, out, sideEffects{})
-		wantState(t, out, persistence.StateConfirmSubject, in.Session.CurrentAgent)
+		wantState(t, out, domain.StateConfirmSubject, in.Session.CurrentAgent)
 		wantReply(t, out, modelMsg)
 		if out.Session.PendingSubjectChangeText != in.Session.PendingSubjectChangeText {
 			t.Error("pending subject lost")
@@ -226,15 +226,15 @@ var cellChecks = map[string]func(t *testing.T, in conversation.Input, out conver
 	},
 	"CLOSE": func(t *testing.T, in conversation.Input, out conversation.Outcome) {
 		wantSideEffects(t, out, sideEffects{summarize: true})
-		wantState(t, out, persistence.StateClosed, in.Session.CurrentAgent)
+		wantState(t, out, domain.StateClosed, in.Session.CurrentAgent)
 		wantReply(t, out, modelMsg)
 		wantClosed(t, out)
 	},
 	"refused": func(t *testing.T, in conversation.Input, out conversation.Outcome) {
-		wantSideEffects(t, out, sideEffects{handoff: persistence.HandoffAgentFailure, summarize: true, illegal: true})
-		wantState(t, out, persistence.StateHandoff, in.Session.CurrentAgent)
+		wantSideEffects(t, out, sideEffects{handoff: domain.HandoffAgentFailure, summarize: true, illegal: true})
+		wantState(t, out, domain.StateHandoff, in.Session.CurrentAgent)
 		wantReply(t, out, cfg.FallbackText)
-		if out.Session.HandoffReason != persistence.HandoffAgentFailure {
+		if out.Session.HandoffReason != domain.HandoffAgentFailure {
 			t.Errorf("handoff_reason = %q", out.Session.HandoffReason)
 		}
 		if _, merged := out.Session.QualificationData["x"]; merged {
@@ -253,7 +253,7 @@ var cellChecks = map[string]func(t *testing.T, in conversation.Input, out conver
 type sideEffects struct {
 	enrich    []string
 	demand    bool
-	handoff   persistence.HandoffReason
+	handoff   domain.HandoffReason
 	project   bool
 	summarize bool
 	illegal   bool
@@ -268,7 +268,7 @@ func wantSideEffects(t *testing.T, out conversation.Outcome, want sideEffects) {
 	}
 }
 
-func wantState(t *testing.T, out conversation.Outcome, state persistence.SessionState, agent persistence.AgentName) {
+func wantState(t *testing.T, out conversation.Outcome, state domain.SessionState, agent domain.AgentName) {
 	t.Helper()
 	if out.Session.State != state || out.Session.CurrentAgent != agent {
 		t.Errorf("state, agent = %s, %s; want %s, %s", out.Session.State, out.Session.CurrentAgent, state, agent)

@@ -3,7 +3,7 @@ package conversation
 import (
 	"time"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // CustomerServiceWindow is how long after the customer's last message the
@@ -24,10 +24,10 @@ type Window struct {
 }
 
 // WindowAt computes the window from a session's log at now.
-func WindowAt(history []persistence.Message, now time.Time) Window {
+func WindowAt(history []domain.Message, now time.Time) Window {
 	for i := len(history) - 1; i >= 0; i-- {
 		m := history[i]
-		if m.Direction != persistence.DirectionInbound {
+		if m.Direction != domain.DirectionInbound {
 			continue
 		}
 		at := m.Timestamp.UTC()

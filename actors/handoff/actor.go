@@ -7,7 +7,7 @@ import (
 	"github.com/asynkron/protoactor-go/actor"
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Notify asks a conversation's handoff child to tell operators about the
@@ -15,7 +15,7 @@ import (
 // timer (Renotify true). Build it with NewNotify, which copies the session's
 // maps: the child reads the session while the parent goes on.
 type Notify struct {
-	Session  persistence.Session
+	Session  domain.Session
 	Renotify bool
 }
 
@@ -24,19 +24,19 @@ type Notify struct {
 // parent may keep or store it as it is.
 type Notified struct {
 	SessionID string
-	Result    persistence.HandoffNotifyResult
+	Result    domain.HandoffNotifyResult
 	Renotify  bool
 }
 
 // NewNotify returns the Notify of s with its maps and lists copied, so the
 // parent may change its own session after sending.
-func NewNotify(s persistence.Session, renotify bool) *Notify {
+func NewNotify(s domain.Session, renotify bool) *Notify {
 	return &Notify{Session: s.Clone(), Renotify: renotify}
 }
 
 // Positions gives a session's place in the handoff queue; Queue implements it.
 type Positions interface {
-	Position(ctx context.Context, s persistence.Session) (int, error)
+	Position(ctx context.Context, s domain.Session) (int, error)
 }
 
 // notifyTimeout bounds one notice: the queue query and every send.

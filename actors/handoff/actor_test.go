@@ -11,6 +11,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -100,9 +101,9 @@ func TestChildNotifiesWithTheQueuePosition(t *testing.T) {
 }
 
 // positionsFunc fakes the queue.
-type positionsFunc func(context.Context, persistence.Session) (int, error)
+type positionsFunc func(context.Context, domain.Session) (int, error)
 
-func (f positionsFunc) Position(ctx context.Context, s persistence.Session) (int, error) {
+func (f positionsFunc) Position(ctx context.Context, s domain.Session) (int, error) {
 	return f(ctx, s)
 }
 
@@ -111,7 +112,7 @@ func (f positionsFunc) Position(ctx context.Context, s persistence.Session) (int
 func TestChildNotifiesEvenWithoutAPosition(t *testing.T) {
 	leaktest.Check(t)
 	stub := handoff.NewStub(nil)
-	broken := positionsFunc(func(context.Context, persistence.Session) (int, error) { return 0, errors.New("table down") })
+	broken := positionsFunc(func(context.Context, domain.Session) (int, error) { return 0, errors.New("table down") })
 	send, reported := spawnParent(t, handoff.Props(stub, broken, nil))
 
 	send(handoff.NewNotify(waitingSession("s1", "+5511000000001", t0), false))

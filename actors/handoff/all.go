@@ -5,7 +5,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // All returns a Notifier that gives every notice to each of notifiers in
@@ -21,12 +21,12 @@ func All(notifiers ...Notifier) Notifier {
 
 type all []Notifier
 
-func (a all) Notify(ctx context.Context, n Notice) (persistence.HandoffNotifyResult, error) {
+func (a all) Notify(ctx context.Context, n Notice) (domain.HandoffNotifyResult, error) {
 	if len(a) == 0 {
 		return Queued(n.QueuePosition, "", "queued; no notifier is configured, nobody was told"), nil
 	}
 	var (
-		results []persistence.HandoffNotifyResult
+		results []domain.HandoffNotifyResult
 		errs    []error
 	)
 	for _, notifier := range a {
@@ -38,10 +38,10 @@ func (a all) Notify(ctx context.Context, n Notice) (persistence.HandoffNotifyRes
 }
 
 // merge combines the results of several notifiers for one notice.
-func merge(position int, results []persistence.HandoffNotifyResult) persistence.HandoffNotifyResult {
-	out := persistence.HandoffNotifyResult{QueuePosition: position}
+func merge(position int, results []domain.HandoffNotifyResult) domain.HandoffNotifyResult {
+	out := domain.HandoffNotifyResult{QueuePosition: position}
 	var details []string
-	var failures []persistence.AdapterResult
+	var failures []domain.AdapterResult
 	for _, r := range results {
 		details = append(details, r.Detail)
 		if !r.Success {

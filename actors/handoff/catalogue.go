@@ -24,7 +24,7 @@ var Catalogue = locale.Catalogue{
 	"handoff.summary":       {PT: "Resumo", EN: "Summary"},
 	"handoff.console":       {PT: "Assuma no console: %s", EN: "Take it in the console: %s"},
 
-	// The handoff reasons, by code (persistence.HandoffReason); the code
+	// The handoff reasons, by code (domain.HandoffReason); the code
 	// stays in the text so that it can be searched for.
 	"handoff.reason.CUSTOMER_REQUEST":  {PT: "o cliente pediu uma pessoa (CUSTOMER_REQUEST)", EN: "the customer asked for a person (CUSTOMER_REQUEST)"},
 	"handoff.reason.DATA_COMPLETE":     {PT: "cadastro completo (DATA_COMPLETE)", EN: "registration data complete (DATA_COMPLETE)"},

@@ -7,15 +7,15 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/handoff"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // With notifications off, a handoff is queued and nobody is told: the result
 // says so rather than claiming a notification.
 func ExampleStub() {
 	at := time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC)
-	s := persistence.NewSession("sess-1", "+5511999990000", "instance_a", at)
-	s.State, s.HandoffReason = persistence.StateHandoff, persistence.HandoffCustomerRequest
+	s := domain.NewSession("sess-1", "+5511999990000", "instance_a", at)
+	s.State, s.HandoffReason = domain.StateHandoff, domain.HandoffCustomerRequest
 
 	res, _ := handoff.NewStub(nil).Notify(context.Background(), handoff.Notice{Session: s, QueuePosition: 1, At: at})
 	res.MockID = "stub-…" // a fresh UUID each time
@@ -27,8 +27,8 @@ func ExampleStub() {
 
 func ExampleCompose() {
 	at := time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC)
-	s := persistence.NewSession("sess-1", "+5511999990000", "instance_a", at)
-	s.State, s.HandoffReason, s.HandoffAt = persistence.StateHandoff, persistence.HandoffDataComplete, &at
+	s := domain.NewSession("sess-1", "+5511999990000", "instance_a", at)
+	s.State, s.HandoffReason, s.HandoffAt = domain.StateHandoff, domain.HandoffDataComplete, &at
 	s.ServiceIdentified = "Cliente oculto"
 	s.CadastralData = map[string]any{"nome": "João Souza"}
 

@@ -17,8 +17,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/httpcall"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -30,15 +30,15 @@ var (
 
 // waitingSession is a conversation that entered HANDOFF at at, with the
 // context an operator reads in a notice.
-func waitingSession(id, phone string, at time.Time) persistence.Session {
-	s := persistence.NewSession(id, phone, "instance_a", t0)
-	s.State = persistence.StateHandoff
-	s.HandoffReason = persistence.HandoffCustomerRequest
+func waitingSession(id, phone string, at time.Time) domain.Session {
+	s := domain.NewSession(id, phone, "instance_a", t0)
+	s.State = domain.StateHandoff
+	s.HandoffReason = domain.HandoffCustomerRequest
 	s.HandoffAt = &at
 	s.UpdatedAt = at
 	s.ServiceIdentified = "Pesquisa de mercado"
 	s.CadastralData = map[string]any{"nome": "Maria Silva"}
-	s.OperationalSummary = persistence.StructuredSummary(persistence.OperationalSummary{
+	s.OperationalSummary = domain.StructuredSummary(domain.OperationalSummary{
 		ResumoTexto: "Cliente quer uma pesquisa de satisfação com 300 clientes.",
 	})
 	return s

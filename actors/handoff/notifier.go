@@ -4,14 +4,14 @@ import (
 	"context"
 	"time"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Notice is what a notifier is asked to tell operators about one handoff.
 type Notice struct {
 	// Session is the conversation handed off, as the session actor saved it
 	// (the spec: "HandoffNotifier.notify(session) receives the Session itself").
-	Session persistence.Session
+	Session domain.Session
 	// QueuePosition is the session's 1-based place among the conversations
 	// waiting in HANDOFF; 0 when it is unknown (the queue could not be read).
 	QueuePosition int
@@ -37,16 +37,16 @@ type Notice struct {
 // failures are results, not errors, so code that reads only the result stays
 // correct. Implementations are safe for concurrent use.
 type Notifier interface {
-	Notify(ctx context.Context, n Notice) (persistence.HandoffNotifyResult, error)
+	Notify(ctx context.Context, n Notice) (domain.HandoffNotifyResult, error)
 }
 
 // Queued is the result of a notice that reached nobody while the
 // conversation waits in the queue: success, notified false.
-func Queued(position int, mockID, detail string) persistence.HandoffNotifyResult {
-	return persistence.HandoffNotifyResult{
-		AdapterResult: persistence.AdapterResult{
+func Queued(position int, mockID, detail string) domain.HandoffNotifyResult {
+	return domain.HandoffNotifyResult{
+		AdapterResult: domain.AdapterResult{
 			Success: true,
-			MockID:  persistence.NullString(mockID),
+			MockID:  domain.NullString(mockID),
 			Detail:  detail,
 		},
 		QueuePosition: position,
@@ -56,24 +56,24 @@ func Queued(position int, mockID, detail string) persistence.HandoffNotifyResult
 // Delivered is the result of a notice that reached at least one person.
 // operatorPhone is the first operator told, "" when the recipients are not
 // phones (e-mail).
-func Delivered(position int, mockID, operatorPhone, detail string) persistence.HandoffNotifyResult {
-	return persistence.HandoffNotifyResult{
-		AdapterResult: persistence.AdapterResult{
+func Delivered(position int, mockID, operatorPhone, detail string) domain.HandoffNotifyResult {
+	return domain.HandoffNotifyResult{
+		AdapterResult: domain.AdapterResult{
 			Success: true,
-			MockID:  persistence.NullString(mockID),
+			MockID:  domain.NullString(mockID),
 			Detail:  detail,
 		},
 		Notified:      true,
-		OperatorPhone: persistence.NullString(operatorPhone),
+		OperatorPhone: domain.NullString(operatorPhone),
 		QueuePosition: position,
 	}
 }
 
 // Failed is the result of a notice that reached nobody because sending
 // failed; kind tells the caller whether trying again can help.
-func Failed(position int, kind persistence.ErrorKind, detail string) persistence.HandoffNotifyResult {
-	return persistence.HandoffNotifyResult{
-		AdapterResult: persistence.AdapterResult{Detail: detail, ErrorKind: kind},
+func Failed(position int, kind domain.ErrorKind, detail string) domain.HandoffNotifyResult {
+	return domain.HandoffNotifyResult{
+		AdapterResult: domain.AdapterResult{Detail: detail, ErrorKind: kind},
 		QueuePosition: position,
 	}
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // With notifications off the handoff is queued and nobody is told: the
@@ -84,10 +84,10 @@ func TestMessagingNotifierNeverClaimsAFailedNotice(t *testing.T) {
 	tests := []struct {
 		name string
 		fail map[string]int
-		kind persistence.ErrorKind
+		kind domain.ErrorKind
 	}{
-		{"all refused", map[string]int{"551140000001": 400, "551140000002": 400}, persistence.ErrorKindPermanent},
-		{"one unavailable", map[string]int{"551140000001": 400, "551140000002": 503}, persistence.ErrorKindTransient},
+		{"all refused", map[string]int{"551140000001": 400, "551140000002": 400}, domain.ErrorKindPermanent},
+		{"one unavailable", map[string]int{"551140000001": 400, "551140000002": 503}, domain.ErrorKindTransient},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -144,10 +144,10 @@ func TestMessagingNotifierRejectsAnOperatorWithoutDigits(t *testing.T) {
 }
 
 // fixed is a notifier with a canned result.
-type fixed persistence.HandoffNotifyResult
+type fixed domain.HandoffNotifyResult
 
-func (f fixed) Notify(_ context.Context, n handoff.Notice) (persistence.HandoffNotifyResult, error) {
-	r := persistence.HandoffNotifyResult(f)
+func (f fixed) Notify(_ context.Context, n handoff.Notice) (domain.HandoffNotifyResult, error) {
+	r := domain.HandoffNotifyResult(f)
 	r.QueuePosition = n.QueuePosition
 	return r, nil
 }
@@ -155,21 +155,21 @@ func (f fixed) Notify(_ context.Context, n handoff.Notice) (persistence.HandoffN
 func TestAllMergesResults(t *testing.T) {
 	emailed := fixed(handoff.Delivered(0, "ses-1", "", "e-mailed"))
 	texted := fixed(handoff.Delivered(0, "wamid.1", "+551140000001", "texted"))
-	refused := fixed(handoff.Failed(0, persistence.ErrorKindPermanent, "refused"))
-	busy := fixed(handoff.Failed(0, persistence.ErrorKindTransient, "busy"))
+	refused := fixed(handoff.Failed(0, domain.ErrorKindPermanent, "refused"))
+	busy := fixed(handoff.Failed(0, domain.ErrorKindTransient, "busy"))
 	quiet := fixed(handoff.Queued(0, "", "queued"))
 	tests := []struct {
 		name      string
 		notifiers []handoff.Notifier
 		success   bool
 		notified  bool
-		operator  persistence.NullString
-		kind      persistence.ErrorKind
+		operator  domain.NullString
+		kind      domain.ErrorKind
 	}{
 		{"e-mail and text", []handoff.Notifier{emailed, texted}, true, true, "+551140000001", ""},
 		{"text failed, e-mail sent", []handoff.Notifier{refused, emailed}, true, true, "", ""},
 		{"queued only", []handoff.Notifier{quiet, refused}, true, false, "", ""},
-		{"all failed", []handoff.Notifier{refused, busy}, false, false, "", persistence.ErrorKindTransient},
+		{"all failed", []handoff.Notifier{refused, busy}, false, false, "", domain.ErrorKindTransient},
 		{"none", nil, true, false, "", ""},
 	}
 	for _, tc := range tests {

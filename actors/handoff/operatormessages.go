@@ -12,8 +12,8 @@ import (
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/locale"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // Conversations applies operator commands to conversations through their
@@ -97,7 +97,7 @@ func (r *OperatorMessages) Route(ctx context.Context, operatorPhone, messageID, 
 	}
 	var held []Entry
 	for _, e := range entries {
-		if e.State == persistence.StateHuman && e.AssignedTo == phone {
+		if e.State == domain.StateHuman && e.AssignedTo == phone {
 			held = append(held, e)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -40,7 +41,7 @@ func (c *conversations) Operate(_ context.Context, cmd *sessionpb.OperatorComman
 func heldBy(t *testing.T, table persistence.Table, id, customer, operator string) {
 	t.Helper()
 	s := waitingSession(id, customer, t0)
-	s.State, s.AssignedTo = persistence.StateHuman, persistence.NullString(operator)
+	s.State, s.AssignedTo = domain.StateHuman, domain.NullString(operator)
 	if _, err := persistence.NewSessions(table).Create(context.Background(), s); err != nil {
 		t.Fatal(err)
 	}

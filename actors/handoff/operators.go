@@ -10,8 +10,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/locale"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // MessagingConfig configures the MessagingNotifier.
@@ -76,7 +76,7 @@ func NewMessagingNotifier(cfg MessagingConfig, sender messaging.Sender, logger *
 // one send succeeded (operator_phone and mock_id are the first operator told
 // and that message's ID); it fails only when every send failed, with the
 // error kind that gives a retry the best chance.
-func (m *MessagingNotifier) Notify(ctx context.Context, n Notice) (persistence.HandoffNotifyResult, error) {
+func (m *MessagingNotifier) Notify(ctx context.Context, n Notice) (domain.HandoffNotifyResult, error) {
 	pos := n.QueuePosition
 	if len(m.operators) == 0 {
 		return Queued(pos, "", "queued; no operator phones are configured (OPERATOR_PHONES), nobody was told"), nil
@@ -86,7 +86,7 @@ func (m *MessagingNotifier) Notify(ctx context.Context, n Notice) (persistence.H
 	var (
 		first, firstID string
 		told           int
-		failures       []persistence.AdapterResult
+		failures       []domain.AdapterResult
 	)
 	for _, op := range operators {
 		res, err := m.sender.Send(ctx, op, text)
@@ -121,20 +121,20 @@ func (m *MessagingNotifier) Notify(ctx context.Context, n Notice) (persistence.H
 // retryKind is the kind of a failure of several sends: transient if any was
 // transient (trying again may reach someone), else uncertain if any may have
 // been delivered, else permanent.
-func retryKind(failures []persistence.AdapterResult) persistence.ErrorKind {
-	kind := persistence.ErrorKindPermanent
+func retryKind(failures []domain.AdapterResult) domain.ErrorKind {
+	kind := domain.ErrorKindPermanent
 	for _, f := range failures {
 		switch f.ErrorKind {
-		case persistence.ErrorKindTransient:
-			return persistence.ErrorKindTransient
-		case persistence.ErrorKindUncertain:
-			kind = persistence.ErrorKindUncertain
+		case domain.ErrorKindTransient:
+			return domain.ErrorKindTransient
+		case domain.ErrorKindUncertain:
+			kind = domain.ErrorKindUncertain
 		}
 	}
 	return kind
 }
 
-func joinDetails(failures []persistence.AdapterResult) string {
+func joinDetails(failures []domain.AdapterResult) string {
 	details := make([]string, 0, len(failures))
 	for _, f := range failures {
 		details = append(details, f.Detail)

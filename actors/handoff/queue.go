@@ -4,11 +4,12 @@ import (
 	"context"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 // Queue is the handoff queue: the conversations waiting for an operator
-// (persistence.Session.Waiting), ordered by the time they were handed off, and those an operator
+// (domain.Session.Waiting), ordered by the time they were handed off, and those an operator
 // holds (HUMAN). It reads the gsi1 partition "HANDOFF" that the persistence
 // layer maintains as sessions change state, so it is one index query and
 // never a scan. It is safe for concurrent use.
@@ -29,8 +30,8 @@ type Entry struct {
 	// Name is the customer's name when the conversation knows it, else "".
 	Name    string
 	Service string
-	Reason  persistence.HandoffReason
-	State   persistence.SessionState
+	Reason  domain.HandoffReason
+	State   domain.SessionState
 	// WaitingSince is when the conversation was handed off.
 	WaitingSince time.Time
 	// AssignedTo is the operator holding the conversation, "" while queued.
@@ -93,6 +94,6 @@ func (q *Queue) QueuePosition(ctx context.Context, sessionID string) (int, error
 // is not waiting. Unlike QueuePosition it needs no index entry for s
 // itself, so a session saved a moment ago (DynamoDB's index is eventually
 // consistent) still gets the right place; the handoff child uses it.
-func (q *Queue) Position(ctx context.Context, s persistence.Session) (int, error) {
+func (q *Queue) Position(ctx context.Context, s domain.Session) (int, error) {
 	return q.index.Position(ctx, s)
 }

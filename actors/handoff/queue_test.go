@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -19,8 +20,8 @@ func TestQueueListsWaitingAndHeldConversations(t *testing.T) {
 	second := waitingSession("s2", "+5511000000002", t0.Add(2*time.Minute))
 	first := waitingSession("s1", "+5511000000001", t0.Add(time.Minute))
 	held := waitingSession("s0", "+5511000000000", t0)
-	held.State, held.AssignedTo = persistence.StateHuman, "+551140000001"
-	for _, s := range []persistence.Session{second, first, held} {
+	held.State, held.AssignedTo = domain.StateHuman, "+551140000001"
+	for _, s := range []domain.Session{second, first, held} {
 		if _, err := sessions.Create(ctx, s); err != nil {
 			t.Fatal(err)
 		}
@@ -32,13 +33,13 @@ func TestQueueListsWaitingAndHeldConversations(t *testing.T) {
 	}
 	want := []struct {
 		id       string
-		state    persistence.SessionState
+		state    domain.SessionState
 		position int
 		assigned string
 	}{
-		{"s0", persistence.StateHuman, 0, "+551140000001"},
-		{"s1", persistence.StateHandoff, 1, ""},
-		{"s2", persistence.StateHandoff, 2, ""},
+		{"s0", domain.StateHuman, 0, "+551140000001"},
+		{"s1", domain.StateHandoff, 1, ""},
+		{"s2", domain.StateHandoff, 2, ""},
 	}
 	if len(entries) != len(want) {
 		t.Fatalf("List = %+v, want %d entries", entries, len(want))
@@ -51,7 +52,7 @@ func TestQueueListsWaitingAndHeldConversations(t *testing.T) {
 	}
 	e := entries[1]
 	if e.PhoneNumber != "+5511000000001" || e.Name != "Maria Silva" || e.Service != "Pesquisa de mercado" ||
-		e.Reason != persistence.HandoffCustomerRequest || !e.WaitingSince.Equal(t0.Add(time.Minute)) {
+		e.Reason != domain.HandoffCustomerRequest || !e.WaitingSince.Equal(t0.Add(time.Minute)) {
 		t.Errorf("entry context = %+v", e)
 	}
 

@@ -8,8 +8,8 @@ import (
 	"github.com/google/uuid"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/recent"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // Stub is the Notifier used when HANDOFF_NOTIFIER_ENABLED=false: it tells
@@ -40,9 +40,9 @@ func NewStub(logger *zap.Logger, history ...int) *Stub {
 }
 
 // Notify records n and reports the conversation queued.
-func (s *Stub) Notify(ctx context.Context, n Notice) (persistence.HandoffNotifyResult, error) {
+func (s *Stub) Notify(ctx context.Context, n Notice) (domain.HandoffNotifyResult, error) {
 	if err := ctx.Err(); err != nil {
-		return Failed(n.QueuePosition, persistence.ErrorKindTransient, "not recorded: "+err.Error()), err
+		return Failed(n.QueuePosition, domain.ErrorKindTransient, "not recorded: "+err.Error()), err
 	}
 	s.mu.Lock()
 	s.notices.Add(n)

@@ -6,14 +6,14 @@ import (
 	"testing"
 
 	"github.com/intake-runtime/intake/actors/handoff"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // The stub keeps the last STUB_HISTORY notices.
 func TestStubKeepsTheLastNotices(t *testing.T) {
 	s := handoff.NewStub(nil, 2)
 	for i := range 4 {
-		n := handoff.Notice{Session: persistence.Session{SessionID: fmt.Sprint(i)}, QueuePosition: 1}
+		n := handoff.Notice{Session: domain.Session{SessionID: fmt.Sprint(i)}, QueuePosition: 1}
 		if _, err := s.Notify(context.Background(), n); err != nil {
 			t.Fatal(err)
 		}

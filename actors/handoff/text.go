@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/locale"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // Message is a notice as people read it: a subject line (the e-mail subject,
@@ -56,7 +56,7 @@ func Compose(l locale.Locale, n Notice, consoleURL string) Message {
 	if n.QueuePosition > 0 {
 		line(&body, l.T("handoff.position"), fmt.Sprint(n.QueuePosition))
 	}
-	line(&body, l.T("handoff.summary"), orDash(persistence.SummaryText(s.OperationalSummary)))
+	line(&body, l.T("handoff.summary"), orDash(domain.SummaryText(s.OperationalSummary)))
 	if consoleURL != "" {
 		body.WriteString("\n" + l.T("handoff.console", consoleURL) + "\n")
 	}
@@ -90,15 +90,15 @@ func waited(d time.Duration) string {
 // first found of: the registration name (cadastral data), a name the
 // qualification picked up, the name in the summary's collected data, the
 // name recognised from an earlier session; "" when none. Values may be any
-// scalar the model wrote (persistence.DataText).
-func CustomerName(s persistence.Session) string {
+// scalar the model wrote (domain.DataText).
+func CustomerName(s domain.Session) string {
 	sources := []map[string]any{s.CadastralData, s.QualificationData}
 	if o := s.OperationalSummary.Structured; o != nil {
 		sources = append(sources, o.DadosColetados)
 	}
 	for _, data := range sources {
 		for _, key := range customerNameKeys {
-			if name := persistence.DataText(data[key]); name != "" {
+			if name := domain.DataText(data[key]); name != "" {
 				return name
 			}
 		}
@@ -114,7 +114,7 @@ var customerNameKeys = []string{"nome", "name", "nome_completo", "contato"}
 // ReasonText explains a handoff reason to an operator in l's language,
 // keeping the code so that it can be searched for; l holds Catalogue. A
 // reason the catalogue lacks reads as its code.
-func ReasonText(l locale.Locale, r persistence.HandoffReason) string {
+func ReasonText(l locale.Locale, r domain.HandoffReason) string {
 	if r == "" {
 		return "—"
 	}

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/locale"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 const console = "https://intake.example/atendimento"
@@ -16,9 +16,9 @@ const console = "https://intake.example/atendimento"
 // console is: one golden file per notice and language (zone unset, so São
 // Paulo's).
 func TestCompose(t *testing.T) {
-	bare := persistence.NewSession("sess-2", "+5511988887777", "instance_a", t0)
-	bare.State = persistence.StateHandoff
-	bare.HandoffReason = persistence.HandoffAgentFailure
+	bare := domain.NewSession("sess-2", "+5511988887777", "instance_a", t0)
+	bare.State = domain.StateHandoff
+	bare.HandoffReason = domain.HandoffAgentFailure
 	notices := []struct {
 		name    string
 		notice  handoff.Notice
@@ -74,10 +74,10 @@ func TestReasonText(t *testing.T) {
 	pt, _ := handoff.NewLocale(locale.PortugueseBR, nil)
 	en, _ := handoff.NewLocale(locale.English, nil)
 	for _, tc := range []struct {
-		reason persistence.HandoffReason
+		reason domain.HandoffReason
 		pt, en string
 	}{
-		{persistence.HandoffDataComplete, "cadastro completo (DATA_COMPLETE)", "registration data complete (DATA_COMPLETE)"},
+		{domain.HandoffDataComplete, "cadastro completo (DATA_COMPLETE)", "registration data complete (DATA_COMPLETE)"},
 		{"SOMETHING_NEW", "SOMETHING_NEW", "SOMETHING_NEW"},
 		{"", "—", "—"},
 	} {
@@ -91,7 +91,7 @@ func TestReasonText(t *testing.T) {
 }
 
 func TestCustomerName(t *testing.T) {
-	s := persistence.NewSession("s", "+5511", "instance_a", t0)
+	s := domain.NewSession("s", "+5511", "instance_a", t0)
 	if got := handoff.CustomerName(s); got != "" {
 		t.Errorf("name of an unknown customer = %q", got)
 	}
@@ -109,7 +109,7 @@ func TestCustomerName(t *testing.T) {
 		t.Errorf("name from the qualification data = %q", got)
 	}
 	s.QualificationData = map[string]any{}
-	s.OperationalSummary = persistence.StructuredSummary(persistence.OperationalSummary{DadosColetados: map[string]any{"name": "Ana"}})
+	s.OperationalSummary = domain.StructuredSummary(domain.OperationalSummary{DadosColetados: map[string]any{"name": "Ana"}})
 	if got := handoff.CustomerName(s); got != "Ana" {
 		t.Errorf("name from the summary's collected data = %q", got)
 	}

@@ -21,7 +21,7 @@
 // client implements it (cloudapi.Client); [Stub] records calls locally when
 // MESSAGING_CLOUD_ENABLED=false; [Deliver] sends a reply's template through
 // a [TemplateSender] when it has one. Every Sender returns the spec's
-// persistence.AdapterResult for every outcome; the error result is non-nil
+// domain.AdapterResult for every outcome; the error result is non-nil
 // only when the caller is at fault (invalid arguments, checked alike by
 // [CheckSend] and [CheckRead]: [ErrInvalidRecipient], [ErrEmptyText],
 // [ErrTextTooLong], [ErrEmptyMessageID]) or its context ended, and even then

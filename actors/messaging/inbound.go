@@ -3,7 +3,7 @@ package messaging
 import (
 	"time"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // InboundMessage is one customer message ready to become a turn: the spec's
@@ -15,7 +15,7 @@ type InboundMessage struct {
 	// Content is the text body, the media caption, or "[type]".
 	Content string
 	// MessageType is text or a media kind (never system).
-	MessageType persistence.MessageType
+	MessageType domain.MessageType
 	// Instance is the brand instance the message belongs to.
 	Instance string
 	// ProviderMessageID is the platform message ID (or the UUID the internal
@@ -66,8 +66,8 @@ func (m InboundMessage) InternalPayload() InternalPayload {
 
 // Turn is the inbound turn the webhook stores in the receipt and the session
 // actor receives.
-func (m InboundMessage) Turn() persistence.InboundTurn {
-	return persistence.InboundTurn{
+func (m InboundMessage) Turn() domain.InboundTurn {
+	return domain.InboundTurn{
 		PhoneNumber: m.PhoneNumber,
 		MessageID:   m.ProviderMessageID,
 		Content:     m.Content,

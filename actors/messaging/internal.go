@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // ParseInternal decodes the internal route's body (the spec's internal inbound
@@ -73,9 +73,9 @@ func (p *Parser) FromInternal(in InternalPayload) (InboundMessage, error) {
 }
 
 // internalContent applies rule 5 to an internal payload.
-func internalContent(msgType, content string) (persistence.MessageType, string) {
-	if msgType == "" || msgType == string(persistence.MessageText) {
-		return persistence.MessageText, content
+func internalContent(msgType, content string) (domain.MessageType, string) {
+	if msgType == "" || msgType == string(domain.MessageText) {
+		return domain.MessageText, content
 	}
 	kind := MediaType(msgType)
 	if strings.TrimSpace(content) == "" {

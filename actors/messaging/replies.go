@@ -9,6 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/serial"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -16,8 +17,8 @@ import (
 // Sent is the report of one reply, once its result is recorded: sent, or
 // failed for good.
 type Sent struct {
-	Entry    persistence.Message
-	Response persistence.AdapterResult
+	Entry    domain.Message
+	Response domain.AdapterResult
 	// Uncertain is set when the reply was sent again because an earlier
 	// call's outcome is unknown: the customer may have it twice.
 	Uncertain bool
@@ -28,12 +29,12 @@ type Sent struct {
 type Outbox interface {
 	// Begin records that a call starts; uncertain when an earlier call left
 	// no result; persistence.ErrOutboxDone when the reply has a result.
-	Begin(ctx context.Context, m persistence.Message) (uncertain bool, err error)
-	Sent(ctx context.Context, m persistence.Message, providerMessageID string) error
+	Begin(ctx context.Context, m domain.Message) (uncertain bool, err error)
+	Sent(ctx context.Context, m domain.Message, providerMessageID string) error
 	// Retry makes the reply pending again; uncertain counts the coming call
 	// as a possible duplicate.
-	Retry(ctx context.Context, m persistence.Message, detail string, uncertain bool) error
-	Failed(ctx context.Context, m persistence.Message, detail string) error
+	Retry(ctx context.Context, m domain.Message, detail string, uncertain bool) error
+	Failed(ctx context.Context, m domain.Message, detail string) error
 }
 
 // Retry paces the attempts of a reply that failed transiently (rate limits,
@@ -102,11 +103,11 @@ func NewReplies(d RepliesDeps, report func(Sent)) *Replies {
 // Deliver queues a committed reply (an outbox entry: a log item its turn
 // committed as pending, or one an earlier activation left unfinished) after
 // the ones delivered before.
-func (r *Replies) Deliver(entry persistence.Message) { r.enqueue(&outgoing{msg: entry}) }
+func (r *Replies) Deliver(entry domain.Message) { r.enqueue(&outgoing{msg: entry}) }
 
 // Idle reports whether no reply is queued: a reply committed now is sent at
 // once, so its commit may record its first call as begun
-// (persistence.Message.Begun) and DeliverBegun it.
+// (domain.Message.Begun) and DeliverBegun it.
 func (r *Replies) Idle() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -114,9 +115,9 @@ func (r *Replies) Idle() bool {
 }
 
 // DeliverBegun queues a reply whose commit recorded its first call as begun
-// (persistence.Message.Begun): that call is made without the outbox write
+// (domain.Message.Begun): that call is made without the outbox write
 // Deliver's replies need first, one table write less per reply.
-func (r *Replies) DeliverBegun(entry persistence.Message) {
+func (r *Replies) DeliverBegun(entry domain.Message) {
 	r.enqueue(&outgoing{msg: entry, begun: true})
 }
 
@@ -160,13 +161,13 @@ func (r *Replies) Close() {
 // outgoing is one reply on its way, with what its last call came to while that
 // result is not recorded yet.
 type outgoing struct {
-	msg       persistence.Message
+	msg       domain.Message
 	failures  int  // transient failures of calls or table writes so far
 	uncertain bool // some call for it had an unknown outcome
 	// begun: the table already records the next call as under way (the
 	// commit did, for the first one).
 	begun  bool
-	result *persistence.AdapterResult
+	result *domain.AdapterResult
 }
 
 // work sends the queued replies in order until the queue is empty or the
@@ -263,11 +264,11 @@ func (r *Replies) record(ctx context.Context, e *outgoing) bool {
 	switch {
 	case res.Success:
 		err = r.deps.Outbox.Sent(ctx, e.msg, string(res.MockID))
-	case res.ErrorKind == persistence.ErrorKindPermanent:
+	case res.ErrorKind == domain.ErrorKindPermanent:
 		err = r.deps.Outbox.Failed(ctx, e.msg, res.Detail)
 	case e.failures+1 < r.deps.Retry.Attempts:
 		retry = true
-		err = r.deps.Outbox.Retry(ctx, e.msg, res.Detail, res.ErrorKind == persistence.ErrorKindUncertain)
+		err = r.deps.Outbox.Retry(ctx, e.msg, res.Detail, res.ErrorKind == domain.ErrorKindUncertain)
 	default:
 		err = r.deps.Outbox.Failed(ctx, e.msg, fmt.Sprintf("gave up after %d attempts: %s", r.deps.Retry.Attempts, res.Detail))
 	}
@@ -277,7 +278,7 @@ func (r *Replies) record(ctx context.Context, e *outgoing) bool {
 		return false
 	}
 	if retry {
-		e.uncertain = e.uncertain || res.ErrorKind == persistence.ErrorKindUncertain
+		e.uncertain = e.uncertain || res.ErrorKind == domain.ErrorKindUncertain
 		e.failures++
 		e.result = nil
 		return false

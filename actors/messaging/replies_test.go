@@ -11,6 +11,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/messagingtest"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -30,7 +31,7 @@ type recordingOutbox struct {
 
 var errTable = errors.New("table unavailable")
 
-func (o *recordingOutbox) record(step string, m persistence.Message) error {
+func (o *recordingOutbox) record(step string, m domain.Message) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.fail[step] > 0 {
@@ -42,22 +43,22 @@ func (o *recordingOutbox) record(step string, m persistence.Message) error {
 	return nil
 }
 
-func (o *recordingOutbox) Begin(_ context.Context, m persistence.Message) (bool, error) {
+func (o *recordingOutbox) Begin(_ context.Context, m domain.Message) (bool, error) {
 	if o.done[m.MessageID] {
 		return false, persistence.ErrOutboxDone
 	}
 	return o.uncertain, o.record("begin", m)
 }
 
-func (o *recordingOutbox) Sent(_ context.Context, m persistence.Message, id string) error {
+func (o *recordingOutbox) Sent(_ context.Context, m domain.Message, id string) error {
 	return o.record("sent:"+id, m)
 }
 
-func (o *recordingOutbox) Retry(_ context.Context, m persistence.Message, detail string, uncertain bool) error {
+func (o *recordingOutbox) Retry(_ context.Context, m domain.Message, detail string, uncertain bool) error {
 	return o.record(fmt.Sprintf("retry(%s,%v)", detail, uncertain), m)
 }
 
-func (o *recordingOutbox) Failed(_ context.Context, m persistence.Message, detail string) error {
+func (o *recordingOutbox) Failed(_ context.Context, m domain.Message, detail string) error {
 	return o.record("failed("+detail+")", m)
 }
 
@@ -70,11 +71,11 @@ func (o *recordingOutbox) Steps() []string {
 // scriptedPlatform answers the sends in order from its script, then succeeds.
 type scriptedPlatform struct {
 	mu     sync.Mutex
-	script []persistence.AdapterResult
+	script []domain.AdapterResult
 	texts  []string
 }
 
-func (p *scriptedPlatform) Send(ctx context.Context, to, text string) (persistence.AdapterResult, error) {
+func (p *scriptedPlatform) Send(ctx context.Context, to, text string) (domain.AdapterResult, error) {
 	if res, err := refuse(ctx, func() error { _, err := messaging.CheckSend(to, text); return err }); err != nil {
 		return res, err
 	}
@@ -86,27 +87,27 @@ func (p *scriptedPlatform) Send(ctx context.Context, to, text string) (persisten
 		p.script = p.script[1:]
 		return res, nil
 	}
-	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(fmt.Sprintf("wamid.%d", len(p.texts)))}, nil
+	return domain.AdapterResult{Success: true, MockID: domain.NullString(fmt.Sprintf("wamid.%d", len(p.texts)))}, nil
 }
 
-func (p *scriptedPlatform) MarkRead(ctx context.Context, id string) (persistence.AdapterResult, error) {
+func (p *scriptedPlatform) MarkRead(ctx context.Context, id string) (domain.AdapterResult, error) {
 	if res, err := refuse(ctx, func() error { return messaging.CheckRead(id) }); err != nil {
 		return res, err
 	}
-	return persistence.AdapterResult{Success: true}, nil
+	return domain.AdapterResult{Success: true}, nil
 }
 
 // refuse is what the fakes share with every Sender (messagingtest.RunSender):
 // arguments that fail check are refused first, as a permanent failure, then
 // an ended ctx, as a transient one.
-func refuse(ctx context.Context, check func() error) (persistence.AdapterResult, error) {
+func refuse(ctx context.Context, check func() error) (domain.AdapterResult, error) {
 	if err := check(); err != nil {
-		return failure(persistence.ErrorKindPermanent, err.Error()), err
+		return failure(domain.ErrorKindPermanent, err.Error()), err
 	}
 	if err := ctx.Err(); err != nil {
-		return failure(persistence.ErrorKindTransient, err.Error()), err
+		return failure(domain.ErrorKindTransient, err.Error()), err
 	}
-	return persistence.AdapterResult{}, nil
+	return domain.AdapterResult{}, nil
 }
 
 // The fakes keep the port's contract, so what the tests above see of them
@@ -132,8 +133,8 @@ func (p *scriptedPlatform) Texts() []string {
 	return slices.Clone(p.texts)
 }
 
-func failure(kind persistence.ErrorKind, detail string) persistence.AdapterResult {
-	return persistence.AdapterResult{ErrorKind: kind, Detail: detail}
+func failure(kind domain.ErrorKind, detail string) domain.AdapterResult {
+	return domain.AdapterResult{ErrorKind: kind, Detail: detail}
 }
 
 // deliver hands replies to a conversation's Replies and collects the
@@ -145,7 +146,7 @@ func deliver(t *testing.T, outbox messaging.Outbox, platform messaging.Sender, w
 
 // deliverWith is deliver handing each reply over with queue.
 func deliverWith(t *testing.T, outbox messaging.Outbox, platform messaging.Sender, want int,
-	queue func(*messaging.Replies, persistence.Message), replies ...string) []messaging.Sent {
+	queue func(*messaging.Replies, domain.Message), replies ...string) []messaging.Sent {
 	t.Helper()
 	leaktest.Check(t)
 	reports := make(chan messaging.Sent, len(replies))
@@ -155,7 +156,7 @@ func deliverWith(t *testing.T, outbox messaging.Outbox, platform messaging.Sende
 	}, func(s messaging.Sent) { reports <- s })
 	defer r.Close()
 	for i, text := range replies {
-		queue(r, persistence.Message{MessageID: fmt.Sprintf("r%d", i+1), PhoneNumber: "+5511955550000", Content: text})
+		queue(r, domain.Message{MessageID: fmt.Sprintf("r%d", i+1), PhoneNumber: "+5511955550000", Content: text})
 	}
 	var got []messaging.Sent
 	for len(got) < want {
@@ -186,10 +187,10 @@ func TestRepliesAreRecordedBeforeAndAfterEachCall(t *testing.T) {
 
 func TestTransientFailuresAreRetriedThenFailedForGood(t *testing.T) {
 	outbox := &recordingOutbox{}
-	platform := &scriptedPlatform{script: []persistence.AdapterResult{
-		failure(persistence.ErrorKindTransient, "429"),
-		failure(persistence.ErrorKindUncertain, "timeout"),
-		failure(persistence.ErrorKindTransient, "503"),
+	platform := &scriptedPlatform{script: []domain.AdapterResult{
+		failure(domain.ErrorKindTransient, "429"),
+		failure(domain.ErrorKindUncertain, "timeout"),
+		failure(domain.ErrorKindTransient, "503"),
 	}}
 	reports := deliver(t, outbox, platform, 1, "oi")
 	want := []string{"begin r1", "retry(429,false) r1", "begin r1", "retry(timeout,true) r1", "begin r1", "failed(gave up after 3 attempts: 503) r1"}
@@ -203,7 +204,7 @@ func TestTransientFailuresAreRetriedThenFailedForGood(t *testing.T) {
 
 func TestPermanentFailureIsNotRetried(t *testing.T) {
 	outbox := &recordingOutbox{}
-	platform := &scriptedPlatform{script: []persistence.AdapterResult{failure(persistence.ErrorKindPermanent, "131047 window closed")}}
+	platform := &scriptedPlatform{script: []domain.AdapterResult{failure(domain.ErrorKindPermanent, "131047 window closed")}}
 	deliver(t, outbox, platform, 1, "oi")
 	want := []string{"begin r1", "failed(131047 window closed) r1"}
 	if got := outbox.Steps(); !slices.Equal(got, want) {
@@ -253,7 +254,7 @@ func TestResendAfterUnknownOutcomeIsReportedUncertain(t *testing.T) {
 // outbox write before it; a retry is begun like any other call.
 func TestBegunReplySkipsTheFirstBegin(t *testing.T) {
 	outbox := &recordingOutbox{}
-	platform := &scriptedPlatform{script: []persistence.AdapterResult{failure(persistence.ErrorKindTransient, "503")}}
+	platform := &scriptedPlatform{script: []domain.AdapterResult{failure(domain.ErrorKindTransient, "503")}}
 	deliverWith(t, outbox, platform, 1, (*messaging.Replies).DeliverBegun, "oi")
 	want := []string{"retry(503,false) r1", "begin r1", "sent:wamid.2 r1"}
 	if got := outbox.Steps(); !slices.Equal(got, want) {
@@ -269,7 +270,7 @@ func TestRepliesAreIdleOnlyWithNothingQueued(t *testing.T) {
 	if !r.Idle() {
 		t.Fatal("a new conversation's Replies are not idle")
 	}
-	r.Deliver(persistence.Message{MessageID: "r1", PhoneNumber: "+5511955550000", Content: "oi"})
+	r.Deliver(domain.Message{MessageID: "r1", PhoneNumber: "+5511955550000", Content: "oi"})
 	if r.Idle() {
 		t.Error("idle while a reply is being sent")
 	}
@@ -287,21 +288,21 @@ func TestRepliesAreIdleOnlyWithNothingQueued(t *testing.T) {
 // fails it when its ctx ends first.
 type blockingPlatform struct{ release chan struct{} }
 
-func (p blockingPlatform) Send(ctx context.Context, to, text string) (persistence.AdapterResult, error) {
+func (p blockingPlatform) Send(ctx context.Context, to, text string) (domain.AdapterResult, error) {
 	if res, err := refuse(ctx, func() error { _, err := messaging.CheckSend(to, text); return err }); err != nil {
 		return res, err
 	}
 	select {
 	case <-p.release:
-		return persistence.AdapterResult{Success: true, MockID: "wamid.OUT"}, nil
+		return domain.AdapterResult{Success: true, MockID: "wamid.OUT"}, nil
 	case <-ctx.Done():
-		return failure(persistence.ErrorKindUncertain, ctx.Err().Error()), ctx.Err()
+		return failure(domain.ErrorKindUncertain, ctx.Err().Error()), ctx.Err()
 	}
 }
 
-func (p blockingPlatform) MarkRead(ctx context.Context, id string) (persistence.AdapterResult, error) {
+func (p blockingPlatform) MarkRead(ctx context.Context, id string) (domain.AdapterResult, error) {
 	if res, err := refuse(ctx, func() error { return messaging.CheckRead(id) }); err != nil {
 		return res, err
 	}
-	return persistence.AdapterResult{Success: true}, nil
+	return domain.AdapterResult{Success: true}, nil
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Sender delivers the bot's messages to customers. The messaging actor holds
@@ -25,10 +25,10 @@ import (
 type Sender interface {
 	// Send sends text to the customer phone to (any formatting; only its
 	// digits are used) and returns the platform message ID as mock_id.
-	Send(ctx context.Context, to, text string) (persistence.AdapterResult, error)
+	Send(ctx context.Context, to, text string) (domain.AdapterResult, error)
 	// MarkRead marks the inbound message messageID as read and shows the
 	// typing indicator. Failing it harms nothing but the customer's view.
-	MarkRead(ctx context.Context, messageID string) (persistence.AdapterResult, error)
+	MarkRead(ctx context.Context, messageID string) (domain.AdapterResult, error)
 }
 
 // MaxTextRunes is the platform's limit on a text message body.

@@ -3,7 +3,7 @@ package messaging
 import (
 	"time"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Status is one delivery status callback, matched to the outbound message log
@@ -12,7 +12,7 @@ type Status struct {
 	// MessageID is the platform ID of the outbound message.
 	MessageID string
 	// Status is sent, delivered, read or failed.
-	Status persistence.DeliveryStatus
+	Status domain.DeliveryStatus
 	// Recipient is the normalized customer phone, "" when the platform gave
 	// none usable.
 	Recipient string

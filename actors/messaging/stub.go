@@ -9,8 +9,8 @@ import (
 	"github.com/google/uuid"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/recent"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // Stub is the Sender used when MESSAGING_CLOUD_ENABLED=false: it sends nothing,
@@ -52,13 +52,13 @@ func NewStub(logger *zap.Logger, history ...int) *Stub {
 }
 
 // Send records the message and succeeds.
-func (s *Stub) Send(ctx context.Context, to, text string) (persistence.AdapterResult, error) {
+func (s *Stub) Send(ctx context.Context, to, text string) (domain.AdapterResult, error) {
 	digits, err := CheckSend(to, text)
 	if err != nil {
-		return notSent(persistence.ErrorKindPermanent, err), err
+		return notSent(domain.ErrorKindPermanent, err), err
 	}
 	if err := ctx.Err(); err != nil {
-		return notSent(persistence.ErrorKindTransient, err), err
+		return notSent(domain.ErrorKindTransient, err), err
 	}
 	id := "stub-" + uuid.NewString()
 	s.mu.Lock()
@@ -70,20 +70,20 @@ func (s *Stub) Send(ctx context.Context, to, text string) (persistence.AdapterRe
 
 // SendTemplate records the template, as its name and parameters, and
 // succeeds.
-func (s *Stub) SendTemplate(ctx context.Context, to string, t persistence.TemplateSend) (persistence.AdapterResult, error) {
+func (s *Stub) SendTemplate(ctx context.Context, to string, t domain.TemplateSend) (domain.AdapterResult, error) {
 	if _, err := CheckTemplate(to, t); err != nil {
-		return notSent(persistence.ErrorKindPermanent, err), err
+		return notSent(domain.ErrorKindPermanent, err), err
 	}
 	return s.Send(ctx, to, "template "+t.Name+" "+strings.Join(t.Params, " | "))
 }
 
 // MarkRead records the message ID and succeeds.
-func (s *Stub) MarkRead(ctx context.Context, messageID string) (persistence.AdapterResult, error) {
+func (s *Stub) MarkRead(ctx context.Context, messageID string) (domain.AdapterResult, error) {
 	if err := CheckRead(messageID); err != nil {
-		return notSent(persistence.ErrorKindPermanent, err), err
+		return notSent(domain.ErrorKindPermanent, err), err
 	}
 	if err := ctx.Err(); err != nil {
-		return notSent(persistence.ErrorKindTransient, err), err
+		return notSent(domain.ErrorKindTransient, err), err
 	}
 	s.mu.Lock()
 	s.reads.Add(messageID)
@@ -92,13 +92,13 @@ func (s *Stub) MarkRead(ctx context.Context, messageID string) (persistence.Adap
 }
 
 // recorded is the stub's success; mock_id is null without an ID.
-func recorded(id string) persistence.AdapterResult {
-	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: "recorded by the local stub"}
+func recorded(id string) domain.AdapterResult {
+	return domain.AdapterResult{Success: true, MockID: domain.NullString(id), Detail: "recorded by the local stub"}
 }
 
 // notSent is the stub's refusal of a call its caller got wrong.
-func notSent(kind persistence.ErrorKind, err error) persistence.AdapterResult {
-	return persistence.AdapterResult{Detail: "not sent: " + err.Error(), ErrorKind: kind}
+func notSent(kind domain.ErrorKind, err error) domain.AdapterResult {
+	return domain.AdapterResult{Detail: "not sent: " + err.Error(), ErrorKind: kind}
 }
 
 // Sends returns a copy of the recorded sends, oldest first.

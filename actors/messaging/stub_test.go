@@ -13,7 +13,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/messagingtest"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 func TestStubRecordsConcurrentSends(t *testing.T) {
@@ -65,7 +65,7 @@ func TestStubMarkReadAndReset(t *testing.T) {
 func TestStubValidatesLikeTheClient(t *testing.T) {
 	s := messaging.NewStub(nil)
 	resp, err := s.Send(context.Background(), "sem número", "oi")
-	if !errors.Is(err, messaging.ErrInvalidRecipient) || resp.ErrorKind != persistence.ErrorKindPermanent {
+	if !errors.Is(err, messaging.ErrInvalidRecipient) || resp.ErrorKind != domain.ErrorKindPermanent {
 		t.Errorf("Send to no digits = %+v, %v", resp, err)
 	}
 	if _, err := s.MarkRead(context.Background(), " "); !errors.Is(err, messaging.ErrEmptyMessageID) {
@@ -74,7 +74,7 @@ func TestStubValidatesLikeTheClient(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	resp, err = s.Send(ctx, "5511988887777", "oi")
-	if !errors.Is(err, context.Canceled) || resp.ErrorKind != persistence.ErrorKindTransient {
+	if !errors.Is(err, context.Canceled) || resp.ErrorKind != domain.ErrorKindTransient {
 		t.Errorf("Send on a canceled context = %+v, %v", resp, err)
 	}
 	if len(s.Sends()) != 0 {

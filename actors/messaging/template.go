@@ -5,7 +5,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // TemplateSender sends approved template messages, the only kind the
@@ -13,7 +13,7 @@ import (
 // client and Stub implement it; a Sender without it fails template replies
 // for good.
 type TemplateSender interface {
-	SendTemplate(ctx context.Context, to string, t persistence.TemplateSend) (persistence.AdapterResult, error)
+	SendTemplate(ctx context.Context, to string, t domain.TemplateSend) (domain.AdapterResult, error)
 }
 
 // ErrNoTemplate is a template send without a template name or language.
@@ -24,7 +24,7 @@ var errNoTemplates = errors.New("messaging: this platform client sends no templa
 
 // CheckTemplate validates SendTemplate's arguments and returns the recipient
 // as digits.
-func CheckTemplate(to string, t persistence.TemplateSend) (string, error) {
+func CheckTemplate(to string, t domain.TemplateSend) (string, error) {
 	if strings.TrimSpace(t.Name) == "" || strings.TrimSpace(t.Language) == "" {
 		return "", ErrNoTemplate
 	}
@@ -33,13 +33,13 @@ func CheckTemplate(to string, t persistence.TemplateSend) (string, error) {
 
 // Deliver sends a committed reply: its template when it has one, its text
 // otherwise.
-func Deliver(ctx context.Context, s Sender, m persistence.Message) (persistence.AdapterResult, error) {
+func Deliver(ctx context.Context, s Sender, m domain.Message) (domain.AdapterResult, error) {
 	if m.Template == nil {
 		return s.Send(ctx, m.PhoneNumber, m.Content)
 	}
 	ts, ok := s.(TemplateSender)
 	if !ok {
-		return notSent(persistence.ErrorKindPermanent, errNoTemplates), errNoTemplates
+		return notSent(domain.ErrorKindPermanent, errNoTemplates), errNoTemplates
 	}
 	return ts.SendTemplate(ctx, m.PhoneNumber, *m.Template)
 }

@@ -3,7 +3,7 @@ package projection
 import (
 	"strings"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // The cadastral_data keys the builders read, first non-empty value wins in
@@ -36,7 +36,7 @@ var (
 // field returns the first non-empty text among data's keys, "" when none.
 func field(data map[string]any, keys []string) string {
 	for _, k := range keys {
-		if s := persistence.DataText(data[k]); s != "" {
+		if s := domain.DataText(data[k]); s != "" {
 			return s
 		}
 	}

@@ -1,6 +1,8 @@
 package projection
 
-import "github.com/intake-runtime/intake/persistence"
+import (
+	"github.com/intake-runtime/intake/domain"
+)
 
 // LeadSource is the CRM's origem_lead of every contact and deal Intake
 // writes: where the lead came from. The property keeps its legacy name for
@@ -25,7 +27,7 @@ func BuildContactPayload(cadastral map[string]any, segment string, phone string)
 	}
 	tel := field(cadastral, phoneKeys)
 	if tel == "" {
-		tel = persistence.DataText(phone)
+		tel = domain.DataText(phone)
 	}
 	return map[string]any{"properties": map[string]any{
 		"firstname":   first,

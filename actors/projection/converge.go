@@ -8,6 +8,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -32,7 +33,7 @@ var errSuperseded = errors.New("projection: changed during the sync")
 // The deal's version tag (etag) the CRM returns is kept on p and sent as the
 // precondition of the next update, so a deal edited in the CRM meanwhile is
 // not overwritten; a CRM that returns none gets unconditional updates.
-func (j *Job) converge(ctx context.Context, p *persistence.CRMProjection) (persistence.AdapterResult, error) {
+func (j *Job) converge(ctx context.Context, p *persistence.CRMProjection) (domain.AdapterResult, error) {
 	resp, err := j.cfg.CRM.SyncContact(ctx, p.ContactID, p.Desired.Contact)
 	if err != nil || !resp.Success {
 		return resp, err
@@ -58,7 +59,7 @@ func (j *Job) converge(ctx context.Context, p *persistence.CRMProjection) (persi
 		return resp, err
 	}
 	if err := j.markCreation(ctx, p); err != nil {
-		return persistence.AdapterResult{}, err
+		return domain.AdapterResult{}, err
 	}
 	if resp, etag, err = j.cfg.CRM.CreateDeal(ctx, p.SessionID, p.Desired.Stage, deal); err != nil || !resp.Success {
 		return resp, err

@@ -3,7 +3,7 @@ package projection
 import (
 	"context"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // CRM is the CRM client as the sync job uses it; *crm.Client implements it.
@@ -14,14 +14,14 @@ import (
 type CRM interface {
 	// SyncContact updates the contact id, or finds or creates the contact of
 	// the payload when id is empty.
-	SyncContact(ctx context.Context, id string, contact map[string]any) (persistence.AdapterResult, error)
+	SyncContact(ctx context.Context, id string, contact map[string]any) (domain.AdapterResult, error)
 	// FindDeal returns the ID of the session's deal, null when none exists.
-	FindDeal(ctx context.Context, sessionID string) (persistence.AdapterResult, error)
+	FindDeal(ctx context.Context, sessionID string) (domain.AdapterResult, error)
 	// CreateDeal creates the session's deal in the logical stage; the string
 	// is the deal's version tag (ETag) when the CRM returns one.
-	CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (persistence.AdapterResult, string, error)
+	CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (domain.AdapterResult, string, error)
 	// UpdateDeal writes the payload and the logical stage to deal id,
 	// conditional on etag (If-Match) when the CRM gave one, and returns the
 	// new tag.
-	UpdateDeal(ctx context.Context, id, stage string, deal map[string]any, etag string) (persistence.AdapterResult, string, error)
+	UpdateDeal(ctx context.Context, id, stage string, deal map[string]any, etag string) (domain.AdapterResult, string, error)
 }

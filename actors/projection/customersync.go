@@ -6,6 +6,7 @@ import (
 	"maps"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -15,7 +16,7 @@ import (
 // returns the spec's StubResponse with the customer's ID in MockID, and a
 // non-nil error only when ctx ended.
 type ERP interface {
-	EnsureCustomer(ctx context.Context, customer map[string]any) (persistence.AdapterResult, error)
+	EnsureCustomer(ctx context.Context, customer map[string]any) (domain.AdapterResult, error)
 }
 
 // CustomerPayload is the ERP customer a session whose registration is
@@ -23,7 +24,7 @@ type ERP interface {
 // session's WhatsApp number as the phone when the customer gave no other, so
 // the ERP record can be reached. The error wraps ErrMissingName when the data
 // has no name. The session is not changed.
-func CustomerPayload(s persistence.Session) (map[string]any, error) {
+func CustomerPayload(s domain.Session) (map[string]any, error) {
 	data := maps.Clone(s.CadastralData)
 	if data == nil {
 		data = map[string]any{}
@@ -42,9 +43,9 @@ func CustomerPayload(s persistence.Session) (map[string]any, error) {
 // nothing was wanted); the error is errSuperseded when the projection changed
 // under it (p then holds the confirmed customer for release to carry over), a
 // storage failure, or the context's.
-func (j *Job) ensureCustomer(ctx context.Context, p *persistence.CRMProjection) (persistence.AdapterResult, error) {
+func (j *Job) ensureCustomer(ctx context.Context, p *persistence.CRMProjection) (domain.AdapterResult, error) {
 	if !p.ERPWanted() {
-		return persistence.AdapterResult{Success: true}, nil
+		return domain.AdapterResult{Success: true}, nil
 	}
 	resp, err := j.cfg.ERP.EnsureCustomer(ctx, p.Desired.Customer)
 	if err != nil || !resp.Success {

@@ -6,13 +6,13 @@ import (
 	"testing"
 
 	"github.com/intake-runtime/intake/actors/projection"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 func TestCustomerPayload(t *testing.T) {
 	tests := []struct {
 		name    string
-		session func(s *persistence.Session)
+		session func(s *domain.Session)
 		want    map[string]any
 		wantErr error
 	}{
@@ -26,7 +26,7 @@ func TestCustomerPayload(t *testing.T) {
 		},
 		{
 			name:    "own phone",
-			session: func(s *persistence.Session) { s.CadastralData["telefone"] = "+5519912345678" },
+			session: func(s *domain.Session) { s.CadastralData["telefone"] = "+5519912345678" },
 			want: map[string]any{
 				"nome": "Maria Souza", "tipo": []string{"cliente"}, "cpfcnpj": "52998224725",
 				"emails": []string{"maria@exemplo.com"}, "fones": []string{"+5519912345678"},
@@ -34,7 +34,7 @@ func TestCustomerPayload(t *testing.T) {
 		},
 		{
 			name:    "no name",
-			session: func(s *persistence.Session) { delete(s.CadastralData, "nome") },
+			session: func(s *domain.Session) { delete(s.CadastralData, "nome") },
 			wantErr: projection.ErrMissingName,
 		},
 	}

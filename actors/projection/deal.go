@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // FallbackServiceName is the service part of a deal's name while no service is
@@ -116,5 +116,5 @@ func flatten(v any) string {
 			return string(raw)
 		}
 	}
-	return persistence.DataText(v)
+	return domain.DataText(v)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -16,7 +17,7 @@ const subjectKey = "assunto"
 // customer once registration completed (the session's erp_payload, which
 // the turn that completed it prepared; see CustomerPayload). Record it with
 // persistence.Projections.PutDesired, or DesiredTx in a turn's commit: a new
-// revision (the SHA-256 of this value, persistence.Revision) makes the
+// revision (the SHA-256 of this value, domain.Revision) makes the
 // projection PENDING and due at once while keeping its CRM and ERP IDs; the
 // same value again changes nothing.
 //
@@ -31,10 +32,10 @@ const subjectKey = "assunto"
 // marked erp_synced has its customer already and wants none. A session in
 // an unknown state has no desired state: Desired returns Stage's
 // ErrUnknownState.
-func Desired(s persistence.Session) (persistence.Desired, error) {
+func Desired(s domain.Session) (domain.Desired, error) {
 	stage, terminal, err := Stage(s)
 	if err != nil {
-		return persistence.Desired{}, err
+		return domain.Desired{}, err
 	}
 	contact := BuildContactPayload(s.CadastralData, string(s.Segment), s.PhoneNumber)
 	props := contact["properties"].(map[string]any)
@@ -45,14 +46,14 @@ func Desired(s persistence.Session) (persistence.Desired, error) {
 		Service:       string(s.ServiceIdentified),
 		ContactName:   field(s.CadastralData, nameKeys),
 		Segment:       string(s.Segment),
-		Description:   persistence.DataText(s.QualificationData[subjectKey]),
-		History:       persistence.SummaryText(s.OperationalSummary),
+		Description:   domain.DataText(s.QualificationData[subjectKey]),
+		History:       domain.SummaryText(s.OperationalSummary),
 		Qualification: s.QualificationData,
 		Phone:         phone,
 		Email:         email,
 		Document:      document,
 	})
-	d := persistence.Desired{Stage: stage, Terminal: terminal, Contact: contact, Deal: deal}
+	d := domain.Desired{Stage: stage, Terminal: terminal, Contact: contact, Deal: deal}
 	if !s.ERPSynced {
 		d.Customer = s.ERPPayload
 	}
@@ -64,10 +65,10 @@ func Desired(s persistence.Session) (persistence.Desired, error) {
 // prepared contact and deal with their logical stage, and, once the session
 // is closed, crm_terminal_stage, the stage its deal ends in. Desired never
 // reads crm_payload, so writing it does not change the revision.
-func Prepared(s persistence.Session, d persistence.Desired) persistence.Session {
+func Prepared(s domain.Session, d domain.Desired) domain.Session {
 	s.CRMPayload = map[string]any{"stage": d.Stage, "contact": d.Contact, "deal": d.Deal}
 	if d.Terminal {
-		s.CRMTerminalStage = persistence.NullString(d.Stage)
+		s.CRMTerminalStage = domain.NullString(d.Stage)
 	}
 	return s
 }
@@ -78,7 +79,7 @@ func Prepared(s persistence.Session, d persistence.Desired) persistence.Session 
 // one whose deal was prepared already (crm_payload), so that a subject change
 // that clears the service, or a reset that closes the session, still moves
 // the deal. A greeting never becomes a CRM deal.
-func Wanted(s persistence.Session) bool {
+func Wanted(s domain.Session) bool {
 	return s.ServiceIdentified != "" || s.ERPPayload != nil || s.CRMPayload != nil
 }
 
@@ -86,7 +87,7 @@ func Wanted(s persistence.Session) bool {
 // desired state in a transaction with s, nil when the projection holds it
 // already or s is not projected (Wanted): the intent path of every writer
 // that changes a session outside a turn.
-func Intent(ctx context.Context, projections *persistence.Projections, s persistence.Session, now time.Time) (persistence.Session, *persistence.TxWrite, error) {
+func Intent(ctx context.Context, projections *persistence.Projections, s domain.Session, now time.Time) (domain.Session, *persistence.TxWrite, error) {
 	if !Wanted(s) {
 		return s, nil, nil
 	}

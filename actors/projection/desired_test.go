@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/projection"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -16,9 +17,9 @@ var t0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 
 // completedSession is a session whose registration is complete, as the
 // conversation rules leave it.
-func completedSession(id, email string) persistence.Session {
-	s := persistence.NewSession(id, "+5511987654321", "instance_a", t0)
-	s.State = persistence.StateCompleted
+func completedSession(id, email string) domain.Session {
+	s := domain.NewSession(id, "+5511987654321", "instance_a", t0)
+	s.State = domain.StateCompleted
 	s.Segment = "pesquisa"
 	s.ServiceIdentified = "Pesquisa de mercado"
 	s.QualificationData = map[string]any{"assunto": "padarias em Campinas", "prazo": "30 dias"}
@@ -30,28 +31,28 @@ func completedSession(id, email string) persistence.Session {
 // know has none, and no guess.
 func TestStage(t *testing.T) {
 	tests := []struct {
-		state    persistence.SessionState
-		service  persistence.NullString
-		terminal persistence.NullString
+		state    domain.SessionState
+		service  domain.NullString
+		terminal domain.NullString
 		want     string
 		final    bool
 		err      error
 	}{
-		{state: persistence.StateNew, want: projection.StageNew},
-		{state: persistence.StateQualifying, want: projection.StageNew},
-		{state: persistence.StateDataCollect, want: projection.StageQualified},
-		{state: persistence.StateConfirmSubject, want: projection.StageNew},
-		{state: persistence.StateConfirmSubject, service: "Consultoria", want: projection.StageQualified},
-		{state: persistence.StateCompleted, want: projection.StageRegistered},
-		{state: persistence.StateHandoff, want: projection.StageInService},
-		{state: persistence.StateHuman, want: projection.StageInService},
-		{state: persistence.StateClosed, want: projection.StageClosed, final: true},
-		{state: persistence.StateClosed, terminal: "ganho", want: "ganho", final: true},
+		{state: domain.StateNew, want: projection.StageNew},
+		{state: domain.StateQualifying, want: projection.StageNew},
+		{state: domain.StateDataCollect, want: projection.StageQualified},
+		{state: domain.StateConfirmSubject, want: projection.StageNew},
+		{state: domain.StateConfirmSubject, service: "Consultoria", want: projection.StageQualified},
+		{state: domain.StateCompleted, want: projection.StageRegistered},
+		{state: domain.StateHandoff, want: projection.StageInService},
+		{state: domain.StateHuman, want: projection.StageInService},
+		{state: domain.StateClosed, want: projection.StageClosed, final: true},
+		{state: domain.StateClosed, terminal: "ganho", want: "ganho", final: true},
 		{state: "FROM_A_NEWER_RELEASE", err: projection.ErrUnknownState},
 		{state: "", err: projection.ErrUnknownState},
 	}
 	for _, tt := range tests {
-		s := persistence.NewSession("s1", "+5511987654321", "instance_a", t0)
+		s := domain.NewSession("s1", "+5511987654321", "instance_a", t0)
 		s.State, s.ServiceIdentified, s.CRMTerminalStage = tt.state, tt.service, tt.terminal
 		stage, terminal, err := projection.Stage(s)
 		if stage != tt.want || terminal != tt.final || !errors.Is(err, tt.err) {
@@ -64,8 +65,8 @@ func TestStage(t *testing.T) {
 // TestStageOfEveryState: every state of the one list has a CRM stage, so a
 // new state is mapped here before any session can reach it.
 func TestStageOfEveryState(t *testing.T) {
-	for _, state := range persistence.States() {
-		s := persistence.NewSession("s1", "+5511987654321", "instance_a", t0)
+	for _, state := range domain.States() {
+		s := domain.NewSession("s1", "+5511987654321", "instance_a", t0)
 		s.State = state
 		if _, _, err := projection.Stage(s); err != nil {
 			t.Errorf("%s: %v", state, err)
@@ -85,7 +86,7 @@ func TestDesiredUnknownState(t *testing.T) {
 
 func TestDesiredGolden(t *testing.T) {
 	s := completedSession("s1", "maria@exemplo.com")
-	s.OperationalSummary = persistence.StructuredSummary(persistence.OperationalSummary{ResumoTexto: "Cadastro completo; quer proposta."})
+	s.OperationalSummary = domain.StructuredSummary(domain.OperationalSummary{ResumoTexto: "Cadastro completo; quer proposta."})
 	golden(t, "desired_completed", desired(t, s))
 }
 
@@ -100,20 +101,20 @@ func TestDesiredCustomer(t *testing.T) {
 		t.Fatalf("a session without erp_payload wants customer %v", before.Customer)
 	}
 	s.ERPPayload = map[string]any{"nome": "Maria Souza", "tipo": []string{"cliente"}, "cpfcnpj": "52998224725"}
-	for _, state := range []persistence.SessionState{persistence.StateCompleted, persistence.StateHandoff, persistence.StateHuman, persistence.StateClosed} {
+	for _, state := range []domain.SessionState{domain.StateCompleted, domain.StateHandoff, domain.StateHuman, domain.StateClosed} {
 		s.State = state
 		if got := desired(t, s).Customer; !reflect.DeepEqual(got, s.ERPPayload) {
 			t.Errorf("%s: desired customer = %v, want erp_payload %v", state, got, s.ERPPayload)
 		}
 	}
-	s.State = persistence.StateCompleted
-	with, _ := persistence.Revision(desired(t, s))
-	without, _ := persistence.Revision(before)
+	s.State = domain.StateCompleted
+	with, _ := domain.Revision(desired(t, s))
+	without, _ := domain.Revision(before)
 	if with == without {
 		t.Error("the customer does not change the revision")
 	}
 	s.ERPSynced = true
-	if got, _ := persistence.Revision(desired(t, s)); got != without {
+	if got, _ := domain.Revision(desired(t, s)); got != without {
 		t.Errorf("an erp_synced session wants a customer: revision %s, want %s", got, without)
 	}
 }
@@ -151,7 +152,7 @@ func TestDesiredRevisions(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	s.State = persistence.StateHandoff
+	s.State = domain.StateHandoff
 	t2 := t0.Add(time.Hour)
 	next, err := projections.PutDesired(ctx, s.SessionID, desired(t, s), t2)
 	if err != nil {
@@ -176,12 +177,12 @@ func TestReadBack(t *testing.T) {
 	confirmed := t0
 	tests := []struct {
 		name    string
-		s       persistence.Session
+		s       domain.Session
 		p       persistence.CRMProjection
 		synced  bool
 		erp     bool
-		contact persistence.NullString
-		deal    persistence.NullString
+		contact domain.NullString
+		deal    domain.NullString
 	}{
 		{name: "no projection", s: s, contact: "old-contact"},
 		{

@@ -10,6 +10,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/projection/erp/erptest"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -21,7 +22,7 @@ const (
 
 // registeredSession is a completed session as the turn that completed it
 // committed it: with its ERP customer payload prepared as erp_payload.
-func registeredSession(t *testing.T, id, email string) persistence.Session {
+func registeredSession(t *testing.T, id, email string) domain.Session {
 	t.Helper()
 	s := completedSession(id, email)
 	payload, err := projection.CustomerPayload(s)
@@ -71,7 +72,7 @@ func TestSyncCreatesTheCustomerOnce(t *testing.T) {
 
 	e.clock.Advance(time.Hour)
 	e.run(t)
-	s.State = persistence.StateHandoff
+	s.State = domain.StateHandoff
 	changed := e.put(t, s)
 	e.run(t)
 	if got := e.erpCallsSince(&erpSeen); len(got) != 0 {
@@ -86,7 +87,7 @@ func TestSyncCreatesTheCustomerOnce(t *testing.T) {
 // TestSyncCustomerAfterTheConversationMovedOn: a session that went on from
 // COMPLETED before any run still gets its customer, and its stage.
 func TestSyncCustomerAfterTheConversationMovedOn(t *testing.T) {
-	for _, state := range []persistence.SessionState{persistence.StateHandoff, persistence.StateHuman, persistence.StateClosed} {
+	for _, state := range []domain.SessionState{domain.StateHandoff, domain.StateHuman, domain.StateClosed} {
 		t.Run(string(state), func(t *testing.T) {
 			e := newEnv(t)
 			s := registeredSession(t, "s1", "maria@exemplo.com")
@@ -113,7 +114,7 @@ func TestSyncCustomerFailures(t *testing.T) {
 		name   string
 		fault  erptest.Fault
 		status persistence.ProjectionStatus
-		kind   persistence.ErrorKind
+		kind   domain.ErrorKind
 		detail string
 		// then is what the next due run ends in, and the ERP calls it makes.
 		then      persistence.ProjectionStatus
@@ -122,19 +123,19 @@ func TestSyncCustomerFailures(t *testing.T) {
 		{
 			name:   "transient",
 			fault:  erptest.Fault{Status: http.StatusServiceUnavailable},
-			status: persistence.ProjectionPending, kind: persistence.ErrorKindTransient, detail: "erp: POST /contatos: HTTP 503",
+			status: persistence.ProjectionPending, kind: domain.ErrorKindTransient, detail: "erp: POST /contatos: HTTP 503",
 			then: persistence.ProjectionSynced, thenCalls: []string{findCustomer, createCustomer},
 		},
 		{
 			name:   "permanent",
 			fault:  erptest.Fault{Status: http.StatusUnprocessableEntity, Body: `{"error":{"description":"numeroDocumento invalido"}}`},
-			status: persistence.ProjectionBlocked, kind: persistence.ErrorKindPermanent, detail: "HTTP 422: numeroDocumento invalido",
+			status: persistence.ProjectionBlocked, kind: domain.ErrorKindPermanent, detail: "HTTP 422: numeroDocumento invalido",
 			then: persistence.ProjectionBlocked,
 		},
 		{
 			name:   "uncertain",
 			fault:  erptest.Fault{Hang: true},
-			status: persistence.ProjectionUncertain, kind: persistence.ErrorKindUncertain, detail: "erp: POST /contatos",
+			status: persistence.ProjectionUncertain, kind: domain.ErrorKindUncertain, detail: "erp: POST /contatos",
 			then: persistence.ProjectionSynced, thenCalls: []string{findCustomer},
 		},
 	}
@@ -196,7 +197,7 @@ func TestSyncRevisionChangesDuringTheERPCall(t *testing.T) {
 	e := newEnv(t)
 	s := registeredSession(t, "s1", "maria@exemplo.com")
 	old := e.put(t, s)
-	s.State = persistence.StateHandoff
+	s.State = domain.StateHandoff
 	var fired atomic.Bool
 	e.erp.Inject(func(r erptest.Request) erptest.Fault {
 		if r.String() == createCustomer && fired.CompareAndSwap(false, true) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -21,7 +22,7 @@ func TestSyncKeepsTheDealETagAndUsesItAsPrecondition(t *testing.T) {
 		t.Fatalf("etag after the create = %q, want the CRM's %q", created.ETag, e.crm.Deals()[0].ETag())
 	}
 
-	s.State = persistence.StateHandoff
+	s.State = domain.StateHandoff
 	e.put(t, s)
 	e.run(t)
 	update := e.crm.Requests()[len(e.crm.Requests())-1]
@@ -32,7 +33,7 @@ func TestSyncKeepsTheDealETagAndUsesItAsPrecondition(t *testing.T) {
 	}
 
 	e.crm.Edit(updated.DealID, map[string]any{"amount": "5000"}) // a person edits the deal in the CRM
-	s.State = persistence.StateClosed
+	s.State = domain.StateClosed
 	e.put(t, s)
 	e.run(t)
 	blocked := e.get(t, "s1")

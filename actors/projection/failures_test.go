@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -102,7 +103,7 @@ func TestSyncServerErrorsBlock(t *testing.T) {
 	e.clock.Advance(2 * testBackoff)
 	res := e.run(t)
 	p = e.get(t, "s1")
-	if p.Status != persistence.ProjectionBlocked || p.Attempts != 3 || p.LastErrorKind != persistence.ErrorKindTransient {
+	if p.Status != persistence.ProjectionBlocked || p.Attempts != 3 || p.LastErrorKind != domain.ErrorKindTransient {
 		t.Fatalf("after 3 failed attempts: %+v; want BLOCKED", p)
 	}
 	if res.Metrics == nil || res.Metrics.Blocked != 1 || res.Metrics.Pending != 0 {
@@ -123,7 +124,7 @@ func checkBackoff(t *testing.T, p persistence.CRMProjection, now time.Time, atte
 	t.Helper()
 	wait := p.NextAttemptAt.Sub(now)
 	if p.Status != persistence.ProjectionPending || p.Attempts != attempts || p.LeaseOwner != "" ||
-		p.LastErrorKind != persistence.ErrorKindTransient || wait < d/2 || wait > d {
+		p.LastErrorKind != domain.ErrorKindTransient || wait < d/2 || wait > d {
 		t.Errorf("after attempt %d: status %s, attempts %d, lease %q, error %s %q, next in %v; want PENDING, next in [%v, %v]",
 			attempts, p.Status, p.Attempts, p.LeaseOwner, p.LastErrorKind, p.LastError, wait, d/2, d)
 	}
@@ -142,7 +143,7 @@ func TestSyncUncertainCreateReconciles(t *testing.T) {
 	e.callsSince(&seen)
 	p := e.get(t, "s1")
 	if p.Status != persistence.ProjectionUncertain || p.DealID != "" || p.CreationStarted == nil ||
-		p.LastErrorKind != persistence.ErrorKindUncertain {
+		p.LastErrorKind != domain.ErrorKindUncertain {
 		t.Fatalf("after the timeout: %+v; want UNCERTAIN with creation_started and no deal ID", p)
 	}
 	if res.Metrics == nil || res.Metrics.Uncertain != 1 {
@@ -183,12 +184,12 @@ func TestSyncPermanentBlocks(t *testing.T) {
 	e.put(t, s)
 	e.run(t)
 	p := e.get(t, "s1")
-	if p.Status != persistence.ProjectionBlocked || p.Attempts != 1 || p.LastErrorKind != persistence.ErrorKindPermanent ||
+	if p.Status != persistence.ProjectionBlocked || p.Attempts != 1 || p.LastErrorKind != domain.ErrorKindPermanent ||
 		!strings.Contains(p.LastError, "Property values were not valid") || strings.Contains(p.LastError, testToken) {
 		t.Fatalf("after a 400: %+v; want BLOCKED with the CRM's message and no token", p)
 	}
 
-	s.State = persistence.StateHandoff
+	s.State = domain.StateHandoff
 	e.put(t, s)
 	seen := len(e.crm.Calls())
 	e.run(t)

@@ -14,6 +14,7 @@ import (
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
 	"github.com/intake-runtime/intake/actors/projection/erp"
 	"github.com/intake-runtime/intake/actors/projection/erp/erptest"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -135,7 +136,7 @@ func newCRMClient(t *testing.T, e *env) *crm.Client {
 }
 
 // desired is projection.Desired of a session in a known state.
-func desired(t testing.TB, s persistence.Session) persistence.Desired {
+func desired(t testing.TB, s domain.Session) domain.Desired {
 	t.Helper()
 	d, err := projection.Desired(s)
 	if err != nil {
@@ -145,7 +146,7 @@ func desired(t testing.TB, s persistence.Session) persistence.Desired {
 }
 
 // put records the desired state of s now.
-func (e *env) put(t *testing.T, s persistence.Session) persistence.CRMProjection {
+func (e *env) put(t *testing.T, s domain.Session) persistence.CRMProjection {
 	t.Helper()
 	p, err := e.projections.PutDesired(t.Context(), s.SessionID, desired(t, s), e.clock.Now())
 	if err != nil {

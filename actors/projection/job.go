@@ -6,6 +6,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -95,7 +96,7 @@ func (j *Job) syncOne(ctx context.Context, sessionID string) error {
 		return err
 	}
 	erp, err := j.ensureCustomer(ctx, &p)
-	crm := persistence.AdapterResult{Success: true}
+	crm := domain.AdapterResult{Success: true}
 	if err == nil && !p.CRMConfirmed() {
 		crm, err = j.converge(ctx, &p)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -25,7 +26,7 @@ import (
 //
 // When the desired state changed during the attempt, the IDs it learned are
 // carried over to the new revision instead (see release).
-func (j *Job) finish(ctx context.Context, p persistence.CRMProjection, crm, erp persistence.AdapterResult) error {
+func (j *Job) finish(ctx context.Context, p persistence.CRMProjection, crm, erp domain.AdapterResult) error {
 	now := j.now()
 	p.LeaseOwner, p.LeaseUntil = "", nil
 	p.UpdatedAt = now
@@ -39,10 +40,10 @@ func (j *Job) finish(ctx context.Context, p persistence.CRMProjection, crm, erp 
 		p.PendingSince = nil
 		p.LastError, p.LastErrorKind = "", ""
 		p.NextAttemptAt = now
-	case resp.ErrorKind == persistence.ErrorKindPermanent || p.Attempts >= j.cfg.MaxAttempts:
+	case resp.ErrorKind == domain.ErrorKindPermanent || p.Attempts >= j.cfg.MaxAttempts:
 		p.Status = persistence.ProjectionBlocked
 		p.NextAttemptAt = now
-	case resp.ErrorKind == persistence.ErrorKindUncertain:
+	case resp.ErrorKind == domain.ErrorKindUncertain:
 		p.Status = persistence.ProjectionUncertain
 		p.NextAttemptAt = now.Add(max(j.backoff(p.Attempts), j.cfg.ReconcileDelay))
 	default:
@@ -51,7 +52,7 @@ func (j *Job) finish(ctx context.Context, p persistence.CRMProjection, crm, erp 
 	}
 	if !resp.Success {
 		p.LastError = resp.Detail
-		p.LastErrorKind = cmp.Or(resp.ErrorKind, persistence.ErrorKindTransient)
+		p.LastErrorKind = cmp.Or(resp.ErrorKind, domain.ErrorKindTransient)
 	}
 	err := j.projections.Save(ctx, p, j.cfg.Owner)
 	if errors.Is(err, persistence.ErrConflict) {
@@ -72,7 +73,7 @@ func (j *Job) finish(ctx context.Context, p persistence.CRMProjection, crm, erp 
 // decisive is the answer that decides a projection's status after an
 // attempt: a success when both systems succeeded, else the gravest failure
 // (permanent, then uncertain, then transient; the CRM's on a tie).
-func decisive(crm, erp persistence.AdapterResult) persistence.AdapterResult {
+func decisive(crm, erp domain.AdapterResult) domain.AdapterResult {
 	if gravity(erp) > gravity(crm) {
 		return erp
 	}
@@ -81,13 +82,13 @@ func decisive(crm, erp persistence.AdapterResult) persistence.AdapterResult {
 
 // gravity ranks an answer for decisive; a failure without a kind counts as
 // transient.
-func gravity(r persistence.AdapterResult) int {
+func gravity(r domain.AdapterResult) int {
 	switch {
 	case r.Success:
 		return 0
-	case r.ErrorKind == persistence.ErrorKindPermanent:
+	case r.ErrorKind == domain.ErrorKindPermanent:
 		return 3
-	case r.ErrorKind == persistence.ErrorKindUncertain:
+	case r.ErrorKind == domain.ErrorKindUncertain:
 		return 2
 	}
 	return 1

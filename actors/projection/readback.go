@@ -1,6 +1,9 @@
 package projection
 
-import "github.com/intake-runtime/intake/persistence"
+import (
+	"github.com/intake-runtime/intake/domain"
+	"github.com/intake-runtime/intake/persistence"
+)
 
 // ReadBack is the session as it should be shown: its CRM and ERP fields
 // enriched from its projection, which the sync job keeps and the session
@@ -11,17 +14,17 @@ import "github.com/intake-runtime/intake/persistence"
 // releases set it there); crm_contact_id and crm_deal_id are the projection's
 // IDs when it has them. A zero projection (none stored) or another session's
 // leaves s unchanged.
-func ReadBack(s persistence.Session, p persistence.CRMProjection) persistence.Session {
+func ReadBack(s domain.Session, p persistence.CRMProjection) domain.Session {
 	if p.SessionID == "" || p.SessionID != s.SessionID {
 		return s
 	}
 	s.CRMSynced = p.CRMConfirmed()
 	s.ERPSynced = s.ERPSynced || p.ERPSyncedAt != nil
 	if p.ContactID != "" {
-		s.CRMContactID = persistence.NullString(p.ContactID)
+		s.CRMContactID = domain.NullString(p.ContactID)
 	}
 	if p.DealID != "" {
-		s.CRMDealID = persistence.NullString(p.DealID)
+		s.CRMDealID = domain.NullString(p.DealID)
 	}
 	return s
 }

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // The logical CRM stages of a deal. The CRM client maps them to the
@@ -45,22 +45,22 @@ var ErrUnknownState = errors.New("projection: session state has no CRM stage")
 // CONFIRM_SUBJECT only asks whether the customer wants another subject, so
 // the deal stays where the interrupted state had it: a session with an
 // identified service was qualified.
-func Stage(s persistence.Session) (stage string, terminal bool, err error) {
+func Stage(s domain.Session) (stage string, terminal bool, err error) {
 	switch s.State {
-	case persistence.StateNew, persistence.StateQualifying:
+	case domain.StateNew, domain.StateQualifying:
 		return StageNew, false, nil
-	case persistence.StateDataCollect:
+	case domain.StateDataCollect:
 		return StageQualified, false, nil
-	case persistence.StateConfirmSubject:
+	case domain.StateConfirmSubject:
 		if s.ServiceIdentified != "" {
 			return StageQualified, false, nil
 		}
 		return StageNew, false, nil
-	case persistence.StateCompleted:
+	case domain.StateCompleted:
 		return StageRegistered, false, nil
-	case persistence.StateHandoff, persistence.StateHuman:
+	case domain.StateHandoff, domain.StateHuman:
 		return StageInService, false, nil
-	case persistence.StateClosed:
+	case domain.StateClosed:
 		if s.CRMTerminalStage != "" {
 			return string(s.CRMTerminalStage), true, nil
 		}

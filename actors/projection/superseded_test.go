@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -45,7 +46,7 @@ func TestSyncRevisionChangesMidway(t *testing.T) {
 			e := newEnv(t)
 			s := completedSession("s1", "maria@exemplo.com")
 			old := e.put(t, s)
-			s.State = persistence.StateHandoff
+			s.State = domain.StateHandoff
 			var fired atomic.Bool
 			e.crm.Inject(func(r crmtest.Request) crmtest.Fault {
 				if r.String() == tt.during && fired.CompareAndSwap(false, true) {

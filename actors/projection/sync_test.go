@@ -7,6 +7,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -74,7 +75,7 @@ func TestSyncStageChange(t *testing.T) {
 	first := e.get(t, "s1")
 	seen := len(e.crm.Calls())
 
-	s.State = persistence.StateHandoff
+	s.State = domain.StateHandoff
 	changed := e.put(t, s)
 	e.run(t)
 

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/llmtest"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 func TestChatFlushesAtOnceAndAnswersWithTheReply(t *testing.T) {
@@ -20,7 +20,7 @@ func TestChatFlushesAtOnceAndAnswersWithTheReply(t *testing.T) {
 		t.Errorf("reply lacks the session: %+v", reply)
 	}
 	log := h.messages("+5511900000020")
-	if len(log) != 2 || log[0].Direction != persistence.DirectionInbound || log[1].CleanMessageSent != reply.GetReply() {
+	if len(log) != 2 || log[0].Direction != domain.DirectionInbound || log[1].CleanMessageSent != reply.GetReply() {
 		t.Fatalf("log = %+v, want the inbound message then the reply", log)
 	}
 	out := log[1]

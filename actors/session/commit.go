@@ -5,6 +5,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -28,7 +29,7 @@ type commitScene struct {
 	legacyBuffer  bool
 	routedAt      map[string]routed
 	// superseded are the answers superseded since the last commit.
-	superseded []persistence.Message
+	superseded []domain.Message
 	// repliesIdle says no earlier reply waits to be sent, so this one is
 	// committed with its first call begun.
 	repliesIdle bool
@@ -42,7 +43,7 @@ type commitScene struct {
 type turnCommit struct {
 	Commit
 	// reply is the message to send once stored, nil when none.
-	reply *persistence.Message
+	reply *domain.Message
 	// intent is the revision of the desired CRM state the commit records;
 	// "" when it records none.
 	intent string
@@ -69,7 +70,7 @@ func commitOf(t *turn, at commitScene) turnCommit {
 			messages = append(messages, replyMessage(at.phone, t, session, text, at.newID(), at.now))
 		}
 		last := &messages[len(messages)-1]
-		last.OutboxStatus = persistence.OutboxPending
+		last.OutboxStatus = domain.OutboxPending
 		if at.repliesIdle {
 			*last = last.Begun()
 		}
@@ -117,7 +118,7 @@ func commitOf(t *turn, at commitScene) turnCommit {
 // and ERP) in its commit: the sessions projection.Wanted names.
 // Renotifications and operator messages change nothing projected. The commit
 // writes the intent only when its revision changed.
-func projected(t *turn, s persistence.Session) bool {
+func projected(t *turn, s domain.Session) bool {
 	if !projection.Wanted(s) {
 		return false
 	}
@@ -129,11 +130,11 @@ func projected(t *turn, s persistence.Session) bool {
 // from last, the revision this activation last committed, with the new
 // revision. An unchanged intent is left out of the commit, which then reads
 // and writes no projection at all.
-func intentChanged(s persistence.Session, last string) (bool, string) {
+func intentChanged(s domain.Session, last string) (bool, string) {
 	desired, err := projection.Desired(s)
 	var revision string
 	if err == nil {
-		revision, err = persistence.Revision(desired)
+		revision, err = domain.Revision(desired)
 	}
 	if err != nil {
 		return true, revision // the commit reports it
@@ -148,8 +149,8 @@ func intentChanged(s persistence.Session, last string) (bool, string) {
 // which creates it once. A payload prepared earlier is kept: the ERP gets the
 // customer as first registered. Sessions that older releases marked
 // erp_synced have their customer already.
-func withCustomerIntent(s persistence.Session) (persistence.Session, error) {
-	if s.State != persistence.StateCompleted || s.ERPPayload != nil || s.ERPSynced {
+func withCustomerIntent(s domain.Session) (domain.Session, error) {
+	if s.State != domain.StateCompleted || s.ERPPayload != nil || s.ERPSynced {
 		return s, nil
 	}
 	payload, err := projection.CustomerPayload(s)

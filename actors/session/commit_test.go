@@ -8,6 +8,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -17,24 +18,24 @@ func TestCommitOf(t *testing.T) {
 	const phone = "+5511988887777"
 	at := time.Date(2025, 3, 10, 12, 0, 0, 0, time.UTC)
 	routedAt := at.Add(-3 * time.Second)
-	open := persistence.NewSession("s1", phone, "instance_a", at.Add(-time.Hour))
-	open.State = persistence.StateQualifying
+	open := domain.NewSession("s1", phone, "instance_a", at.Add(-time.Hour))
+	open.State = domain.StateQualifying
 	qualified := open
 	qualified.ServiceIdentified, qualified.Segment = "Pesquisa de mercado", "pesquisa"
 	_, revision := intentChanged(qualified, "")
-	answer := persistence.Message{MessageID: "a1", SessionID: "s1", Direction: persistence.DirectionOutbound, LLMModel: "m"}
-	superseded := persistence.Message{MessageID: "old", SessionID: "s1", Error: persistence.ErrorSuperseded}
+	answer := domain.Message{MessageID: "a1", SessionID: "s1", Direction: domain.DirectionOutbound, LLMModel: "m"}
+	superseded := domain.Message{MessageID: "old", SessionID: "s1", Error: domain.ErrorSuperseded}
 
 	// customer is a customer turn of message m1 in s, with outcome out.
-	customer := func(s persistence.Session, out conversation.Outcome) *turn {
+	customer := func(s domain.Session, out conversation.Outcome) *turn {
 		return &turn{
 			turns:   []*sessionpb.InboundTurn{{PhoneNumber: phone, MessageId: "m1", Content: "oi", ReceivedAt: timestamppb.New(routedAt)}},
 			session: s, before: s.State, outcome: out,
 		}
 	}
-	answered := func(s persistence.Session, reply string) *turn {
+	answered := func(s domain.Session, reply string) *turn {
 		tr := customer(s, conversation.Outcome{Session: s, Reply: reply})
-		tr.log, tr.answered = []persistence.Message{answer}, true
+		tr.log, tr.answered = []domain.Message{answer}, true
 		return tr
 	}
 	operator := func(action sessionpb.OperatorAction, messageID string, out conversation.Outcome) *turn {
@@ -63,7 +64,7 @@ func TestCommitOf(t *testing.T) {
 		{"an ordinary reply is the model's answer, begun when no reply waits", answered(open, "olá"), scene(nil),
 			func(t *testing.T, c turnCommit) {
 				last := c.Messages[len(c.Messages)-1]
-				if c.Create || last.MessageID != "a1" || last.CleanMessageSent != "olá" || last.OutboxStatus != persistence.OutboxSending || c.reply == nil || c.reply.MessageID != "a1" {
+				if c.Create || last.MessageID != "a1" || last.CleanMessageSent != "olá" || last.OutboxStatus != domain.OutboxSending || c.reply == nil || c.reply.MessageID != "a1" {
 					t.Errorf("last message %+v, reply %+v; want the answer with its text, begun", last, c.reply)
 				}
 				if len(c.Consumed) != 1 || c.Consumed[0] != (persistence.Consumed{MessageID: "m1", RoutedAt: routedAt}) {
@@ -75,7 +76,7 @@ func TestCommitOf(t *testing.T) {
 			}},
 		{"a reply behind an unsent one waits pending", answered(open, "olá"), scene(func(s *commitScene) { s.repliesIdle = false }),
 			func(t *testing.T, c turnCommit) {
-				if c.reply.OutboxStatus != persistence.OutboxPending {
+				if c.reply.OutboxStatus != domain.OutboxPending {
 					t.Errorf("reply status %s, want pending", c.reply.OutboxStatus)
 				}
 			}},
@@ -85,15 +86,15 @@ func TestCommitOf(t *testing.T) {
 					t.Errorf("reply %+v in %d messages; want the generated message", c.reply, len(c.Messages))
 				}
 			}},
-		{"a handoff stamps when the session entered the queue", customer(open, conversation.Outcome{Session: withState(open, persistence.StateHandoff), Handoff: persistence.HandoffCustomerRequest}), scene(nil),
+		{"a handoff stamps when the session entered the queue", customer(open, conversation.Outcome{Session: withState(open, domain.StateHandoff), Handoff: domain.HandoffCustomerRequest}), scene(nil),
 			func(t *testing.T, c turnCommit) {
 				if c.Session.HandoffAt == nil || !c.Session.HandoffAt.Equal(at) {
 					t.Errorf("handoff_at %v, want %s", c.Session.HandoffAt, at)
 				}
 			}},
-		{"a demand is recorded and the session closed", customer(open, conversation.Outcome{Session: withState(open, persistence.StateClosed), Demand: &persistence.OutOfPortfolioDemand{DemandID: "d1"}}), scene(nil),
+		{"a demand is recorded and the session closed", customer(open, conversation.Outcome{Session: withState(open, domain.StateClosed), Demand: &domain.OutOfPortfolioDemand{DemandID: "d1"}}), scene(nil),
 			func(t *testing.T, c turnCommit) {
-				if c.Demand == nil || c.Demand.DemandID != "d1" || c.Session.State != persistence.StateClosed {
+				if c.Demand == nil || c.Demand.DemandID != "d1" || c.Session.State != domain.StateClosed {
 					t.Errorf("demand %+v, state %s", c.Demand, c.Session.State)
 				}
 			}},
@@ -115,7 +116,7 @@ func TestCommitOf(t *testing.T) {
 					t.Errorf("project %v, intent %q", c.Project, c.intent)
 				}
 			}},
-		{"superseded answers are logged last", answered(open, "ok"), scene(func(s *commitScene) { s.superseded = []persistence.Message{superseded} }),
+		{"superseded answers are logged last", answered(open, "ok"), scene(func(s *commitScene) { s.superseded = []domain.Message{superseded} }),
 			func(t *testing.T, c turnCommit) {
 				if last := c.Messages[len(c.Messages)-1]; last.MessageID != "old" || c.reply.MessageID != "a1" {
 					t.Errorf("last message %s, reply %s; want the superseded one logged, the answer sent", last.MessageID, c.reply.MessageID)
@@ -140,7 +141,7 @@ func TestCommitOf(t *testing.T) {
 				}
 			}},
 		{"an operator's message from their phone is consumed and projects nothing",
-			withLog(operator(sessionpb.OperatorAction_OPERATOR_ACTION_SEND, "op1", conversation.Outcome{Session: qualified}), persistence.Message{MessageID: "sent", OutboxStatus: persistence.OutboxPending}),
+			withLog(operator(sessionpb.OperatorAction_OPERATOR_ACTION_SEND, "op1", conversation.Outcome{Session: qualified}), domain.Message{MessageID: "sent", OutboxStatus: domain.OutboxPending}),
 			scene(func(s *commitScene) { s.routedAt = nil }),
 			func(t *testing.T, c turnCommit) {
 				if len(c.Consumed) != 1 || c.Consumed[0] != (persistence.Consumed{MessageID: "op1", RoutedAt: at}) || c.Project {
@@ -151,10 +152,10 @@ func TestCommitOf(t *testing.T) {
 				}
 			}},
 		{"a reset closes the session, records its intent and resets the pointer",
-			operator(sessionpb.OperatorAction_OPERATOR_ACTION_RESET, "", conversation.Outcome{Session: withState(qualified, persistence.StateClosed), Project: true, Reset: true}),
+			operator(sessionpb.OperatorAction_OPERATOR_ACTION_RESET, "", conversation.Outcome{Session: withState(qualified, domain.StateClosed), Project: true, Reset: true}),
 			scene(nil),
 			func(t *testing.T, c turnCommit) {
-				if !c.Reset || !c.Project || c.Session.State != persistence.StateClosed || len(c.Messages) != 0 || len(c.Consumed) != 0 {
+				if !c.Reset || !c.Project || c.Session.State != domain.StateClosed || len(c.Messages) != 0 || len(c.Consumed) != 0 {
 					t.Errorf("reset %v, project %v, state %s, %d messages, %d consumed", c.Reset, c.Project, c.Session.State, len(c.Messages), len(c.Consumed))
 				}
 			}},
@@ -166,13 +167,13 @@ func TestCommitOf(t *testing.T) {
 	}
 }
 
-func withState(s persistence.Session, state persistence.SessionState) persistence.Session {
+func withState(s domain.Session, state domain.SessionState) domain.Session {
 	s.State = state
 	return s
 }
 
 // withLog is an operator turn whose command logged m, as commitOp does.
-func withLog(t *turn, m persistence.Message) *turn {
+func withLog(t *turn, m domain.Message) *turn {
 	t.log, t.reply = append(t.log, m), &m
 	return t
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -18,7 +19,7 @@ func registered(t *testing.T, h *harness, phone string) string {
 	t.Helper()
 	h.chat(phone, "r1", "quero uma pesquisa")
 	reply := h.chat(phone, "r2", "Maria Silva, maria@example.com, 529.982.247-25")
-	if reply.GetState() != string(persistence.StateCompleted) {
+	if reply.GetState() != string(domain.StateCompleted) {
 		t.Fatalf("after a valid s=2 the state is %q, want COMPLETED", reply.GetState())
 	}
 	return reply.GetSessionId()
@@ -38,7 +39,7 @@ func TestDataCompleteQueuesRenotifiesAndIsClaimable(t *testing.T) {
 	}
 	ctx := context.Background()
 	s, err := persistence.NewSessions(h.table).Active(ctx, phone)
-	if err != nil || s.HandoffAt == nil || s.HandoffReason != persistence.HandoffDataComplete || s.HandoffRenotificationCount != 1 {
+	if err != nil || s.HandoffAt == nil || s.HandoffReason != domain.HandoffDataComplete || s.HandoffRenotificationCount != 1 {
 		t.Fatalf("stored session: %+v (%v), want handoff_at set, DATA_COMPLETE, one renotification", s, err)
 	}
 	queued, err := persistence.NewHandoffQueue(h.table).List(ctx)
@@ -47,7 +48,7 @@ func TestDataCompleteQueuesRenotifiesAndIsClaimable(t *testing.T) {
 	}
 
 	res := h.operate(sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM, phone, id, "+5511900000998", "")
-	if !res.GetOk() || res.GetState() != string(persistence.StateHuman) {
+	if !res.GetOk() || res.GetState() != string(domain.StateHuman) {
 		t.Errorf("claim of a registered conversation = %+v, want ok in HUMAN", res)
 	}
 }
@@ -74,10 +75,10 @@ type failFirst struct {
 	calls atomic.Int32
 }
 
-func (f *failFirst) Notify(ctx context.Context, n handoff.Notice) (persistence.HandoffNotifyResult, error) {
+func (f *failFirst) Notify(ctx context.Context, n handoff.Notice) (domain.HandoffNotifyResult, error) {
 	res, err := f.Stub.Notify(ctx, n)
 	if f.calls.Add(1) == 1 {
-		return handoff.Failed(n.QueuePosition, persistence.ErrorKindTransient, "mail server down"), nil
+		return handoff.Failed(n.QueuePosition, domain.ErrorKindTransient, "mail server down"), nil
 	}
 	return res, err
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/llmtest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -125,7 +126,7 @@ func (f *faultTable) Put(ctx context.Context, item persistence.Item, cond *persi
 func (f *faultTable) Update(ctx context.Context, key persistence.Key, upd persistence.Update, cond *persistence.Condition) (persistence.Item, error) {
 	var item persistence.Item
 	status, _ := upd.Set["outbox_status"].(string)
-	kind := faultHit{sendResult: status != "" && status != string(persistence.OutboxSending)}
+	kind := faultHit{sendResult: status != "" && status != string(domain.OutboxSending)}
 	err := f.writeKind(kind, func() (err error) {
 		item, err = f.Table.Update(ctx, key, upd, cond)
 		return err
@@ -184,9 +185,9 @@ type faultSender struct {
 	sends int
 }
 
-func (s *faultSender) Send(ctx context.Context, to, text string) (persistence.AdapterResult, error) {
+func (s *faultSender) Send(ctx context.Context, to, text string) (domain.AdapterResult, error) {
 	if s.table.isDead() {
-		return persistence.AdapterResult{ErrorKind: persistence.ErrorKindTransient, Detail: "process stopped"}, nil
+		return domain.AdapterResult{ErrorKind: domain.ErrorKindTransient, Detail: "process stopped"}, nil
 	}
 	res, err := s.Stub.Send(ctx, to, text)
 	s.mu.Lock()
@@ -254,7 +255,7 @@ var faultScripts = []script{
 
 // outcome is what a run left, read from the table and the fakes.
 type outcome struct {
-	session   persistence.Session
+	session   domain.Session
 	inbound   map[string]int // inbound log items by message ID
 	sends     map[string]int // texts the platform received, by text
 	unsent    int            // replies without a send result
@@ -262,7 +263,7 @@ type outcome struct {
 	uncertain int            // resends after an unknown outcome
 	calls     [][]string     // the model's inputs, call by call
 	acked     []string       // message IDs acknowledged (receipt recorded)
-	log       []persistence.Message
+	log       []domain.Message
 }
 
 // String summarises the run for a failure message.
@@ -413,7 +414,7 @@ func (r *faultRun) try(st step) bool {
 		id := fmt.Sprintf("wamid.%d.%d", r.seq, i)
 		turn := turn(faultPhone, id, text)
 		if !r.acknowledged(id) {
-			rc := persistence.NewReceipt(persistence.InboundTurn{
+			rc := persistence.NewReceipt(domain.InboundTurn{
 				PhoneNumber: faultPhone, MessageID: id, Content: text, ReceivedAt: time.Now().UTC(), Instance: "instance_a",
 			}, time.Now())
 			if err := persistence.NewReceipts(r.base).Record(ctx, rc); err != nil && !errors.Is(err, persistence.ErrDuplicate) {
@@ -519,14 +520,14 @@ func (r *faultRun) outcome() outcome {
 	}
 	o.log = log
 	for _, m := range log {
-		if m.Direction == persistence.DirectionInbound {
+		if m.Direction == domain.DirectionInbound {
 			o.inbound[m.MessageID]++
 		}
 		o.uncertain += m.OutboxUncertain
 		switch {
 		case m.Unfinished():
 			o.unsent++
-		case m.OutboxStatus == persistence.OutboxFailed:
+		case m.OutboxStatus == domain.OutboxFailed:
 			o.failed++
 		}
 	}
@@ -570,7 +571,7 @@ func checkOutcome(t *testing.T, want, got outcome, commits []int, hit faultHit, 
 	}
 	committed := map[string]int{}
 	for _, m := range got.log {
-		if m.OutboxStatus == persistence.OutboxSent {
+		if m.OutboxStatus == domain.OutboxSent {
 			committed[m.Content]++
 		}
 	}

@@ -9,8 +9,8 @@ import (
 
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/llmtest"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // TestStaleActivationLosesReloadsAndNeverReplies is the fencing of a
@@ -100,9 +100,9 @@ func TestStaleActivationLosesReloadsAndNeverReplies(t *testing.T) {
 	var inbound, outbound []string
 	for _, m := range h.messages(phone) {
 		switch m.Direction {
-		case persistence.DirectionInbound:
+		case domain.DirectionInbound:
 			inbound = append(inbound, m.MessageID)
-		case persistence.DirectionOutbound:
+		case domain.DirectionOutbound:
 			if m.CleanMessageSent != "" {
 				outbound = append(outbound, m.CleanMessageSent)
 			}

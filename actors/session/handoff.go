@@ -9,7 +9,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/handoff"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // A conversation handed off to people is the session actor's to watch: it
@@ -20,15 +20,15 @@ import (
 // (handoff_renotified_at, else handoff_at), so it survives a restart.
 
 // enteredHandoff reports whether a committed turn put the conversation in the
-// handoff queue (persistence.Session.Waiting): handed off, released, or
+// handoff queue (domain.Session.Waiting): handed off, released, or
 // registered for the sale.
-func enteredHandoff(waitedBefore bool, after persistence.Session) bool {
+func enteredHandoff(waitedBefore bool, after domain.Session) bool {
 	return after.Waiting() && !waitedBefore
 }
 
 // markHandoff stamps the time a session enters the queue, which orders the
 // queue and starts the renotification clock.
-func markHandoff(waitedBefore bool, s *persistence.Session, now time.Time) {
+func markHandoff(waitedBefore bool, s *domain.Session, now time.Time) {
 	if enteredHandoff(waitedBefore, *s) {
 		at := now.UTC()
 		s.HandoffAt = &at
@@ -39,7 +39,7 @@ func markHandoff(waitedBefore bool, s *persistence.Session, now time.Time) {
 
 // notifyHandoff asks the handoff child to tell the operators, spawning it
 // the first time.
-func (c *conversationActor) notifyHandoff(ctx actor.Context, s persistence.Session, renotify bool) {
+func (c *conversationActor) notifyHandoff(ctx actor.Context, s domain.Session, renotify bool) {
 	if c.deps.Handoff == nil {
 		return
 	}
@@ -80,7 +80,7 @@ func (c *conversationActor) onRenotifyDue(ctx actor.Context) {
 
 // decideRenotify records one renotification on a conversation still waiting,
 // with the notice the customer receives; nothing when someone claimed it.
-func (c *conversationActor) decideRenotify(s persistence.Session) (conversation.Outcome, *persistence.Message, bool) {
+func (c *conversationActor) decideRenotify(s domain.Session) (conversation.Outcome, *domain.Message, bool) {
 	if !s.Waiting() || s.HandoffRenotificationCount >= c.deps.Config.MaxRenotifications {
 		return conversation.Outcome{}, nil, false
 	}
@@ -88,13 +88,13 @@ func (c *conversationActor) decideRenotify(s persistence.Session) (conversation.
 	s.HandoffRenotifiedAt, s.HandoffCustomerRenotifiedAt = &now, &now
 	s.HandoffRenotificationCount++
 	text := c.deps.Config.StillWaitingText
-	return conversation.Outcome{Session: s}, &persistence.Message{
+	return conversation.Outcome{Session: s}, &domain.Message{
 		MessageID:        uuid.NewString(),
 		Content:          text,
 		CleanMessageSent: text,
 		Timestamp:        now,
-		Direction:        persistence.DirectionOutbound,
-		MessageType:      persistence.MessageText,
+		Direction:        domain.DirectionOutbound,
+		MessageType:      domain.MessageText,
 	}, true
 }
 
@@ -102,7 +102,7 @@ func (c *conversationActor) decideRenotify(s persistence.Session) (conversation.
 // handoff (a queued conversation, or registration complete) or of a
 // renotification, the renotification clock rearmed. (The ERP customer is an
 // intent in the turn's commit; the sync job makes it.)
-func (c *conversationActor) afterCommit(ctx actor.Context, t *turn, s persistence.Session) {
+func (c *conversationActor) afterCommit(ctx actor.Context, t *turn, s domain.Session) {
 	switch {
 	case t.op != nil && t.op.renotify:
 		c.notifyHandoff(ctx, s, true)

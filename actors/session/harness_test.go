@@ -21,6 +21,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/internal/llmtest"
 	"github.com/intake-runtime/intake/persistence"
@@ -180,7 +181,7 @@ func (h *harness) waitSends(n int) []messaging.StubSend {
 }
 
 // messages returns the message log of the phone's active session.
-func (h *harness) messages(phone string) []persistence.Message {
+func (h *harness) messages(phone string) []domain.Message {
 	h.t.Helper()
 	ctx := context.Background()
 	s, err := persistence.NewSessions(h.table).Active(ctx, phone)
@@ -210,10 +211,10 @@ func ordered(s string, parts ...string) bool {
 	return true
 }
 
-func countInbound(log []persistence.Message) int {
+func countInbound(log []domain.Message) int {
 	n := 0
 	for _, m := range log {
-		if m.Direction == persistence.DirectionInbound {
+		if m.Direction == domain.DirectionInbound {
 			n++
 		}
 	}

@@ -1,6 +1,8 @@
 package session
 
-import "github.com/intake-runtime/intake/persistence"
+import (
+	"github.com/intake-runtime/intake/domain"
+)
 
 // remember returns the part of a session's log a conversation keeps in
 // memory between turns: what the model's history shows (customer messages
@@ -10,9 +12,9 @@ import "github.com/intake-runtime/intake/persistence"
 // knowledge packages) stay in the table only: kept in memory they would
 // roughly double what every live conversation costs, for nothing a turn
 // reads.
-func remember(log []persistence.Message, into []persistence.Message) []persistence.Message {
+func remember(log []domain.Message, into []domain.Message) []domain.Message {
 	for _, m := range log {
-		if m.Direction == persistence.DirectionSystem || (m.Error != "" && !m.Unfinished()) {
+		if m.Direction == domain.DirectionSystem || (m.Error != "" && !m.Unfinished()) {
 			continue
 		}
 		m.LLMRawResponse, m.LLMParsedJSON, m.ContextPackagesActive, m.DebouncedWith = "", nil, nil, nil

@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/intake-runtime/intake/actors/sessionpb"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // inFlight is the part of a conversation that runs its turns, one at a
@@ -19,7 +19,7 @@ type inFlight struct {
 	seq  uint64
 	// cancelCall cancels the model call under way, if any.
 	cancelCall context.CancelFunc
-	superseded []persistence.Message
+	superseded []domain.Message
 	// flushAsked says a flush came due while a turn was in flight; the next
 	// turn starts when this one ends.
 	flushAsked bool
@@ -74,7 +74,7 @@ func (f *inFlight) supersede() {
 
 // carry keeps a superseded answer for the log of the next commit: like
 // everything a turn produces, it is written only with a commit.
-func (f *inFlight) carry(m persistence.Message) {
+func (f *inFlight) carry(m domain.Message) {
 	f.superseded = append(f.superseded, m)
 	if over := len(f.superseded) - maxCarried; over > 0 {
 		f.superseded = slices.Delete(f.superseded, 0, over)

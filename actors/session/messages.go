@@ -6,7 +6,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/intake-runtime/intake/actors/agent"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // The message log items a turn writes. They are built by the actor, which
@@ -15,14 +15,14 @@ import (
 
 // inboundMessages logs the customer messages of a turn. Each one lists, in
 // debounced_with, the other messages merged into the same turn.
-func inboundMessages(phone string, t *turn, after persistence.SessionState) []persistence.Message {
+func inboundMessages(phone string, t *turn, after domain.SessionState) []domain.Message {
 	ids := make([]string, 0, len(t.turns))
 	for _, m := range t.turns {
 		ids = append(ids, m.GetMessageId())
 	}
-	messages := make([]persistence.Message, 0, len(t.turns))
+	messages := make([]domain.Message, 0, len(t.turns))
 	for _, m := range t.turns {
-		msg := persistence.Message{
+		msg := domain.Message{
 			MessageID:         m.GetMessageId(),
 			SessionID:         t.session.SessionID,
 			PhoneNumber:       phone,
@@ -30,13 +30,13 @@ func inboundMessages(phone string, t *turn, after persistence.SessionState) []pe
 			Timestamp:         m.GetReceivedAt().AsTime().UTC(),
 			StateBefore:       t.before,
 			StateAfter:        after,
-			Direction:         persistence.DirectionInbound,
-			MessageType:       persistence.MessageType(m.GetMessageType()),
+			Direction:         domain.DirectionInbound,
+			MessageType:       domain.MessageType(m.GetMessageType()),
 			ProviderMessageID: m.GetMessageId(),
 			ReplyID:           m.GetReplyId(),
 		}
 		if msg.MessageType == "" {
-			msg.MessageType = persistence.MessageText
+			msg.MessageType = domain.MessageText
 		}
 		if len(ids) > 1 {
 			msg.DebouncedWith = othersThan(ids, m.GetMessageId())
@@ -61,9 +61,9 @@ func othersThan(ids []string, id string) []string {
 // model, tokens, latency, and the knowledge packages it saw. failure is the
 // call or parse error. clean_message_sent stays empty until the turn commits
 // with this answer's text; answers never sent keep it empty.
-func (c *conversationActor) answerMessage(t *turn, a *answer, parsed agent.ParsedLLMResponse, failure error) persistence.Message {
+func (c *conversationActor) answerMessage(t *turn, a *answer, parsed agent.ParsedLLMResponse, failure error) domain.Message {
 	state := t.session.State
-	msg := persistence.Message{
+	msg := domain.Message{
 		MessageID:             uuid.NewString(),
 		SessionID:             t.session.SessionID,
 		PhoneNumber:           c.phone,
@@ -71,8 +71,8 @@ func (c *conversationActor) answerMessage(t *turn, a *answer, parsed agent.Parse
 		Timestamp:             c.deps.Now().UTC(),
 		StateBefore:           state,
 		StateAfter:            state,
-		Direction:             persistence.DirectionOutbound,
-		MessageType:           persistence.MessageText,
+		Direction:             domain.DirectionOutbound,
+		MessageType:           domain.MessageText,
 		LLMRawResponse:        a.result.RawResponse,
 		LLMModel:              a.result.Model,
 		TokensInput:           a.result.TokensInput,
@@ -92,8 +92,8 @@ func (c *conversationActor) answerMessage(t *turn, a *answer, parsed agent.Parse
 
 // replyMessage is the outbound message id that carries a reply no model
 // answer produced: the fallback text after a failure, for instance.
-func replyMessage(phone string, t *turn, s persistence.Session, text, id string, now time.Time) persistence.Message {
-	return persistence.Message{
+func replyMessage(phone string, t *turn, s domain.Session, text, id string, now time.Time) domain.Message {
+	return domain.Message{
 		MessageID:        id,
 		SessionID:        s.SessionID,
 		PhoneNumber:      phone,
@@ -102,7 +102,7 @@ func replyMessage(phone string, t *turn, s persistence.Session, text, id string,
 		Timestamp:        now.UTC(),
 		StateBefore:      t.before,
 		StateAfter:       s.State,
-		Direction:        persistence.DirectionOutbound,
-		MessageType:      persistence.MessageText,
+		Direction:        domain.DirectionOutbound,
+		MessageType:      domain.MessageText,
 	}
 }

@@ -3,7 +3,7 @@ package session
 import (
 	"time"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Metrics receives what conversations count: turns by outcome, model calls
@@ -18,7 +18,7 @@ type Metrics interface {
 	DebounceMerged(n int)
 	// Sent counts a reply by its final result's error kind ("" when it was
 	// sent).
-	Sent(kind persistence.ErrorKind)
+	Sent(kind domain.ErrorKind)
 	// OutboxUncertain counts a reply sent again because an earlier call's
 	// outcome is unknown: the one case where a customer may get it twice.
 	OutboxUncertain()
@@ -33,7 +33,7 @@ type noMetrics struct{}
 func (noMetrics) Turn(string)                                     {}
 func (noMetrics) ModelCall(string, bool, int, int, time.Duration) {}
 func (noMetrics) DebounceMerged(int)                              {}
-func (noMetrics) Sent(persistence.ErrorKind)                      {}
+func (noMetrics) Sent(domain.ErrorKind)                           {}
 func (noMetrics) OutboxUncertain()                                {}
 func (noMetrics) ActorStarted()                                   {}
 func (noMetrics) ActorStopped()                                   {}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/sessionpb"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // operate queues an operator command and starts it when nothing runs. A
@@ -101,11 +101,11 @@ func (c *conversationActor) applyOp(ctx actor.Context, t *turn) {
 }
 
 // commitOp commits a decided command with the message it sends, if any.
-func (c *conversationActor) commitOp(ctx actor.Context, t *turn, outcome conversation.Outcome, message *persistence.Message) {
+func (c *conversationActor) commitOp(ctx actor.Context, t *turn, outcome conversation.Outcome, message *domain.Message) {
 	if message != nil {
 		message.SessionID, message.PhoneNumber = t.session.SessionID, c.phone
 		message.StateBefore, message.StateAfter = t.before, outcome.Session.State
-		message.OutboxStatus = persistence.OutboxPending
+		message.OutboxStatus = domain.OutboxPending
 		t.log = append(t.log, *message)
 		t.reply = message
 	}
@@ -125,7 +125,7 @@ func (c *conversationActor) answerOp(ctx actor.Context, op opRequest, res *sessi
 }
 
 // committedOp answers a command whose outcome is stored.
-func (c *conversationActor) committedOp(ctx actor.Context, t *turn, s persistence.Session) {
+func (c *conversationActor) committedOp(ctx actor.Context, t *turn, s domain.Session) {
 	res := &sessionpb.OperatorResult{Ok: true, State: string(s.State), AssignedTo: string(s.AssignedTo)}
 	if t.reply != nil {
 		res.MessageId = t.reply.MessageID

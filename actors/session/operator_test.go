@@ -9,6 +9,7 @@ import (
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -17,7 +18,7 @@ import (
 func handedOff(t *testing.T, h *harness, phone string) string {
 	t.Helper()
 	reply := h.chat(phone, "h1", "quero falar com uma pessoa")
-	if reply.GetState() != string(persistence.StateHandoff) {
+	if reply.GetState() != string(domain.StateHandoff) {
 		t.Fatalf("after s=3 the state is %q, want HANDOFF", reply.GetState())
 	}
 	return reply.GetSessionId()
@@ -70,7 +71,7 @@ func TestConcurrentClaimsHaveExactlyOneWinner(t *testing.T) {
 		t.Fatalf("winners = %q, want exactly one", wins)
 	}
 	stored, err := persistence.NewSessions(h.table).Active(context.Background(), phone)
-	if err != nil || string(stored.AssignedTo) != wins[0] || stored.State != persistence.StateHuman {
+	if err != nil || string(stored.AssignedTo) != wins[0] || stored.State != domain.StateHuman {
 		t.Errorf("stored session: assigned_to %q state %s (%v), want %s HUMAN", stored.AssignedTo, stored.State, err, wins[0])
 	}
 }
@@ -92,26 +93,26 @@ func TestOperatorSendsReleasesAndCloses(t *testing.T) {
 	if last := sends[len(sends)-1]; last.Text != "Olá, sou a Ana. Como posso ajudar?" {
 		t.Errorf("platform received %+v", sends)
 	}
-	var logged *persistence.Message
+	var logged *domain.Message
 	for _, m := range h.messages(phone) {
 		if m.MessageID == res.GetMessageId() {
 			logged = &m
 		}
 	}
-	if logged == nil || logged.OperatorPhone != operator || logged.Direction != persistence.DirectionOutbound {
+	if logged == nil || logged.OperatorPhone != operator || logged.Direction != domain.DirectionOutbound {
 		t.Errorf("operator message logged as %+v", logged)
 	}
 
-	if res := h.operate(sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE, phone, id, operator, ""); !res.GetOk() || res.GetState() != string(persistence.StateHandoff) || res.GetAssignedTo() != "" {
+	if res := h.operate(sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE, phone, id, operator, ""); !res.GetOk() || res.GetState() != string(domain.StateHandoff) || res.GetAssignedTo() != "" {
 		t.Errorf("release: %+v", res)
 	}
 	h.operate(sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM, phone, id, operator, "")
 	res = h.operate(sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE, phone, id, operator, "")
-	if !res.GetOk() || res.GetState() != string(persistence.StateClosed) {
+	if !res.GetOk() || res.GetState() != string(domain.StateClosed) {
 		t.Fatalf("close: %+v", res)
 	}
 	closed, err := persistence.NewSessions(h.table).Get(context.Background(), phone, id)
-	if err != nil || closed.ClosedAt == nil || persistence.SummaryText(closed.OperationalSummary) == "" {
+	if err != nil || closed.ClosedAt == nil || domain.SummaryText(closed.OperationalSummary) == "" {
 		t.Errorf("closed session: %+v (%v), want closed_at and an operational summary", closed, err)
 	}
 	if res := h.operate(sessionpb.OperatorAction_OPERATOR_ACTION_SEND, phone, id, operator, "ainda aí?"); res.GetCode() != "not_found" {

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/llmtest"
-	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/persistencetest"
 )
 
@@ -22,17 +22,17 @@ func TestReplySentAtOnceIsBegunByItsCommit(t *testing.T) {
 	const phone = "+5511900000040"
 	h.chat(phone, "b1", "Oi")
 	h.waitSends(1)
-	var reply persistence.Message
+	var reply domain.Message
 	deadline := time.Now().Add(5 * time.Second)
-	for reply.OutboxStatus != persistence.OutboxSent && time.Now().Before(deadline) {
+	for reply.OutboxStatus != domain.OutboxSent && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 		for _, m := range h.messages(phone) {
-			if m.Direction == persistence.DirectionOutbound {
+			if m.Direction == domain.DirectionOutbound {
 				reply = m
 			}
 		}
 	}
-	if reply.OutboxStatus != persistence.OutboxSent || reply.OutboxAttempts != 1 || reply.OutboxUncertain != 0 {
+	if reply.OutboxStatus != domain.OutboxSent || reply.OutboxAttempts != 1 || reply.OutboxUncertain != 0 {
 		t.Fatalf("reply status %q, attempts %d, uncertain %d; want sent after one call, counted certain",
 			reply.OutboxStatus, reply.OutboxAttempts, reply.OutboxUncertain)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
 	"github.com/intake-runtime/intake/actors/projection/erp"
 	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/internal/llmtest"
@@ -97,7 +98,7 @@ func TestRegistrationCommitsTheCustomerIntent(t *testing.T) {
 	}
 
 	reply = h.chat(phone, "p2", "Maria Silva, maria@example.com, CPF 529.982.247-25")
-	if reply.GetState() != string(persistence.StateCompleted) {
+	if reply.GetState() != string(domain.StateCompleted) {
 		t.Fatalf("state after registration = %q (reply %q)", reply.GetState(), reply.GetReply())
 	}
 	s, err := persistence.NewSessions(h.table).Active(ctx, phone)
@@ -121,7 +122,7 @@ func TestRegistrationCommitsTheCustomerIntent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rev, _ := persistence.Revision(desired); p.Status != persistence.ProjectionPending || p.Revision != rev ||
+	if rev, _ := domain.Revision(desired); p.Status != persistence.ProjectionPending || p.Revision != rev ||
 		p.Desired.Stage != projection.StageRegistered {
 		t.Errorf("projection after registration = %+v; want PENDING at the session's revision", p)
 	}
@@ -142,7 +143,7 @@ func TestCommitRefusesAnUnknownState(t *testing.T) {
 	store := session.NewTableStore(table)
 	const phone = "+5511987654321"
 	now := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	begun, err := persistence.NewSessions(table).Create(ctx, persistence.NewSession("s1", phone, "instance_a", now))
+	begun, err := persistence.NewSessions(table).Create(ctx, domain.NewSession("s1", phone, "instance_a", now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,11 +156,11 @@ func TestCommitRefusesAnUnknownState(t *testing.T) {
 	if p, err := projections.Get(ctx, "s1"); !errors.Is(err, persistence.ErrNotFound) {
 		t.Errorf("projection written: %+v, %v", p, err)
 	}
-	if loaded, err := store.Load(ctx, phone); err != nil || loaded.Session.State != persistence.StateNew {
+	if loaded, err := store.Load(ctx, phone); err != nil || loaded.Session.State != domain.StateNew {
 		t.Errorf("session after the refused commit: %+v, %v; want it unchanged in NEW", loaded.Session, err)
 	}
 
-	next.State = persistence.StateDataCollect
+	next.State = domain.StateDataCollect
 	if _, err := store.Commit(ctx, session.Commit{Phone: phone, Session: next, Project: true, Now: now}); err != nil {
 		t.Fatal(err)
 	}
@@ -181,10 +182,10 @@ func TestMovedOnSessionGetsItsCustomer(t *testing.T) {
 	h := newHarness(t, session.Config{}, answers)
 	phone := "+5511900000061"
 	h.chat(phone, "p1", "quero uma pesquisa de mercado")
-	if reply := h.chat(phone, "p2", "Maria Silva, maria@example.com, CPF 529.982.247-25"); reply.GetState() != string(persistence.StateCompleted) {
+	if reply := h.chat(phone, "p2", "Maria Silva, maria@example.com, CPF 529.982.247-25"); reply.GetState() != string(domain.StateCompleted) {
 		t.Fatalf("state after registration = %q", reply.GetState())
 	}
-	if reply := h.chat(phone, "p3", "quero falar com uma pessoa"); reply.GetState() != string(persistence.StateHandoff) {
+	if reply := h.chat(phone, "p3", "quero falar com uma pessoa"); reply.GetState() != string(domain.StateHandoff) {
 		t.Fatalf("state after asking for a person = %q", reply.GetState())
 	}
 

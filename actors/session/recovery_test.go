@@ -14,6 +14,7 @@ import (
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/llmtest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -25,7 +26,7 @@ import (
 func TestBufferLeftByAnOlderReleaseIsAnswered(t *testing.T) {
 	h := newHarness(t, session.Config{}, llmtest.AnswerWith("Voltei!"))
 	const phone = "+5511900000030"
-	item, err := persistence.EncodeBuffer(persistence.DebounceBuffer{PhoneNumber: phone, Turns: []persistence.InboundTurn{{
+	item, err := persistence.EncodeBuffer(persistence.DebounceBuffer{PhoneNumber: phone, Turns: []domain.InboundTurn{{
 		PhoneNumber: phone, MessageID: "k1", Content: "Oi, alguém aí?", ReceivedAt: time.Now().UTC(), Instance: "instance_a",
 	}}})
 	if err != nil {
@@ -83,7 +84,7 @@ func (a *actorCount) ActorStopped()                                   { a.runnin
 func (a *actorCount) Turn(string)                                     {}
 func (a *actorCount) ModelCall(string, bool, int, int, time.Duration) {}
 func (a *actorCount) DebounceMerged(int)                              {}
-func (a *actorCount) Sent(persistence.ErrorKind)                      {}
+func (a *actorCount) Sent(domain.ErrorKind)                           {}
 func (a *actorCount) OutboxUncertain()                                {}
 
 // An actor still busy when its idle timeout first fires (its turn waits in
@@ -121,12 +122,12 @@ func TestStaleSnapshotWriteIsRejected(t *testing.T) {
 	if _, err := sessions.Save(ctx, newer); err != nil {
 		t.Fatal(err)
 	}
-	stale.State = persistence.StateClosed
+	stale.State = domain.StateClosed
 	if _, err := sessions.Save(ctx, stale); !errors.Is(err, persistence.ErrConflict) {
 		t.Fatalf("stale save: err = %v, want ErrConflict", err)
 	}
 	stored, _ := sessions.Get(ctx, "+5511900000032", reply.GetSessionId())
-	if stored.RetryCount != 1 || stored.State == persistence.StateClosed {
+	if stored.RetryCount != 1 || stored.State == domain.StateClosed {
 		t.Errorf("stale write overwrote the newer state: %+v", stored)
 	}
 }

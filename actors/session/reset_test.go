@@ -6,6 +6,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -21,7 +22,7 @@ func TestResetClosesTheSessionTheConversationHolds(t *testing.T) {
 	}
 
 	res := h.operate(sessionpb.OperatorAction_OPERATOR_ACTION_RESET, phone, "", "", "")
-	if !res.GetOk() || res.GetClosedSessionId() != id || res.GetState() != string(persistence.StateClosed) {
+	if !res.GetOk() || res.GetClosedSessionId() != id || res.GetState() != string(domain.StateClosed) {
 		t.Fatalf("reset = %+v, want ok, closing %s", res, id)
 	}
 	sessions := persistence.NewSessions(h.table)
@@ -29,7 +30,7 @@ func TestResetClosesTheSessionTheConversationHolds(t *testing.T) {
 		t.Errorf("active session after the reset: %v; want the reset pointer", err)
 	}
 	closed, err := sessions.Get(t.Context(), phone, id)
-	if err != nil || closed.State != persistence.StateClosed || closed.ClosedAt == nil {
+	if err != nil || closed.State != domain.StateClosed || closed.ClosedAt == nil {
 		t.Errorf("the session after the reset = %s closed at %v (%v)", closed.State, closed.ClosedAt, err)
 	}
 

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -28,12 +29,12 @@ type Store interface {
 	// which is not stored yet: the commit of the turn creates it
 	// (Commit.Create). The conversation calls it only when it does not hold
 	// the open session's history already.
-	Begin(ctx context.Context, phone string, prior Prior, fresh func(previous *persistence.Session) persistence.Session) (Begun, error)
+	Begin(ctx context.Context, phone string, prior Prior, fresh func(previous *domain.Session) domain.Session) (Begun, error)
 	// Commit writes a finished turn in one transaction and returns the session
 	// as stored. It is persistence.ErrConflict when the session moved past the
 	// version the turn ran on, and a *persistence.ConsumedError when a message
 	// of the turn was answered by an earlier commit; nothing is written then.
-	Commit(ctx context.Context, c Commit) (persistence.Session, error)
+	Commit(ctx context.Context, c Commit) (domain.Session, error)
 	// Reset points the phone at no session (persistence.ResetPointer), for
 	// the reset of a phone without an open session; one with an open
 	// session is reset by the commit that closes it (Commit.Reset).
@@ -42,10 +43,10 @@ type Store interface {
 
 // Loaded is what a conversation starts from.
 type Loaded struct {
-	Session *persistence.Session
+	Session *domain.Session
 	// History is the active session's log, oldest first: the replies whose
-	// send has no result yet are in it too (persistence.Message.Unfinished).
-	History []persistence.Message
+	// send has no result yet are in it too (domain.Message.Unfinished).
+	History []domain.Message
 	// Turns are those of a debounce buffer an older release left; the next
 	// commit deletes it.
 	Turns []*sessionpb.InboundTurn
@@ -56,9 +57,9 @@ type Loaded struct {
 
 // Begun is the session a turn runs in (Store.Begin).
 type Begun struct {
-	Session persistence.Session
+	Session domain.Session
 	// History is the session's log, oldest first.
-	History []persistence.Message
+	History []domain.Message
 	// New says Session was just built and is not stored: the turn's commit
 	// creates it.
 	New bool
@@ -68,7 +69,7 @@ type Begun struct {
 // begins.
 type Prior struct {
 	// Current is the session the conversation holds, nil when none.
-	Current *persistence.Session
+	Current *domain.Session
 	// NoSessions says the phone has none at all (Loaded.NoSessions), so a new
 	// session follows none: Begin reads nothing to find the last closed one.
 	NoSessions bool
@@ -81,8 +82,8 @@ type Prior struct {
 // intent and the reply's outbox entry (a log item committed as pending).
 type Commit struct {
 	Phone    string
-	Messages []persistence.Message
-	Session  persistence.Session
+	Messages []domain.Message
+	Session  domain.Session
 	// Create says the turn starts Session (Begun.New): the commit creates it.
 	Create bool
 	// Pending are the messages held and not answered; MarkerWritten and
@@ -91,7 +92,7 @@ type Commit struct {
 	MarkerWritten bool
 	DropBuffer    bool
 	Consumed      []persistence.Consumed
-	Demand        *persistence.OutOfPortfolioDemand
+	Demand        *domain.OutOfPortfolioDemand
 	// Project records the session's desired CRM state with the turn.
 	Project bool
 	// Reset points the phone at no session (the administration's reset):

@@ -2,7 +2,7 @@ package session
 
 import (
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // stored is the part of a conversation that remembers what the table holds
@@ -11,7 +11,7 @@ import (
 // commits and the send results, and the revision of the desired CRM state
 // last committed.
 type stored struct {
-	session *persistence.Session // nil until the phone's first turn, and after a reset
+	session *domain.Session // nil until the phone's first turn, and after a reset
 	// noSessions says the phone had no session when the activation started
 	// and none has begun since (Loaded.NoSessions).
 	noSessions bool
@@ -20,7 +20,7 @@ type stored struct {
 	unstored bool
 	// history is the log of the session historyOf names, oldest first, as
 	// remember keeps it.
-	history   []persistence.Message
+	history   []domain.Message
 	historyOf string
 	// intent is the revision of the desired CRM state this activation last
 	// committed, so an unchanged one is not written again.
@@ -46,7 +46,7 @@ func (s *stored) open() (beginResult, bool) {
 
 // isOpen reports whether the phone has a session that is not closed.
 func (s *stored) isOpen() bool {
-	return s.session != nil && s.session.State != persistence.StateClosed
+	return s.session != nil && s.session.State != domain.StateClosed
 }
 
 // prior is what a turn's Store.Begin is told.
@@ -68,7 +68,7 @@ func (s *stored) begun(res *beginResult) {
 
 // committed records a stored commit: the session as stored, the log it
 // wrote, and the intent revision it recorded ("" when none).
-func (s *stored) committed(session persistence.Session, log []persistence.Message, intent string) {
+func (s *stored) committed(session domain.Session, log []domain.Message, intent string) {
 	s.session, s.unstored = &session, false
 	s.history = remember(log, s.history)
 	if intent != "" {
@@ -88,9 +88,9 @@ func (s *stored) sent(msg *messaging.Sent) {
 	for i := range s.history {
 		if m := &s.history[i]; m.MessageID == msg.Entry.MessageID && m.Unfinished() {
 			if msg.Response.Success {
-				m.OutboxStatus, m.ProviderMessageID = persistence.OutboxSent, string(msg.Response.MockID)
+				m.OutboxStatus, m.ProviderMessageID = domain.OutboxSent, string(msg.Response.MockID)
 			} else {
-				m.OutboxStatus, m.Error = persistence.OutboxFailed, msg.Response.Detail
+				m.OutboxStatus, m.Error = domain.OutboxFailed, msg.Response.Detail
 			}
 		}
 	}

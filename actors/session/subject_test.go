@@ -6,6 +6,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -31,7 +32,7 @@ func TestConfirmedSubjectChangeMovesTheDeal(t *testing.T) {
 		t.Fatalf("projection with a service = %+v, %v; want stage %s", p.Desired, err, projection.StageQualified)
 	}
 	h.chat(phone, "s2", "na verdade quero um treinamento de vendas")
-	if reply := h.chat(phone, "s3", "sim"); reply.GetState() != string(persistence.StateQualifying) {
+	if reply := h.chat(phone, "s3", "sim"); reply.GetState() != string(domain.StateQualifying) {
 		t.Fatalf("after the confirmation the state is %q, want QUALIFYING", reply.GetState())
 	}
 	p, err := projections.Get(ctx, id)

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/session"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 func TestMessageDuringModelCallSupersedesTheAnswer(t *testing.T) {
@@ -27,12 +27,12 @@ func TestMessageDuringModelCallSupersedesTheAnswer(t *testing.T) {
 	if len(calls) != 2 || !ordered(joinAll(calls[1]), "Oi", "quero uma pesquisa") {
 		t.Fatalf("calls = %q, want a rerun holding the whole burst", calls)
 	}
-	var superseded, sent []persistence.Message
+	var superseded, sent []domain.Message
 	for _, m := range h.messages("+5511900000010") {
 		switch {
 		case m.IsSuperseded():
 			superseded = append(superseded, m)
-		case m.Direction == persistence.DirectionOutbound:
+		case m.Direction == domain.DirectionOutbound:
 			sent = append(sent, m)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -103,12 +104,12 @@ func (s *TableStore) WaitingPhones(ctx context.Context) ([]string, error) {
 }
 
 // Begin implements Store.
-func (s *TableStore) Begin(ctx context.Context, phone string, prior Prior, fresh func(*persistence.Session) persistence.Session) (Begun, error) {
-	if current := prior.Current; current != nil && current.State != persistence.StateClosed {
+func (s *TableStore) Begin(ctx context.Context, phone string, prior Prior, fresh func(*domain.Session) domain.Session) (Begun, error) {
+	if current := prior.Current; current != nil && current.State != domain.StateClosed {
 		history, err := s.messages.List(ctx, phone, current.SessionID)
 		return Begun{Session: *current, History: history}, err
 	}
-	var previous *persistence.Session
+	var previous *domain.Session
 	if !prior.NoSessions {
 		last, err := s.sessions.LastClosed(ctx, phone)
 		switch {
@@ -122,7 +123,7 @@ func (s *TableStore) Begin(ctx context.Context, phone string, prior Prior, fresh
 }
 
 // Commit implements Store.
-func (s *TableStore) Commit(ctx context.Context, c Commit) (persistence.Session, error) {
+func (s *TableStore) Commit(ctx context.Context, c Commit) (domain.Session, error) {
 	turn := persistence.TurnCommit{
 		Phone:         c.Phone,
 		Messages:      c.Messages,
@@ -138,7 +139,7 @@ func (s *TableStore) Commit(ctx context.Context, c Commit) (persistence.Session,
 	if c.Project {
 		session, intent, err := projection.Intent(ctx, s.projections, c.Session, c.Now)
 		if err != nil {
-			return persistence.Session{}, err
+			return domain.Session{}, err
 		}
 		turn.Session = session
 		if intent != nil {
@@ -158,7 +159,7 @@ func (s *TableStore) Reset(ctx context.Context, phone string) error {
 
 // ProtoTurn is the message form of a stored turn, the one that may cross a
 // node on its way to the conversation.
-func ProtoTurn(t persistence.InboundTurn) *sessionpb.InboundTurn {
+func ProtoTurn(t domain.InboundTurn) *sessionpb.InboundTurn {
 	return &sessionpb.InboundTurn{
 		PhoneNumber: t.PhoneNumber,
 		MessageId:   t.MessageID,

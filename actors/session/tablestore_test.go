@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -24,16 +25,16 @@ func TestFirstConversationReadsOnlyThePointer(t *testing.T) {
 	table := &readLog{Table: memory.New()}
 	store := session.NewTableStore(table)
 	now := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	start := func(phone string) (loaded session.Loaded, previous *persistence.Session) {
+	start := func(phone string) (loaded session.Loaded, previous *domain.Session) {
 		t.Helper()
 		loaded, err := store.Load(ctx, phone)
 		if err != nil {
 			t.Fatal(err)
 		}
 		prior := session.Prior{Current: loaded.Session, NoSessions: loaded.NoSessions}
-		begun, err := store.Begin(ctx, phone, prior, func(p *persistence.Session) persistence.Session {
+		begun, err := store.Begin(ctx, phone, prior, func(p *domain.Session) domain.Session {
 			previous = p
-			return persistence.NewSession("s-"+now.Format(time.RFC3339Nano), phone, "instance_a", now)
+			return domain.NewSession("s-"+now.Format(time.RFC3339Nano), phone, "instance_a", now)
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -74,7 +75,7 @@ func TestFirstConversationReadsOnlyThePointer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	closed.State, closed.ClosedAt = persistence.StateClosed, &now
+	closed.State, closed.ClosedAt = domain.StateClosed, &now
 	if _, err := persistence.NewSessions(table).Save(ctx, closed); err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -29,7 +30,7 @@ func TestOperatorTakeoverStopsTheBotAtOnce(t *testing.T) {
 	h := newHarness(t, session.Config{DebounceWindow: 50 * time.Millisecond, DebounceMaxWait: time.Second}, takeoverAnswers)
 	phone, operator := "+5511900000070", "+5511900000997"
 	first := h.chat(phone, "t1", "Oi")
-	if first.GetState() != string(persistence.StateQualifying) {
+	if first.GetState() != string(domain.StateQualifying) {
 		t.Fatalf("after triage the state is %q, want QUALIFYING", first.GetState())
 	}
 	release := h.model.Hold(2)
@@ -42,7 +43,7 @@ func TestOperatorTakeoverStopsTheBotAtOnce(t *testing.T) {
 	time.Sleep(300 * time.Millisecond) // the claim reaches the actor while the call is held
 	release()
 	res := <-done
-	if !res.GetOk() || res.GetState() != string(persistence.StateHuman) || res.GetAssignedTo() != operator {
+	if !res.GetOk() || res.GetState() != string(domain.StateHuman) || res.GetAssignedTo() != operator {
 		t.Fatalf("takeover = %+v, want ok, HUMAN, held by %s", res, operator)
 	}
 	h.deliver(phone, "t3", "alô?")
@@ -56,8 +57,8 @@ func TestOperatorTakeoverStopsTheBotAtOnce(t *testing.T) {
 		t.Errorf("the customer got %d messages, want only the triage reply", n)
 	}
 	s, err := persistence.NewSessions(h.table).Active(context.Background(), phone)
-	if err != nil || s.State != persistence.StateHuman || s.HandoffReason != persistence.HandoffOperatorTakeover || s.HandoffAt == nil ||
-		persistence.SummaryText(s.OperationalSummary) == "" {
+	if err != nil || s.State != domain.StateHuman || s.HandoffReason != domain.HandoffOperatorTakeover || s.HandoffAt == nil ||
+		domain.SummaryText(s.OperationalSummary) == "" {
 		t.Errorf("stored session: %+v (%v), want HUMAN, OPERATOR_TAKEOVER, handoff_at and a summary", s, err)
 	}
 	if got := countInbound(h.messages(phone)); got != 3 {

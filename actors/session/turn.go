@@ -11,6 +11,7 @@ import (
 	"github.com/intake-runtime/intake/actors/agent"
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -27,27 +28,27 @@ type turn struct {
 	// with everything buffered.
 	superseded bool
 
-	session persistence.Session // as it stands in this turn
-	before  persistence.SessionState
+	session domain.Session // as it stands in this turn
+	before  domain.SessionState
 	// waitedBefore: the session waited for an operator when the turn began.
 	waitedBefore bool
-	history      []persistence.Message
+	history      []domain.Message
 	packages     []string
 	attempts     int
 	deadline     time.Time // of the turn's model calls; see deadline.go
 	summarizing  bool
 	outcome      conversation.Outcome
 	// log holds the model answers of this turn, committed with it.
-	log []persistence.Message
+	log []domain.Message
 	// answered is true when the last entry of log is the answer whose outcome
 	// the turn commits; its text is then what the customer receives.
 	answered bool
 	// summary logs the summary call, when the turn made one.
-	summary []persistence.Message
+	summary []domain.Message
 	// reply is the outbound message of the turn, when it has text to send:
-	// committed sending, its first call begun (persistence.Message.Begun),
+	// committed sending, its first call begun (domain.Message.Begun),
 	// when no earlier reply waits and it goes out right after the commit.
-	reply *persistence.Message
+	reply *domain.Message
 	// commit is what the turn's commit writes (commitOf), set when it is
 	// sent to the table.
 	commit turnCommit
@@ -96,7 +97,7 @@ func (c *conversationActor) flush(ctx actor.Context) {
 // activation holds the open session's log (read once when it started, kept
 // up to date by every commit), otherwise from the store, which starts a new
 // session when none is open (fresh builds it; nil for operator commands).
-func (c *conversationActor) open(ctx actor.Context, t *turn, fresh func(*persistence.Session) persistence.Session) {
+func (c *conversationActor) open(ctx actor.Context, t *turn, fresh func(*domain.Session) domain.Session) {
 	if held, ok := c.stored.open(); ok {
 		held.seq = t.seq
 		c.onBegin(ctx, &held)
@@ -107,10 +108,10 @@ func (c *conversationActor) open(ctx actor.Context, t *turn, fresh func(*persist
 
 // freshSession builds the session of a phone's new conversation. It captures
 // values only: the table lane calls it outside this actor's mailbox.
-func (c *conversationActor) freshSession(first *sessionpb.InboundTurn) func(*persistence.Session) persistence.Session {
+func (c *conversationActor) freshSession(first *sessionpb.InboundTurn) func(*domain.Session) domain.Session {
 	engine, phone, instance, now := c.deps.Engine, c.phone, first.GetInstance(), c.deps.Now()
 	id := uuid.NewString()
-	return func(previous *persistence.Session) persistence.Session {
+	return func(previous *domain.Session) domain.Session {
 		return engine.NewSession(previous, id, phone, instance, now)
 	}
 }
@@ -176,7 +177,7 @@ func (c *conversationActor) onAnswer(ctx actor.Context, a *answer) {
 	}
 	logged := c.answerMessage(t, a, answer, err)
 	if t.superseded {
-		logged.Error = persistence.ErrorSuperseded
+		logged.Error = domain.ErrorSuperseded
 		c.flight.carry(logged)
 		c.rerun(ctx)
 		return
@@ -198,7 +199,7 @@ func (c *conversationActor) onAnswer(ctx actor.Context, a *answer) {
 		c.log().Warn("model answer refused by the conversation rules", zap.Int("attempt", t.attempts), zap.String("why", outcome.Illegal))
 		logged.Error = "refused: " + outcome.Illegal
 		t.log = append(t.log, logged)
-		if outcome.Handoff == persistence.HandoffAgentFailure && t.attempts < c.deps.Config.ModelAttempts && !c.pastDeadline(t) {
+		if outcome.Handoff == domain.HandoffAgentFailure && t.attempts < c.deps.Config.ModelAttempts && !c.pastDeadline(t) {
 			c.ask(ctx, t)
 			return
 		}
@@ -253,9 +254,9 @@ func (c *conversationActor) finish(ctx actor.Context, outcome conversation.Outco
 
 func (c *conversationActor) onSummary(ctx actor.Context, t *turn, a *answer) {
 	logged := c.answerMessage(t, a, agent.ParsedLLMResponse{}, a.err)
-	logged.Direction, logged.MessageType = persistence.DirectionSystem, persistence.MessageSystem
+	logged.Direction, logged.MessageType = domain.DirectionSystem, domain.MessageSystem
 	logged.StateBefore, logged.StateAfter = t.before, t.outcome.Session.State
-	logged.Agent = persistence.AgentSummarizer
+	logged.Agent = domain.AgentSummarizer
 	t.summary = append(t.summary, logged)
 	if a.err != nil {
 		c.log().Warn("summary call failed; using the fallback summary", zap.Error(a.err))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -47,7 +48,7 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 	c.flight.superseded = nil
 	c.flight.end()
 	if r := t.reply; r != nil {
-		if r.OutboxStatus == persistence.OutboxSending { // begun by the commit
+		if r.OutboxStatus == domain.OutboxSending { // begun by the commit
 			c.replies.DeliverBegun(*r)
 		} else {
 			c.replies.Deliver(*r)
@@ -138,7 +139,7 @@ func (c *conversationActor) retryLater(ctx actor.Context) {
 
 // answerChats answers the chat requests that waited for a turn with its reply
 // (text), or with failure when the turn could not finish.
-func (c *conversationActor) answerChats(ctx actor.Context, chats []*actor.PID, s *persistence.Session, text, failure string) {
+func (c *conversationActor) answerChats(ctx actor.Context, chats []*actor.PID, s *domain.Session, text, failure string) {
 	reply := &sessionpb.ChatReply{Reply: text, Error: failure}
 	if s != nil {
 		reply.SessionId = s.SessionID

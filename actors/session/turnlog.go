@@ -4,7 +4,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // logTurn writes the one INFO line of a committed customer turn, which the
@@ -12,7 +12,7 @@ import (
 // last four digits tell conversations apart without exposing the number),
 // the state change, the agent, and the model's latency and tokens summed over
 // the turn's calls (retries, knowledge requests and the summary included).
-func (c *conversationActor) logTurn(t *turn, s persistence.Session) {
+func (c *conversationActor) logTurn(t *turn, s domain.Session) {
 	var calls int
 	var latency int64
 	var in, out int

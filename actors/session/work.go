@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/agent"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // A conversation never blocks its mailbox on I/O. Table calls run on its
@@ -36,14 +36,14 @@ type (
 	// beginResult's and loadResult's histories are as remember keeps them.
 	beginResult struct {
 		seq     uint64
-		session persistence.Session
-		history []persistence.Message
+		session domain.Session
+		history []domain.Message
 		isNew   bool // Begun.New
 		err     error
 	}
 	commitResult struct {
 		seq     uint64
-		session persistence.Session
+		session domain.Session
 		err     error
 	}
 	// resetResult ends a reset that had no session to close.
@@ -84,7 +84,7 @@ func (c *conversationActor) load() {
 }
 
 // beginOnTable reads or creates the session turn seq runs in.
-func (c *conversationActor) beginOnTable(seq uint64, prior Prior, fresh func(*persistence.Session) persistence.Session) {
+func (c *conversationActor) beginOnTable(seq uint64, prior Prior, fresh func(*domain.Session) domain.Session) {
 	c.onTable(func(ctx context.Context) any {
 		begun, err := c.deps.Store.Begin(ctx, c.phone, prior, fresh)
 		return &beginResult{seq: seq, session: begun.Session, history: remember(begun.History, nil), isNew: begun.New, err: err}

@@ -17,8 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/atendimento"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // clusterOperator is the number in every member's OPERATOR_PHONES.
@@ -75,8 +75,8 @@ func (c *clusterRun) operatorAcrossNodes(t *testing.T, conv int) {
 	if !c.msgs.waitFor(ctx, customer, reply, 20*time.Second) {
 		t.Errorf("the operator's reply sent on node 3 never reached %s", customer)
 	}
-	if result = consoleAct(t, ctx, client, node(2)+"/api"+api+"/close", "", cookie); result.State != string(persistence.StateClosed) {
-		t.Errorf("close on node 2: state %q, want %s", result.State, persistence.StateClosed)
+	if result = consoleAct(t, ctx, client, node(2)+"/api"+api+"/close", "", cookie); result.State != string(domain.StateClosed) {
+		t.Errorf("close on node 2: state %q, want %s", result.State, domain.StateClosed)
 	}
 	operated := 0.0
 	for _, port := range c.ports {

@@ -20,6 +20,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	ddbtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -69,9 +70,9 @@ func (r *crashRun) view(t *testing.T, ctx context.Context) tableView {
 		receipts: map[string]persistence.Receipt{}, inbound: map[string]int{},
 		outbox: map[sentText]outboxEntries{}, finals: map[string]string{},
 	}
-	pointers := map[string]string{}                // phone → active session ID
-	sessions := map[string][]persistence.Session{} // phone → sessions
-	messages := map[string][]persistence.Message{} // session ID → log
+	pointers := map[string]string{}           // phone → active session ID
+	sessions := map[string][]domain.Session{} // phone → sessions
+	messages := map[string][]domain.Message{} // session ID → log
 	var start persistence.Item
 	for {
 		out, err := r.env.db.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String(r.table), ExclusiveStartKey: start, ConsistentRead: aws.Bool(true)})
@@ -107,16 +108,16 @@ func (r *crashRun) view(t *testing.T, ctx context.Context) tableView {
 			case strings.HasPrefix(pk, "SESSION#") && sk == persistence.ActiveSK:
 				pointers[strings.TrimPrefix(pk, "SESSION#")] = attrString(item, "session_id")
 			case strings.HasPrefix(pk, "SESSION#") && strings.HasPrefix(sk, "S#"):
-				var s persistence.Session
+				var s domain.Session
 				if s, err = persistence.DecodeSession(item); err == nil {
 					sessions[s.PhoneNumber] = append(sessions[s.PhoneNumber], s)
 				}
 			case strings.HasPrefix(pk, "SESSION#") && strings.HasPrefix(sk, "M#"):
-				var m persistence.Message
+				var m domain.Message
 				if m, err = persistence.DecodeMessage(item); err == nil {
 					messages[m.SessionID] = append(messages[m.SessionID], m)
 					v.uncertain += m.OutboxUncertain
-					if m.Direction == persistence.DirectionInbound {
+					if m.Direction == domain.DirectionInbound {
 						v.inbound[m.MessageID]++
 					}
 					if m.Unfinished() {
@@ -128,7 +129,7 @@ func (r *crashRun) view(t *testing.T, ctx context.Context) tableView {
 						e.entries++
 						e.uncertain += m.OutboxUncertain
 						v.outbox[key] = e
-						if m.OutboxStatus != persistence.OutboxSent {
+						if m.OutboxStatus != domain.OutboxSent {
 							v.outboxNotSent++
 						}
 					}
@@ -222,7 +223,7 @@ func (r *crashRun) dumpTable(t *testing.T, path string) {
 
 // finalLine describes a phone's final conversation: the session its active
 // pointer names, else its latest one.
-func finalLine(pointer string, list []persistence.Session, messages map[string][]persistence.Message) string {
+func finalLine(pointer string, list []domain.Session, messages map[string][]domain.Message) string {
 	sort.Slice(list, func(i, j int) bool { return list[i].CreatedAt.Before(list[j].CreatedAt) })
 	final := list[len(list)-1]
 	for _, s := range list {
@@ -230,11 +231,11 @@ func finalLine(pointer string, list []persistence.Session, messages map[string][
 			final = s
 		}
 	}
-	count := map[persistence.Direction]int{}
+	count := map[domain.Direction]int{}
 	replies := 0
 	for _, m := range messages[final.SessionID] {
 		count[m.Direction]++
-		if m.Direction == persistence.DirectionOutbound && m.CleanMessageSent != "" {
+		if m.Direction == domain.DirectionOutbound && m.CleanMessageSent != "" {
 			replies++
 		}
 	}
@@ -246,7 +247,7 @@ func finalLine(pointer string, list []persistence.Session, messages map[string][
 	return fmt.Sprintf("sessions=%d state=%s agent=%s service=%q segment=%q intent=%q qualification=%s "+
 		"inbound=%d outbound=%d system=%d replies=%d summary=%q active=%t",
 		len(list), final.State, final.CurrentAgent, final.ServiceIdentified, final.Segment, final.Intent, qd,
-		count[persistence.DirectionInbound], count[persistence.DirectionOutbound], count[persistence.DirectionSystem],
+		count[domain.DirectionInbound], count[domain.DirectionOutbound], count[domain.DirectionSystem],
 		replies, summary, pointer == final.SessionID)
 }
 

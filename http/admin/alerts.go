@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -77,7 +78,7 @@ func (h *Handler) alerts(ctx context.Context) (AlertReport, error) {
 	}
 	filter := persistence.Or(
 		persistence.Exists("error"),
-		persistence.Equal("delivery_status", string(persistence.DeliveryFailed)),
+		persistence.Equal("delivery_status", string(domain.DeliveryFailed)),
 	)
 	info, err := scan(ctx, h.table, &filter, func(item persistence.Item) error {
 		if persistence.KindOf(item) != persistence.KindMessage {
@@ -111,7 +112,7 @@ func (r *AlertReport) add(a Alert) {
 // unattended reports a handoff that no reminder is left to rescue: it got
 // HANDOFF_MAX_RENOTIFICATIONS reminders (none when 0) and waited
 // HANDOFF_RENOTIFY_AFTER after the last notice without an operator.
-func (h *Handler) unattended(s persistence.Session, now time.Time) (Alert, bool) {
+func (h *Handler) unattended(s domain.Session, now time.Time) (Alert, bool) {
 	if !s.Waiting() || s.AssignedTo != "" || s.HandoffRenotificationCount < h.cfg.MaxRenotifications {
 		return Alert{}, false
 	}
@@ -130,15 +131,15 @@ func (h *Handler) unattended(s persistence.Session, now time.Time) (Alert, bool)
 }
 
 // messageAlert classifies a logged message with a problem.
-func messageAlert(m persistence.Message) (Alert, bool) {
+func messageAlert(m domain.Message) (Alert, bool) {
 	a := Alert{At: m.Timestamp, SessionID: m.SessionID, PhoneNumber: m.PhoneNumber, MessageID: m.MessageID}
 	switch {
-	case m.Direction == persistence.DirectionOutbound && m.DeliveryStatus == persistence.DeliveryFailed:
+	case m.Direction == domain.DirectionOutbound && m.DeliveryStatus == domain.DeliveryFailed:
 		a.Kind, a.Detail = AlertSendFailure, "the platform reported the message failed"
 		if m.DeliveryUpdatedAt != nil {
 			a.At = *m.DeliveryUpdatedAt
 		}
-	case m.OutboxStatus == persistence.OutboxFailed:
+	case m.OutboxStatus == domain.OutboxFailed:
 		a.Kind, a.Detail = AlertSendFailure, m.Error
 	case m.Unfinished():
 		return Alert{}, false // still being sent; its error is the last attempt's
@@ -164,7 +165,7 @@ func projectionDetail(p persistence.CRMProjection) string {
 	return d
 }
 
-func reasonText(r persistence.HandoffReason) string {
+func reasonText(r domain.HandoffReason) string {
 	if r == "" {
 		return "unknown"
 	}

@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/projection"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -20,7 +21,7 @@ const apiTimeout = 10 * time.Second
 // CRM and ERP state enriched from its projection (spec: erp_synced and
 // crm_synced are historical; the state read back comes from the projection).
 type SessionView struct {
-	persistence.Session
+	domain.Session
 	// CRMSyncStatus is the projection's status; absent without a projection.
 	CRMSyncStatus persistence.ProjectionStatus `json:"crm_sync_status,omitempty"`
 }
@@ -52,7 +53,7 @@ func (h *Handler) getSession(c *fiber.Ctx) error {
 func (h *Handler) getMessages(c *fiber.Ctx) error {
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
 	defer cancel()
-	var s persistence.Session
+	var s domain.Session
 	var err error
 	if raw := c.Query("session_id"); raw != "" {
 		s, err = h.namedSession(ctx, c, raw)
@@ -112,37 +113,37 @@ func (h *Handler) getDemands(c *fiber.Ctx) error {
 
 // activeSession reads the {phone} parameter and the phone's active session,
 // answering 400 or 404 itself.
-func (h *Handler) activeSession(ctx context.Context, c *fiber.Ctx) (persistence.Session, error) {
+func (h *Handler) activeSession(ctx context.Context, c *fiber.Ctx) (domain.Session, error) {
 	p, err := phone(c, c.Params("phone"))
 	if err != nil {
-		return persistence.Session{}, err
+		return domain.Session{}, err
 	}
 	s, err := h.sessions.Active(ctx, p)
 	if errors.Is(err, persistence.ErrNotFound) {
-		return persistence.Session{}, answer(httperr.Write(c, fiber.StatusNotFound, "no_active_session", "the phone has no active session"))
+		return domain.Session{}, answer(httperr.Write(c, fiber.StatusNotFound, "no_active_session", "the phone has no active session"))
 	}
 	if err != nil {
-		return persistence.Session{}, answer(h.internal(c, "session read failed", err))
+		return domain.Session{}, answer(h.internal(c, "session read failed", err))
 	}
 	return s, nil
 }
 
 // namedSession reads the {phone} parameter and the phone's session raw names.
-func (h *Handler) namedSession(ctx context.Context, c *fiber.Ctx, raw string) (persistence.Session, error) {
+func (h *Handler) namedSession(ctx context.Context, c *fiber.Ctx, raw string) (domain.Session, error) {
 	p, err := phone(c, c.Params("phone"))
 	if err != nil {
-		return persistence.Session{}, err
+		return domain.Session{}, err
 	}
 	id, err := sessionID(c, raw)
 	if err != nil {
-		return persistence.Session{}, err
+		return domain.Session{}, err
 	}
 	s, err := h.sessions.Get(ctx, p, id)
 	if errors.Is(err, persistence.ErrNotFound) {
-		return persistence.Session{}, answer(httperr.Write(c, fiber.StatusNotFound, "session_not_found", "the phone has no session with that ID"))
+		return domain.Session{}, answer(httperr.Write(c, fiber.StatusNotFound, "session_not_found", "the phone has no session with that ID"))
 	}
 	if err != nil {
-		return persistence.Session{}, answer(h.internal(c, "session read failed", err))
+		return domain.Session{}, answer(h.internal(c, "session read failed", err))
 	}
 	return s, nil
 }

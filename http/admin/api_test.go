@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -12,7 +13,7 @@ import (
 func TestGetSessionAcceptsEveryPhoneSpelling(t *testing.T) {
 	f := newFixture(t, admin.Config{})
 	s := f.seed()
-	s.session("+5511988887777", "sess-1", persistence.StateDataCollect, now.Add(-time.Hour), nil)
+	s.session("+5511988887777", "sess-1", domain.StateDataCollect, now.Add(-time.Hour), nil)
 	s.projection("sess-1", persistence.ProjectionSynced, func(p *persistence.CRMProjection) {
 		p.ContactID, p.DealID = "c-1", "d-1"
 	})
@@ -37,7 +38,7 @@ func TestGetSessionAcceptsEveryPhoneSpelling(t *testing.T) {
 func TestGetSessionErrors(t *testing.T) {
 	f := newFixture(t, admin.Config{})
 	s := f.seed()
-	s.session("+5511911112222", "sess-reset", persistence.StateNew, now, nil)
+	s.session("+5511911112222", "sess-reset", domain.StateNew, now, nil)
 	if err := persistence.NewSessions(f.table).Reset(t.Context(), "+5511911112222"); err != nil {
 		t.Fatal(err)
 	}
@@ -69,29 +70,29 @@ func TestGetMessagesOldestFirst(t *testing.T) {
 	f := newFixture(t, admin.Config{})
 	s := f.seed()
 	const phone = "+5511933334444"
-	s.session(phone, "old", persistence.StateClosed, now.Add(-48*time.Hour), nil)
-	s.session(phone, "cur", persistence.StateQualifying, now.Add(-time.Hour), nil)
-	base := persistence.Message{SessionID: "cur", PhoneNumber: phone, StateBefore: persistence.StateNew, StateAfter: persistence.StateQualifying}
+	s.session(phone, "old", domain.StateClosed, now.Add(-48*time.Hour), nil)
+	s.session(phone, "cur", domain.StateQualifying, now.Add(-time.Hour), nil)
+	base := domain.Message{SessionID: "cur", PhoneNumber: phone, StateBefore: domain.StateNew, StateAfter: domain.StateQualifying}
 	for i, c := range []struct {
 		id  string
-		dir persistence.Direction
+		dir domain.Direction
 		at  time.Duration
 		err string
 	}{
-		{"m3", persistence.DirectionOutbound, -10 * time.Minute, ""},
-		{"m1", persistence.DirectionInbound, -30 * time.Minute, ""},
-		{"m2", persistence.DirectionOutbound, -20 * time.Minute, persistence.ErrorSuperseded},
+		{"m3", domain.DirectionOutbound, -10 * time.Minute, ""},
+		{"m1", domain.DirectionInbound, -30 * time.Minute, ""},
+		{"m2", domain.DirectionOutbound, -20 * time.Minute, domain.ErrorSuperseded},
 	} {
 		m := base
 		m.MessageID, m.Direction, m.Timestamp, m.Error, m.Content = c.id, c.dir, now.Add(c.at), c.err, "text "+string(rune('a'+i))
 		s.message(m)
 	}
 	old := base
-	old.SessionID, old.MessageID, old.Timestamp, old.Direction = "old", "m0", now.Add(-47*time.Hour), persistence.DirectionInbound
+	old.SessionID, old.MessageID, old.Timestamp, old.Direction = "old", "m0", now.Add(-47*time.Hour), domain.DirectionInbound
 	s.message(old)
 
 	var got struct {
-		Messages []persistence.Message `json:"messages"`
+		Messages []domain.Message `json:"messages"`
 	}
 	f.getJSON("/admin/api/sessions/"+phone+"/messages", &got)
 	var ids []string
@@ -101,7 +102,7 @@ func TestGetMessagesOldestFirst(t *testing.T) {
 	if len(ids) != 3 || ids[0] != "m1" || ids[1] != "m2" || ids[2] != "m3" {
 		t.Errorf("messages of the active session = %v, want [m1 m2 m3] (oldest first, superseded included)", ids)
 	}
-	if got.Messages[1].Error != persistence.ErrorSuperseded {
+	if got.Messages[1].Error != domain.ErrorSuperseded {
 		t.Errorf("the superseded message lost its error: %+v", got.Messages[1])
 	}
 	f.getJSON("/admin/api/sessions/"+phone[1:]+"/messages?session_id=old", &got)
@@ -113,7 +114,7 @@ func TestGetMessagesOldestFirst(t *testing.T) {
 func TestGetProjection(t *testing.T) {
 	f := newFixture(t, admin.Config{})
 	f.seed().projection("sess-9", persistence.ProjectionBlocked, func(p *persistence.CRMProjection) {
-		p.LastError, p.LastErrorKind = "422 invalid email", persistence.ErrorKindPermanent
+		p.LastError, p.LastErrorKind = "422 invalid email", domain.ErrorKindPermanent
 	})
 	var got struct {
 		Projection persistence.CRMProjection `json:"projection"`
@@ -131,7 +132,7 @@ func TestGetDemandsNewestFirst(t *testing.T) {
 	s.demand("tatuagem", now.Add(-2*time.Hour))
 	newest := s.demand("jardinagem", now.Add(-time.Hour))
 	var got struct {
-		Demands []persistence.OutOfPortfolioDemand `json:"demands"`
+		Demands []domain.OutOfPortfolioDemand `json:"demands"`
 	}
 	f.getJSON("/admin/api/demands", &got)
 	if len(got.Demands) != 2 || got.Demands[0].DemandID != newest.DemandID || got.Demands[0].ServiceRequested != "jardinagem" {

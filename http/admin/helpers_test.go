@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/conversation/content"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
@@ -131,9 +132,9 @@ type seed struct {
 
 func (f *fixture) seed() seed { return seed{t: f.t, ctx: context.Background(), tb: f.table} }
 
-func (s seed) session(phone, id string, state persistence.SessionState, at time.Time, edit func(*persistence.Session)) persistence.Session {
+func (s seed) session(phone, id string, state domain.SessionState, at time.Time, edit func(*domain.Session)) domain.Session {
 	s.t.Helper()
-	sess := persistence.NewSession(id, phone, "instance_a", at)
+	sess := domain.NewSession(id, phone, "instance_a", at)
 	sess.State = state
 	if edit != nil {
 		edit(&sess)
@@ -145,19 +146,19 @@ func (s seed) session(phone, id string, state persistence.SessionState, at time.
 	return created
 }
 
-func (s seed) message(m persistence.Message) {
+func (s seed) message(m domain.Message) {
 	s.t.Helper()
 	if m.MessageType == "" {
-		m.MessageType = persistence.MessageText
+		m.MessageType = domain.MessageText
 	}
 	if err := persistence.NewMessages(s.tb).Append(s.ctx, m); err != nil {
 		s.t.Fatal(err)
 	}
 }
 
-func (s seed) demand(service string, at time.Time) persistence.OutOfPortfolioDemand {
+func (s seed) demand(service string, at time.Time) domain.OutOfPortfolioDemand {
 	s.t.Helper()
-	d := persistence.NewDemand(persistence.OutOfPortfolioDemand{
+	d := domain.NewDemand(domain.OutOfPortfolioDemand{
 		SessionID: "s-demand", PhoneNumber: "+5511900000000", ServiceRequested: service,
 		EstimatedSegment: "varejo", MessagingInstance: "instance_a", OriginalMessage: "vocês fazem " + service + "?",
 	}, at)
@@ -172,7 +173,7 @@ func (s seed) demand(service string, at time.Time) persistence.OutOfPortfolioDem
 func (s seed) projection(sessionID string, status persistence.ProjectionStatus, edit func(*persistence.CRMProjection)) {
 	s.t.Helper()
 	repo := persistence.NewProjections(s.tb)
-	p, err := repo.PutDesired(s.ctx, sessionID, persistence.Desired{Stage: "qualified", Contact: map[string]any{"firstname": "Ana"}}, now.Add(-time.Hour))
+	p, err := repo.PutDesired(s.ctx, sessionID, domain.Desired{Stage: "qualified", Contact: map[string]any{"firstname": "Ana"}}, now.Add(-time.Hour))
 	if err != nil {
 		s.t.Fatal(err)
 	}

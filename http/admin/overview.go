@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -11,7 +12,7 @@ import (
 // queue and the CRM backlog.
 type Overview struct {
 	// States counts the sessions their phone's pointer names by state, in
-	// the state machine's order (persistence.States, the dashboard's list
+	// the state machine's order (domain.States, the dashboard's list
 	// too), zeros included; CLOSED ones are not active.
 	States []Count `json:"states"`
 	// Active counts those sessions that are not CLOSED.
@@ -32,9 +33,9 @@ type Count struct {
 
 // QueuedHandoff is one conversation waiting in the handoff queue.
 type QueuedHandoff struct {
-	PhoneNumber string                    `json:"phone_number"`
-	SessionID   string                    `json:"session_id"`
-	Reason      persistence.HandoffReason `json:"handoff_reason"`
+	PhoneNumber string               `json:"phone_number"`
+	SessionID   string               `json:"session_id"`
+	Reason      domain.HandoffReason `json:"handoff_reason"`
 	// Since is when the conversation entered the queue.
 	Since           time.Time `json:"since"`
 	Waiting         string    `json:"waiting"`
@@ -50,7 +51,7 @@ var statusOrder = []persistence.ProjectionStatus{
 // doc on scans); the handoff queue comes from its index.
 func (h *Handler) overview(ctx context.Context) (Overview, error) {
 	pointers := map[string]string{} // phone → active session ID
-	var sessions []persistence.Session
+	var sessions []domain.Session
 	statuses := map[persistence.ProjectionStatus]int{}
 	filter := persistence.Or(
 		persistence.Exists("state"), // sessions (messages hold state_before/state_after)
@@ -82,13 +83,13 @@ func (h *Handler) overview(ctx context.Context) (Overview, error) {
 	}
 	now := h.cfg.Now()
 	o := Overview{Scan: info, Handoffs: []QueuedHandoff{}}
-	byState := map[persistence.SessionState]int{}
+	byState := map[domain.SessionState]int{}
 	for _, s := range sessions {
 		if pointers[s.PhoneNumber] != s.SessionID {
 			continue
 		}
 		byState[s.State]++
-		if s.State != persistence.StateClosed {
+		if s.State != domain.StateClosed {
 			o.Active++
 		}
 	}
@@ -111,7 +112,7 @@ func (h *Handler) overview(ctx context.Context) (Overview, error) {
 	}
 	// Every state, in the one list the dashboard's badges show too; CLOSED
 	// counts the phones whose latest conversation closed (not active).
-	for _, st := range persistence.States() {
+	for _, st := range domain.States() {
 		o.States = append(o.States, Count{Label: string(st), N: byState[st]})
 		delete(byState, st)
 	}

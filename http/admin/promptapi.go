@@ -8,8 +8,8 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/httperr"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // LoadPromptOverrides applies the current stored version of every agent's
@@ -70,7 +70,7 @@ func (h *Handler) putPrompt(c *fiber.Ctx) error {
 }
 
 // agentParam reads {agent_id}, answering 404 for an agent without a prompt.
-func agentParam(c *fiber.Ctx) (persistence.AgentName, error) {
+func agentParam(c *fiber.Ctx) (domain.AgentName, error) {
 	a, ok := agent(c.Params("agent_id"))
 	if !ok {
 		return "", answer(httperr.Write(c, fiber.StatusNotFound, "unknown_agent",

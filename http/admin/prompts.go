@@ -6,15 +6,16 @@ import (
 	"sync"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 // Agents are the agents whose prompts can be overridden.
-var Agents = []persistence.AgentName{
-	persistence.AgentTriage,
-	persistence.AgentQualifier,
-	persistence.AgentRegistrar,
-	persistence.AgentSummarizer,
+var Agents = []domain.AgentName{
+	domain.AgentTriage,
+	domain.AgentQualifier,
+	domain.AgentRegistrar,
+	domain.AgentSummarizer,
 }
 
 // MaxPromptBytes bounds one prompt version: well under DynamoDB's 400 KB
@@ -25,7 +26,7 @@ const MaxPromptBytes = 100 << 10
 // current override version (0: none, the file's prompt is used) and every
 // stored version, oldest first.
 type PromptView struct {
-	AgentID        persistence.AgentName       `json:"agent_id"`
+	AgentID        domain.AgentName            `json:"agent_id"`
 	Text           string                      `json:"text"`
 	Source         string                      `json:"source"` // "override" or "file"
 	CurrentVersion int                         `json:"current_version"`
@@ -49,7 +50,7 @@ func newPromptStore(table persistence.Table, applied Prompts, now func() time.Ti
 
 // agent returns the known agent named id (case-insensitive), as the package
 // constant, so the name never aliases a request buffer.
-func agent(id string) (persistence.AgentName, bool) {
+func agent(id string) (domain.AgentName, bool) {
 	for _, a := range Agents {
 		if strings.EqualFold(id, string(a)) {
 			return a, true
@@ -72,7 +73,7 @@ func (s *promptStore) LoadAll(ctx context.Context) error {
 }
 
 // View syncs and describes the prompt of a.
-func (s *promptStore) View(ctx context.Context, a persistence.AgentName) (PromptView, error) {
+func (s *promptStore) View(ctx context.Context, a domain.AgentName) (PromptView, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	current, err := s.sync(ctx, a)
@@ -84,7 +85,7 @@ func (s *promptStore) View(ctx context.Context, a persistence.AgentName) (Prompt
 
 // Put stores text as the next version of a's prompt, makes it current and
 // applies it.
-func (s *promptStore) Put(ctx context.Context, a persistence.AgentName, text string) (PromptView, int, error) {
+func (s *promptStore) Put(ctx context.Context, a domain.AgentName, text string) (PromptView, int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	version, err := s.versions.Add(ctx, a, text, s.now())
@@ -101,7 +102,7 @@ func (s *promptStore) Put(ctx context.Context, a persistence.AgentName, text str
 
 // sync applies a's current stored version to the content store (or removes
 // the override when there is none) and returns it (Version 0: none).
-func (s *promptStore) sync(ctx context.Context, a persistence.AgentName) (persistence.PromptVersion, error) {
+func (s *promptStore) sync(ctx context.Context, a domain.AgentName) (persistence.PromptVersion, error) {
 	v, err := s.versions.Current(ctx, a)
 	if err != nil {
 		return persistence.PromptVersion{}, err
@@ -110,7 +111,7 @@ func (s *promptStore) sync(ctx context.Context, a persistence.AgentName) (persis
 	return v, nil
 }
 
-func (s *promptStore) view(ctx context.Context, a persistence.AgentName, current persistence.PromptVersion) (PromptView, error) {
+func (s *promptStore) view(ctx context.Context, a domain.AgentName, current persistence.PromptVersion) (PromptView, error) {
 	history, err := s.versions.History(ctx, a)
 	if err != nil {
 		return PromptView{}, err

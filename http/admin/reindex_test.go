@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -14,9 +15,9 @@ import (
 // saves it again, after which the list and the search find it.
 func TestReindexIndexesSessionsOfOlderReleases(t *testing.T) {
 	f := newFixture(t, admin.Config{})
-	f.seed().session("+5511966660001", "indexed", persistence.StateClosed, now.Add(-time.Hour), nil)
-	legacy := persistence.NewSession("legacy", "+5511966660002", "instance_a", now.Add(-48*time.Hour))
-	legacy.State, legacy.Version = persistence.StateClosed, 3
+	f.seed().session("+5511966660001", "indexed", domain.StateClosed, now.Add(-time.Hour), nil)
+	legacy := domain.NewSession("legacy", "+5511966660002", "instance_a", now.Add(-48*time.Hour))
+	legacy.State, legacy.Version = domain.StateClosed, 3
 	legacy.CadastralData = map[string]any{"cpf_cnpj": "52998224725"}
 	item, err := persistence.EncodeSession(legacy)
 	if err != nil {

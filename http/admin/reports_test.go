@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -15,55 +16,55 @@ import (
 // projections in every status.
 func seedReports(f *fixture) {
 	s := f.seed()
-	s.session("+5511900000001", "a", persistence.StateQualifying, now.Add(-time.Hour), nil)
-	s.session("+5511900000002", "b", persistence.StateQualifying, now.Add(-time.Hour), nil)
-	s.session("+5511900000003", "c", persistence.StateHandoff, now.Add(-3*time.Hour), func(x *persistence.Session) {
-		x.HandoffReason, x.HandoffRenotificationCount = persistence.HandoffCustomerRequest, 3
+	s.session("+5511900000001", "a", domain.StateQualifying, now.Add(-time.Hour), nil)
+	s.session("+5511900000002", "b", domain.StateQualifying, now.Add(-time.Hour), nil)
+	s.session("+5511900000003", "c", domain.StateHandoff, now.Add(-3*time.Hour), func(x *domain.Session) {
+		x.HandoffReason, x.HandoffRenotificationCount = domain.HandoffCustomerRequest, 3
 		at := now.Add(-20 * time.Minute)
 		x.HandoffRenotifiedAt = &at
 	})
-	s.session("+5511900000004", "d", persistence.StateHandoff, now.Add(-5*time.Minute), func(x *persistence.Session) {
-		x.HandoffReason = persistence.HandoffDataComplete
+	s.session("+5511900000004", "d", domain.StateHandoff, now.Add(-5*time.Minute), func(x *domain.Session) {
+		x.HandoffReason = domain.HandoffDataComplete
 	})
-	s.session("+5511900000005", "e", persistence.StateClosed, now.Add(-time.Hour), nil)
-	s.session("+5511900000006", "f", persistence.StateDataCollect, now.Add(-time.Hour), nil)
+	s.session("+5511900000005", "e", domain.StateClosed, now.Add(-time.Hour), nil)
+	s.session("+5511900000006", "f", domain.StateDataCollect, now.Add(-time.Hour), nil)
 	if err := persistence.NewSessions(f.table).Reset(f.t.Context(), "+5511900000006"); err != nil {
 		f.t.Fatal(err)
 	}
 
-	msg := func(id, phone, session string, at time.Time, edit func(*persistence.Message)) {
-		m := persistence.Message{MessageID: id, SessionID: session, PhoneNumber: phone, Content: "x", Timestamp: at,
-			StateBefore: persistence.StateQualifying, StateAfter: persistence.StateQualifying, Direction: persistence.DirectionOutbound}
+	msg := func(id, phone, session string, at time.Time, edit func(*domain.Message)) {
+		m := domain.Message{MessageID: id, SessionID: session, PhoneNumber: phone, Content: "x", Timestamp: at,
+			StateBefore: domain.StateQualifying, StateAfter: domain.StateQualifying, Direction: domain.DirectionOutbound}
 		edit(&m)
 		s.message(m)
 	}
 	day1, day2 := now.Add(-26*time.Hour), now.Add(-time.Hour)
-	msg("u1", "+5511900000001", "a", day1, func(m *persistence.Message) {
+	msg("u1", "+5511900000001", "a", day1, func(m *domain.Message) {
 		m.LLMModel, m.TokensInput, m.TokensOutput = "gpt-4o-mini-2024-07-18", 1_000_000, 100_000
 	})
-	msg("u2", "+5511900000001", "a", day2, func(m *persistence.Message) {
+	msg("u2", "+5511900000001", "a", day2, func(m *domain.Message) {
 		m.LLMModel, m.TokensInput, m.TokensOutput = "gpt-4o-mini-2024-07-18", 500_000, 0
 	})
-	msg("u3", "+5511900000002", "b", day2, func(m *persistence.Message) {
-		m.LLMModel, m.TokensInput, m.TokensOutput, m.Error = "gpt-4o-mini", 1_000_000, 1_000_000, persistence.ErrorSuperseded
+	msg("u3", "+5511900000002", "b", day2, func(m *domain.Message) {
+		m.LLMModel, m.TokensInput, m.TokensOutput, m.Error = "gpt-4o-mini", 1_000_000, 1_000_000, domain.ErrorSuperseded
 	})
-	msg("u4", "+5511900000002", "b", day2, func(m *persistence.Message) {
+	msg("u4", "+5511900000002", "b", day2, func(m *domain.Message) {
 		m.LLMModel, m.TokensInput, m.TokensOutput = "mystery-model", 10, 20
 	})
-	msg("f1", "+5511900000002", "b", now.Add(-50*time.Minute), func(m *persistence.Message) {
-		m.Error, m.Agent, m.Direction = "model timeout after 3 attempts", persistence.AgentQualifier, persistence.DirectionSystem
+	msg("f1", "+5511900000002", "b", now.Add(-50*time.Minute), func(m *domain.Message) {
+		m.Error, m.Agent, m.Direction = "model timeout after 3 attempts", domain.AgentQualifier, domain.DirectionSystem
 	})
-	msg("f2", "+5511900000001", "a", now.Add(-40*time.Minute), func(m *persistence.Message) {
-		m.OutboxStatus, m.Error = persistence.OutboxFailed, "permanent: recipient not on the platform"
+	msg("f2", "+5511900000001", "a", now.Add(-40*time.Minute), func(m *domain.Message) {
+		m.OutboxStatus, m.Error = domain.OutboxFailed, "permanent: recipient not on the platform"
 	})
-	msg("f3", "+5511900000001", "a", now.Add(-35*time.Minute), func(m *persistence.Message) {
-		m.ProviderMessageID, m.DeliveryStatus = "wamid.1", persistence.DeliveryFailed
+	msg("f3", "+5511900000001", "a", now.Add(-35*time.Minute), func(m *domain.Message) {
+		m.ProviderMessageID, m.DeliveryStatus = "wamid.1", domain.DeliveryFailed
 	})
 
 	s.projection("a", persistence.ProjectionPending, nil)
 	s.projection("b", persistence.ProjectionSynced, nil)
 	s.projection("c", persistence.ProjectionBlocked, func(p *persistence.CRMProjection) {
-		p.LastError, p.LastErrorKind = "400 bad phone", persistence.ErrorKindPermanent
+		p.LastError, p.LastErrorKind = "400 bad phone", domain.ErrorKindPermanent
 	})
 	s.projection("d", persistence.ProjectionUncertain, nil)
 }

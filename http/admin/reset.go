@@ -10,9 +10,9 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/http/sameorigin"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // ResetResult is the answer of POST /admin/reset, under "reset".
@@ -20,7 +20,7 @@ type ResetResult struct {
 	PhoneNumber string `json:"phone_number"`
 	// ClosedSessionID is the session the reset closed; null when the phone
 	// had no open active session.
-	ClosedSessionID persistence.NullString `json:"closed_session_id"`
+	ClosedSessionID domain.NullString `json:"closed_session_id"`
 }
 
 // reset answers POST /admin/reset (spec: closes the session and replaces the
@@ -57,7 +57,7 @@ func (h *Handler) reset(c *fiber.Ctx) error {
 	if err != nil {
 		return h.internal(c, "reset failed", err)
 	}
-	res := ResetResult{PhoneNumber: p, ClosedSessionID: persistence.NullString(out.GetClosedSessionId())}
+	res := ResetResult{PhoneNumber: p, ClosedSessionID: domain.NullString(out.GetClosedSessionId())}
 	if wantsHTML(c) {
 		c.Type("html", "utf-8")
 		return c.SendString("<p class=\"reset\">Conversation of " + template.HTMLEscapeString(p) + " reset.</p>")

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/projection"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -15,9 +16,9 @@ func TestResetClosesTheSessionAndKeepsHistory(t *testing.T) {
 	f := newConversationFixture(t)
 	s := f.seed()
 	const phone = "+5511977776666"
-	s.session(phone, "live", persistence.StateQualifying, now.Add(-time.Hour), nil)
-	s.message(persistence.Message{MessageID: "m1", SessionID: "live", PhoneNumber: phone, Content: "oi", Timestamp: now.Add(-time.Hour),
-		StateBefore: persistence.StateNew, StateAfter: persistence.StateQualifying, Direction: persistence.DirectionInbound})
+	s.session(phone, "live", domain.StateQualifying, now.Add(-time.Hour), nil)
+	s.message(domain.Message{MessageID: "m1", SessionID: "live", PhoneNumber: phone, Content: "oi", Timestamp: now.Add(-time.Hour),
+		StateBefore: domain.StateNew, StateAfter: domain.StateQualifying, Direction: domain.DirectionInbound})
 
 	status, body := f.do("POST", "/admin/reset", `{"phone": "55 11 97777-6666"}`, nil)
 	if status != 200 || body != `{"reset":{"phone_number":"+5511977776666","closed_session_id":"live"}}` {
@@ -32,7 +33,7 @@ func TestResetClosesTheSessionAndKeepsHistory(t *testing.T) {
 		t.Errorf("active pointer after reset = %v, %v; want %s", pointer, err, persistence.ResetPointer)
 	}
 	closed, err := sessions.Get(t.Context(), phone, "live")
-	if err != nil || closed.State != persistence.StateClosed || closed.ClosedAt == nil || !closed.ClosedAt.Equal(now) {
+	if err != nil || closed.State != domain.StateClosed || closed.ClosedAt == nil || !closed.ClosedAt.Equal(now) {
 		t.Errorf("the session after reset = %+v, %v; want CLOSED at now", closed, err)
 	}
 	if msgs, err := persistence.NewMessages(f.table).List(t.Context(), phone, "live"); err != nil || len(msgs) != 1 {
@@ -90,7 +91,7 @@ func TestResetErrors(t *testing.T) {
 func TestResetMovesTheDealToItsTerminalStage(t *testing.T) {
 	f := newConversationFixture(t)
 	const phone = "+5511977776667"
-	f.seed().session(phone, "qualified", persistence.StateDataCollect, now.Add(-time.Hour), func(s *persistence.Session) {
+	f.seed().session(phone, "qualified", domain.StateDataCollect, now.Add(-time.Hour), func(s *domain.Session) {
 		s.ServiceIdentified, s.Segment = "Pesquisa de mercado", "pesquisa"
 	})
 	if status, body := f.do("POST", "/admin/reset", `{"phone": "`+phone+`"}`, nil); status != 200 {

@@ -7,6 +7,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -35,7 +36,7 @@ func readSessionQuery(c *fiber.Ctx) (sessionQuery, error) {
 		return q, err
 	}
 	for _, raw := range strings.Split(c.Query("state"), ",") {
-		st := persistence.SessionState(strings.ToUpper(strings.TrimSpace(raw)))
+		st := domain.SessionState(strings.ToUpper(strings.TrimSpace(raw)))
 		if st == "" {
 			continue
 		}
@@ -87,7 +88,7 @@ func dateQuery(c *fiber.Ctx, name string, endOfDay bool) (time.Time, error) {
 // stateList names every session state, for error messages.
 func stateList() string {
 	var names []string
-	for _, st := range persistence.States() {
+	for _, st := range domain.States() {
 		names = append(names, string(st))
 	}
 	return strings.Join(names, ", ")

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -13,8 +14,8 @@ import (
 // SessionList is one page of GET /admin/api/sessions: the sessions, newest
 // created first, and the cursor of the next page (null on the last).
 type SessionList struct {
-	Sessions   []persistence.Session `json:"sessions"`
-	NextCursor *string               `json:"next_cursor"`
+	Sessions   []domain.Session `json:"sessions"`
+	NextCursor *string          `json:"next_cursor"`
 }
 
 // getSessions answers GET /admin/api/sessions?state=&service=&operator=&from=&to=&limit=&cursor=

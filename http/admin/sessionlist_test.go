@@ -14,6 +14,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -29,18 +30,18 @@ const manySessions = 5000
 func seedMany(tb testing.TB, table persistence.Table, n int) []string {
 	tb.Helper()
 	sessions := persistence.NewSessions(table)
-	others := slices.DeleteFunc(persistence.States(), func(s persistence.SessionState) bool { return s == persistence.StateClosed })
+	others := slices.DeleteFunc(domain.States(), func(s domain.SessionState) bool { return s == domain.StateClosed })
 	ids := make([]string, n)
 	for i := range n {
-		s := persistence.NewSession(fmt.Sprintf("sess-%05d", i), fmt.Sprintf("+55119%08d", i%500), "instance_a", now.Add(-time.Duration(n-i)*time.Minute))
-		s.State = persistence.StateClosed
+		s := domain.NewSession(fmt.Sprintf("sess-%05d", i), fmt.Sprintf("+55119%08d", i%500), "instance_a", now.Add(-time.Duration(n-i)*time.Minute))
+		s.State = domain.StateClosed
 		if i%10 == 0 {
 			s.State = others[i/10%len(others)]
 		}
-		if s.State == persistence.StateHandoff || s.State == persistence.StateHuman {
-			s.HandoffReason = persistence.HandoffCustomerRequest
+		if s.State == domain.StateHandoff || s.State == domain.StateHuman {
+			s.HandoffReason = domain.HandoffCustomerRequest
 		}
-		s.ServiceIdentified = persistence.NullString([]string{"energia", "gas", "internet"}[i%3])
+		s.ServiceIdentified = domain.NullString([]string{"energia", "gas", "internet"}[i%3])
 		if i%4 == 0 {
 			s.AssignedTo = "+5511900000001"
 		}
@@ -143,10 +144,10 @@ func TestSessionListFiltersByDate(t *testing.T) {
 	f := newFixture(t, admin.Config{})
 	s := f.seed()
 	day := time.Date(2025, 3, 8, 0, 0, 0, 0, time.UTC)
-	s.session("+5511911110001", "before", persistence.StateClosed, day.Add(-time.Second), nil)
-	s.session("+5511911110002", "first", persistence.StateClosed, day, nil)
-	s.session("+5511911110003", "last", persistence.StateQualifying, day.Add(24*time.Hour-time.Second), nil)
-	s.session("+5511911110004", "after", persistence.StateClosed, day.Add(24*time.Hour), nil)
+	s.session("+5511911110001", "before", domain.StateClosed, day.Add(-time.Second), nil)
+	s.session("+5511911110002", "first", domain.StateClosed, day, nil)
+	s.session("+5511911110003", "last", domain.StateQualifying, day.Add(24*time.Hour-time.Second), nil)
+	s.session("+5511911110004", "after", domain.StateClosed, day.Add(24*time.Hour), nil)
 	var got admin.SessionList
 	f.getJSON("/admin/api/sessions?from=2025-03-08&to=2025-03-08", &got)
 	var ids []string
@@ -184,8 +185,8 @@ func TestSessionListRejectsBadParameters(t *testing.T) {
 func TestSessionsPageLinksToTheConsole(t *testing.T) {
 	f := newFixture(t, admin.Config{})
 	s := f.seed()
-	s.session("+5511922223333", "sess-a", persistence.StateClosed, now.Add(-2*time.Hour), nil)
-	s.session("+5511922224444", "sess-b", persistence.StateClosed, now.Add(-time.Hour), func(s *persistence.Session) {
+	s.session("+5511922223333", "sess-a", domain.StateClosed, now.Add(-2*time.Hour), nil)
+	s.session("+5511922224444", "sess-b", domain.StateClosed, now.Add(-time.Hour), func(s *domain.Session) {
 		s.CadastralData = map[string]any{"nome": "Helena Prado"}
 	})
 	status, body := f.do("GET", "/admin/sessions?state=CLOSED&limit=1", "", nil)

@@ -5,14 +5,14 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // sessionsView is what the conversations page shows: the filter as typed, one
 // page of the list and the link to the next.
 type sessionsView struct {
 	State, Service, Operator, From, To string
-	States                             []persistence.SessionState
+	States                             []domain.SessionState
 	List                               SessionList
 	// Next is the page after this one with the same filter; empty on the last.
 	Next string
@@ -28,7 +28,7 @@ func (h *Handler) sessionsPage(c *fiber.Ctx) error {
 	v := sessionsView{
 		State: c.Query("state"), Service: c.Query("service"), Operator: c.Query("operator"),
 		From: c.Query("from"), To: c.Query("to"),
-		States: persistence.States(),
+		States: domain.States(),
 		List:   list,
 	}
 	if list.NextCursor != nil {

@@ -11,9 +11,9 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/internal/leaktest"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 type queueJSON struct {
@@ -62,7 +62,7 @@ type conversationJSON struct {
 	} `json:"conversation"`
 }
 
-func (e *env) conversation(s persistence.Session, cookie string) conversationJSON {
+func (e *env) conversation(s domain.Session, cookie string) conversationJSON {
 	e.t.Helper()
 	res := e.do("GET", apiURL(s), "", "", cookie)
 	var c conversationJSON
@@ -149,7 +149,7 @@ func TestClaimRaceHasOneWinner(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if winners != 1 || stored.AssignedTo == "" || stored.State != persistence.StateHuman {
+	if winners != 1 || stored.AssignedTo == "" || stored.State != domain.StateHuman {
 		t.Errorf("%d winners, stored assigned_to %q state %s; want exactly one", winners, stored.AssignedTo, stored.State)
 	}
 }
@@ -257,14 +257,14 @@ func TestHistoryShowsWhatWasSent(t *testing.T) {
 	a := e.login(opA)
 	s := e.handoffSession("+5511999990001", t0, t0.Add(-time.Minute))
 	ctx := context.Background()
-	for i, m := range []persistence.Message{
-		{Content: "old answer", Error: persistence.ErrorSuperseded},
+	for i, m := range []domain.Message{
+		{Content: "old answer", Error: domain.ErrorSuperseded},
 		{Content: "raw failure", Error: "model timeout"},
 		{Content: "Vou chamar uma pessoa.", CleanMessageSent: "Vou chamar uma pessoa."},
 	} {
 		m.MessageID, m.SessionID, m.PhoneNumber = fmt.Sprintf("out-%d", i), s.SessionID, s.PhoneNumber
-		m.Timestamp, m.Direction, m.MessageType = t0.Add(time.Duration(i)*time.Second), persistence.DirectionOutbound, persistence.MessageText
-		m.StateBefore, m.StateAfter = persistence.StateQualifying, persistence.StateHandoff
+		m.Timestamp, m.Direction, m.MessageType = t0.Add(time.Duration(i)*time.Second), domain.DirectionOutbound, domain.MessageText
+		m.StateBefore, m.StateAfter = domain.StateQualifying, domain.StateHandoff
 		if err := e.messages.Append(ctx, m); err != nil {
 			t.Fatal(err)
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // BasePath is where the console is mounted (the spec's /atendimento).
@@ -24,14 +24,14 @@ type Queue interface {
 // Sessions reads one session, or a phone's active one; *persistence.Sessions
 // implements it.
 type Sessions interface {
-	Get(ctx context.Context, phone, sessionID string) (persistence.Session, error)
-	Active(ctx context.Context, phone string) (persistence.Session, error)
+	Get(ctx context.Context, phone, sessionID string) (domain.Session, error)
+	Active(ctx context.Context, phone string) (domain.Session, error)
 }
 
 // History reads a session's message log, oldest first; *persistence.Messages
 // implements it.
 type History interface {
-	List(ctx context.Context, phone, sessionID string) ([]persistence.Message, error)
+	List(ctx context.Context, phone, sessionID string) ([]domain.Message, error)
 }
 
 // Deps are the console's collaborators. All are required.

@@ -13,6 +13,7 @@ import (
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -74,9 +75,9 @@ type messageView struct {
 
 // sendState is what an operator must know of a reply's send: nothing once
 // the platform took it.
-func (c *Console) sendState(m persistence.Message) string {
+func (c *Console) sendState(m domain.Message) string {
 	switch {
-	case m.OutboxStatus == persistence.OutboxFailed:
+	case m.OutboxStatus == domain.OutboxFailed:
 		return c.locale.T("conversation.send.failed", m.Error)
 	case m.Unfinished():
 		return c.locale.T("conversation.send.sending")
@@ -102,16 +103,16 @@ func target(ctx *fiber.Ctx) (phone, sessionID string, err error) {
 }
 
 // load reads a conversation and its history.
-func (c *Console) load(ctx context.Context, phone, sessionID string) (persistence.Session, []persistence.Message, error) {
+func (c *Console) load(ctx context.Context, phone, sessionID string) (domain.Session, []domain.Message, error) {
 	s, err := c.deps.Sessions.Get(ctx, phone, sessionID)
 	if err != nil {
-		return persistence.Session{}, nil, err
+		return domain.Session{}, nil, err
 	}
 	history, err := c.deps.Messages.List(ctx, phone, sessionID)
 	return s, history, err
 }
 
-func (c *Console) conversationView(s persistence.Session, history []persistence.Message, operator string) conversationView {
+func (c *Console) conversationView(s domain.Session, history []domain.Message, operator string) conversationView {
 	now := c.cfg.Now()
 	v := conversationView{
 		SessionID:   s.SessionID,
@@ -126,13 +127,13 @@ func (c *Console) conversationView(s persistence.Session, history []persistence.
 		Mine:        conversation.HeldBy(s, operator),
 		CanClaim:    conversation.Claimable(s),
 		CanTakeOver: s.AssignedTo == "" && conversation.TakeOver(s),
-		Summary:     persistence.SummaryText(s.OperationalSummary),
+		Summary:     domain.SummaryText(s.OperationalSummary),
 		Window:      c.windowView(conversation.WindowAt(history, now), s.State),
 		Messages:    c.messageViews(history),
 		API:         conversationAPI(s.PhoneNumber, s.SessionID),
 		Tools:       c.toolsView(operator),
 	}
-	if s.Waiting() || s.State == persistence.StateHuman {
+	if s.Waiting() || s.State == domain.StateHuman {
 		since := s.HandoffSince()
 		v.WaitingSince = &since
 	}
@@ -140,18 +141,18 @@ func (c *Console) conversationView(s persistence.Session, history []persistence.
 }
 
 // stateText is a session state as an operator reads it.
-func (c *Console) stateText(s persistence.SessionState) string {
+func (c *Console) stateText(s domain.SessionState) string {
 	if key := "conversation.state." + string(s); c.locale.Has(key) {
 		return c.locale.T(key)
 	}
 	return string(s)
 }
 
-func (c *Console) windowView(w conversation.Window, state persistence.SessionState) windowView {
+func (c *Console) windowView(w conversation.Window, state domain.SessionState) windowView {
 	v := windowView{Open: w.Open, LastInboundAt: w.LastInbound, SinceSeconds: int64(w.Since.Seconds()),
 		RemainingSeconds: int64(w.Remaining.Seconds())}
 	switch {
-	case state == persistence.StateClosed:
+	case state == domain.StateClosed:
 		v.Open, v.Ended, v.RemainingSeconds = false, true, 0
 		v.Text = c.locale.T("conversation.window.ended")
 	case w.LastInbound == nil:
@@ -168,14 +169,14 @@ func (c *Console) windowView(w conversation.Window, state persistence.SessionSta
 // customer messages, replies actually sent (not superseded answers or failed
 // model calls, which the customer never got), operators' messages and
 // system notes that say something.
-func (c *Console) messageViews(history []persistence.Message) []messageView {
+func (c *Console) messageViews(history []domain.Message) []messageView {
 	out := make([]messageView, 0, len(history))
 	for _, m := range history {
 		v := messageView{ID: m.MessageID, At: m.Timestamp, Status: string(m.DeliveryStatus)}
 		switch m.Direction {
-		case persistence.DirectionInbound:
+		case domain.DirectionInbound:
 			v.From, v.Text = "customer", m.Content
-		case persistence.DirectionOutbound:
+		case domain.DirectionOutbound:
 			if m.IsSuperseded() || m.CleanMessageSent == "" {
 				continue
 			}

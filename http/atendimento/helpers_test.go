@@ -23,6 +23,7 @@ import (
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
@@ -216,12 +217,12 @@ func (e *env) login(phone string) string {
 
 // handoffSession stores a conversation waiting in HANDOFF with one customer
 // message at customerAt, and returns it.
-func (e *env) handoffSession(phone string, at, customerAt time.Time) persistence.Session {
+func (e *env) handoffSession(phone string, at, customerAt time.Time) domain.Session {
 	e.t.Helper()
 	ctx := context.Background()
-	s := persistence.NewSession(uuid.NewString(), phone, "instance_a", at)
-	s.State = persistence.StateHandoff
-	s.HandoffReason = persistence.HandoffCustomerRequest
+	s := domain.NewSession(uuid.NewString(), phone, "instance_a", at)
+	s.State = domain.StateHandoff
+	s.HandoffReason = domain.HandoffCustomerRequest
 	s.HandoffAt = &at
 	s.ServiceIdentified = "Pesquisa de mercado"
 	s.CadastralData = map[string]any{"nome": "Maria Silva"}
@@ -229,10 +230,10 @@ func (e *env) handoffSession(phone string, at, customerAt time.Time) persistence
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	err = e.messages.Append(ctx, persistence.Message{
+	err = e.messages.Append(ctx, domain.Message{
 		MessageID: "in-" + s.SessionID, SessionID: s.SessionID, PhoneNumber: phone, Content: "Quero falar com uma pessoa",
-		Timestamp: customerAt, StateBefore: persistence.StateQualifying, StateAfter: persistence.StateHandoff,
-		Direction: persistence.DirectionInbound, MessageType: persistence.MessageText,
+		Timestamp: customerAt, StateBefore: domain.StateQualifying, StateAfter: domain.StateHandoff,
+		Direction: domain.DirectionInbound, MessageType: domain.MessageText,
 	})
 	if err != nil {
 		e.t.Fatal(err)
@@ -240,7 +241,7 @@ func (e *env) handoffSession(phone string, at, customerAt time.Time) persistence
 	return s
 }
 
-func apiURL(s persistence.Session) string {
+func apiURL(s domain.Session) string {
 	return "/atendimento/api/conversations/" + messaging.Digits(s.PhoneNumber) + "/" + s.SessionID
 }
 
@@ -277,7 +278,7 @@ func (f *fakeConversations) Operate(ctx context.Context, cmd *sessionpb.Operator
 	if err != nil {
 		return nil, err
 	}
-	held := string(s.AssignedTo) == op && s.State == persistence.StateHuman
+	held := string(s.AssignedTo) == op && s.State == domain.StateHuman
 	switch cmd.GetAction() {
 	case sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM:
 		switch {
@@ -293,7 +294,7 @@ func (f *fakeConversations) Operate(ctx context.Context, cmd *sessionpb.Operator
 		if err != nil {
 			return nil, err
 		}
-		claimed.State = persistence.StateHuman
+		claimed.State = domain.StateHuman
 		if s, err = f.sessions.Save(ctx, claimed); err != nil {
 			return refuse("failed"), nil
 		}
@@ -301,10 +302,10 @@ func (f *fakeConversations) Operate(ctx context.Context, cmd *sessionpb.Operator
 		if !held {
 			return refuse("not_assigned"), nil
 		}
-		m := persistence.Message{
+		m := domain.Message{
 			MessageID: uuid.NewString(), SessionID: s.SessionID, PhoneNumber: phone, Content: cmd.GetText(),
 			CleanMessageSent: cmd.GetText(), Timestamp: f.now(), StateBefore: s.State, StateAfter: s.State,
-			Direction: persistence.DirectionOutbound, MessageType: persistence.MessageText, OperatorPhone: op,
+			Direction: domain.DirectionOutbound, MessageType: domain.MessageText, OperatorPhone: op,
 		}
 		if err := f.messages.Append(ctx, m); err != nil {
 			return nil, err
@@ -317,9 +318,9 @@ func (f *fakeConversations) Operate(ctx context.Context, cmd *sessionpb.Operator
 		if !held {
 			return refuse("not_assigned"), nil
 		}
-		s.AssignedTo, s.State = "", persistence.StateHandoff
+		s.AssignedTo, s.State = "", domain.StateHandoff
 		if cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE {
-			s.AssignedTo, s.State = persistence.NullString(op), persistence.StateClosed
+			s.AssignedTo, s.State = domain.NullString(op), domain.StateClosed
 		}
 		if s, err = f.sessions.Save(ctx, s); err != nil {
 			return refuse("failed"), nil

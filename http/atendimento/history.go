@@ -13,6 +13,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -20,9 +21,9 @@ import (
 // search lookups, never a scan; *persistence.Sessions implements it.
 type Search interface {
 	List(ctx context.Context, f persistence.SessionFilter, limit int, cursor string) (persistence.SessionPage, error)
-	History(ctx context.Context, phone string) ([]persistence.Session, error)
-	FindByDocument(ctx context.Context, document string, max int) ([]persistence.Session, error)
-	FindByName(ctx context.Context, name string, max int) ([]persistence.Session, error)
+	History(ctx context.Context, phone string) ([]domain.Session, error)
+	FindByDocument(ctx context.Context, document string, max int) ([]domain.Session, error)
+	FindByName(ctx context.Context, name string, max int) ([]domain.Session, error)
 }
 
 // historyPageSize is how many conversations one page of the history shows.
@@ -109,7 +110,7 @@ func (c *Console) historyPage(ctx *fiber.Ctx) error {
 // historySessions reads what v asks for: a search by phone, document or
 // name over every state, or a page of the tab (narrowed to a service when
 // the search is by service).
-func (c *Console) historySessions(ctx *fiber.Ctx, operator string, v *historyView) ([]persistence.Session, string, error) {
+func (c *Console) historySessions(ctx *fiber.Ctx, operator string, v *historyView) ([]domain.Session, string, error) {
 	rctx := ctx.UserContext()
 	if v.Query != "" && v.Field != "service" {
 		v.Searched = true
@@ -134,7 +135,7 @@ func (c *Console) historySessions(ctx *fiber.Ctx, operator string, v *historyVie
 	}
 	page, err := c.deps.Search.List(rctx, f, historyPageSize, ctx.Query("cursor"))
 	if v.Tab == "waiting" {
-		page.Sessions = slices.DeleteFunc(page.Sessions, func(s persistence.Session) bool { return !s.Waiting() })
+		page.Sessions = slices.DeleteFunc(page.Sessions, func(s domain.Session) bool { return !s.Waiting() })
 	}
 	return page.Sessions, page.Next, err
 }
@@ -142,22 +143,22 @@ func (c *Console) historySessions(ctx *fiber.Ctx, operator string, v *historyVie
 // tabFilter is the session filter of a tab: waiting for an operator, held by
 // this operator, every open conversation, or the closed ones.
 func tabFilter(tab, operator string) persistence.SessionFilter {
-	open := slices.DeleteFunc(persistence.States(), func(s persistence.SessionState) bool { return s == persistence.StateClosed })
+	open := slices.DeleteFunc(domain.States(), func(s domain.SessionState) bool { return s == domain.StateClosed })
 	switch tab {
 	case "waiting":
 		// Waiting is HANDOFF, or COMPLETED handed over for the sale: the
 		// page drops the other COMPLETED sessions.
-		return persistence.SessionFilter{States: []persistence.SessionState{persistence.StateHandoff, persistence.StateCompleted}}
+		return persistence.SessionFilter{States: []domain.SessionState{domain.StateHandoff, domain.StateCompleted}}
 	case "mine":
 		return persistence.SessionFilter{States: open, Operator: operator}
 	case "closed":
-		return persistence.SessionFilter{States: []persistence.SessionState{persistence.StateClosed}}
+		return persistence.SessionFilter{States: []domain.SessionState{domain.StateClosed}}
 	}
 	return persistence.SessionFilter{States: open}
 }
 
 // historyRows shows sessions as rows; current marks the session on screen.
-func (c *Console) historyRows(sessions []persistence.Session, current string) []historyRow {
+func (c *Console) historyRows(sessions []domain.Session, current string) []historyRow {
 	rows := make([]historyRow, 0, len(sessions))
 	for _, s := range sessions {
 		rows = append(rows, historyRow{

@@ -7,15 +7,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 // closedSession stores a closed conversation of phone with a document and a
 // name collected, created at at.
-func (e *env) closedSession(phone, id string, at time.Time, document, name string) persistence.Session {
+func (e *env) closedSession(phone, id string, at time.Time, document, name string) domain.Session {
 	e.t.Helper()
-	s := persistence.NewSession(id, phone, "instance_a", at)
-	s.State, s.ClosedAt = persistence.StateClosed, &at
+	s := domain.NewSession(id, phone, "instance_a", at)
+	s.State, s.ClosedAt = domain.StateClosed, &at
 	s.ServiceIdentified = "Energia solar"
 	s.QualificationData = map[string]any{"consumo": "450 kWh"}
 	s.CadastralData = map[string]any{"cpf_cnpj": document, "nome": name}
@@ -75,7 +76,7 @@ func TestConversationPageShowsTheCustomerPanel(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := persistence.NewProjections(e.table).PutDesired(context.Background(), now.SessionID,
-		persistence.Desired{Stage: "qualified", Contact: map[string]any{"firstname": "Ana"}}, t0); err != nil {
+		domain.Desired{Stage: "qualified", Contact: map[string]any{"firstname": "Ana"}}, t0); err != nil {
 		t.Fatal(err)
 	}
 	res := e.do("GET", "/atendimento/conversations/5511933330000/now-1", "", "", cookie)

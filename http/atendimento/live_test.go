@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/atendimento"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // liveQueue is what the queue's script reads for the SLA colour and the
@@ -62,10 +62,10 @@ func TestQueueCountsCustomerMessagesOfTheOperatorsConversations(t *testing.T) {
 	waiting := e.handoffSession("+5511999990002", t0, t0)
 	e.postJSON(apiURL(mine)+"/claim", map[string]any{}, a)
 	e.postJSON(apiURL(mine)+"/send", map[string]string{"text": "Olá!"}, a)
-	err := e.messages.Append(context.Background(), persistence.Message{
+	err := e.messages.Append(context.Background(), domain.Message{
 		MessageID: "in-2", SessionID: mine.SessionID, PhoneNumber: mine.PhoneNumber, Content: "Oi, tudo bem?",
-		Timestamp: t0.Add(time.Minute), StateBefore: persistence.StateHuman, StateAfter: persistence.StateHuman,
-		Direction: persistence.DirectionInbound, MessageType: persistence.MessageText,
+		Timestamp: t0.Add(time.Minute), StateBefore: domain.StateHuman, StateAfter: domain.StateHuman,
+		Direction: domain.DirectionInbound, MessageType: domain.MessageText,
 	})
 	if err != nil {
 		t.Fatal(err)

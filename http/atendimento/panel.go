@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/projection"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -43,7 +44,7 @@ type dataItem struct {
 
 // panel builds the customer panel of s. A failed read leaves its part out
 // and marks the panel partial rather than failing the page.
-func (c *Console) panel(ctx context.Context, s persistence.Session) *panelView {
+func (c *Console) panel(ctx context.Context, s domain.Session) *panelView {
 	v := &panelView{Qualification: dataItems(s.QualificationData), Cadastral: dataItems(s.CadastralData)}
 	p, err := c.deps.Projections.Get(ctx, s.SessionID)
 	switch {
@@ -61,7 +62,7 @@ func (c *Console) panel(ctx context.Context, s persistence.Session) *panelView {
 		c.log.Warn("earlier sessions not read for the panel", zap.Error(err))
 		v.Partial = true
 	}
-	sessions = slices.DeleteFunc(sessions, func(o persistence.Session) bool { return o.SessionID == s.SessionID })
+	sessions = slices.DeleteFunc(sessions, func(o domain.Session) bool { return o.SessionID == s.SessionID })
 	v.Earlier = c.historyRows(sessions, s.SessionID)
 	return v
 }
@@ -79,7 +80,7 @@ func (c *Console) projectionText(st persistence.ProjectionStatus) string {
 func dataItems(m map[string]any) []dataItem {
 	items := make([]dataItem, 0, len(m))
 	for k, val := range m {
-		text := persistence.DataText(val)
+		text := domain.DataText(val)
 		if text == "" && val != nil {
 			text = fmt.Sprint(val)
 		}

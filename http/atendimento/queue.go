@@ -10,7 +10,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // queueItem is one conversation of the queue, for the page and its script.
@@ -103,7 +103,7 @@ func (c *Console) statusText(item queueItem) string {
 
 // reasonText explains a handoff reason in the page's language, keeping the
 // code, in the words of the operators' notices.
-func (c *Console) reasonText(r persistence.HandoffReason) string {
+func (c *Console) reasonText(r domain.HandoffReason) string {
 	return handoff.ReasonText(c.locale, r)
 }
 

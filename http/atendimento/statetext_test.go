@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/locale"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // Every state of the one state list has its words in the catalogue, in both
@@ -21,7 +21,7 @@ func TestEveryStateHasALabel(t *testing.T) {
 			t.Fatal(err)
 		}
 		c := &Console{locale: loc}
-		for _, state := range persistence.States() {
+		for _, state := range domain.States() {
 			if got := c.stateText(state); got == string(state) || got == "" {
 				t.Errorf("%s: state %s is shown as %q: the catalogue has no words for it", lang, state, got)
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -53,7 +54,7 @@ func (c *Console) find(ctx *fiber.Ctx) error {
 	}
 	s, err := c.deps.Sessions.Active(ctx.UserContext(), phone)
 	switch {
-	case errors.Is(err, persistence.ErrNotFound) || (err == nil && s.State == persistence.StateClosed):
+	case errors.Is(err, persistence.ErrNotFound) || (err == nil && s.State == domain.StateClosed):
 		return fiber.NewError(fiber.StatusNotFound, c.locale.T("error.no_open"))
 	case err != nil:
 		c.log.Error("active conversation not read", zap.Error(err))

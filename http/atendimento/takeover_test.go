@@ -11,14 +11,14 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // qualifyingSession stores a conversation the bot is answering.
-func (e *env) qualifyingSession(phone string) persistence.Session {
+func (e *env) qualifyingSession(phone string) domain.Session {
 	e.t.Helper()
-	s := persistence.NewSession(uuid.NewString(), phone, "instance_a", t0)
-	s.State, s.CurrentAgent = persistence.StateQualifying, persistence.AgentQualifier
+	s := domain.NewSession(uuid.NewString(), phone, "instance_a", t0)
+	s.State, s.CurrentAgent = domain.StateQualifying, domain.AgentQualifier
 	s, err := e.sessions.Create(context.Background(), s)
 	if err != nil {
 		e.t.Fatal(err)
@@ -61,14 +61,14 @@ func TestTakeoverOfABotConversationNeedsConfirmation(t *testing.T) {
 	if res.status != fiber.StatusConflict || errorBody(t, res).Code != "confirm_takeover" {
 		t.Fatalf("unconfirmed takeover = %d %s, want 409 confirm_takeover", res.status, res.body)
 	}
-	if stored, _ := e.sessions.Get(context.Background(), s.PhoneNumber, s.SessionID); stored.State != persistence.StateQualifying || stored.AssignedTo != "" {
+	if stored, _ := e.sessions.Get(context.Background(), s.PhoneNumber, s.SessionID); stored.State != domain.StateQualifying || stored.AssignedTo != "" {
 		t.Errorf("after an unconfirmed takeover: %s held by %q, want the bot's QUALIFYING untouched", stored.State, stored.AssignedTo)
 	}
 	res = e.postJSON(apiURL(s)+"/claim", map[string]any{"confirm": true}, a)
 	if res.status != fiber.StatusOK {
 		t.Fatalf("confirmed takeover = %d %s", res.status, res.body)
 	}
-	if stored, _ := e.sessions.Get(context.Background(), s.PhoneNumber, s.SessionID); stored.State != persistence.StateHuman || string(stored.AssignedTo) != opA {
+	if stored, _ := e.sessions.Get(context.Background(), s.PhoneNumber, s.SessionID); stored.State != domain.StateHuman || string(stored.AssignedTo) != opA {
 		t.Errorf("after the takeover: %s held by %q, want HUMAN held by %s", stored.State, stored.AssignedTo, opA)
 	}
 }

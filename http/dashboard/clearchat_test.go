@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/dashboard"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -23,10 +24,10 @@ func TestClearChatDeletesOnlyThePhonesConversation(t *testing.T) {
 	e.seedSession(t, other, "o1")
 	messages := persistence.NewMessages(e.table)
 	for i, text := range []string{"oi", "quero uma pesquisa"} {
-		m := persistence.Message{
+		m := domain.Message{
 			MessageID: "m" + string(rune('1'+i)), SessionID: "s1", PhoneNumber: phone, Content: text,
-			Timestamp: t0.Add(time.Duration(i) * time.Second), StateBefore: persistence.StateNew, StateAfter: persistence.StateNew,
-			Direction: persistence.DirectionInbound, MessageType: persistence.MessageText,
+			Timestamp: t0.Add(time.Duration(i) * time.Second), StateBefore: domain.StateNew, StateAfter: domain.StateNew,
+			Direction: domain.DirectionInbound, MessageType: domain.MessageText,
 		}
 		if err := messages.Append(ctx, m); err != nil {
 			t.Fatal(err)
@@ -34,8 +35,8 @@ func TestClearChatDeletesOnlyThePhonesConversation(t *testing.T) {
 	}
 	// Debounce buffers as an older release left them: clear-chat deletes them too.
 	for _, p := range []string{phone, other} {
-		turn := persistence.InboundTurn{PhoneNumber: p, MessageID: "wamid.1", Content: "oi", ReceivedAt: t0, Instance: "instance_a"}
-		item, err := persistence.EncodeBuffer(persistence.DebounceBuffer{PhoneNumber: p, Turns: []persistence.InboundTurn{turn}})
+		turn := domain.InboundTurn{PhoneNumber: p, MessageID: "wamid.1", Content: "oi", ReceivedAt: t0, Instance: "instance_a"}
+		item, err := persistence.EncodeBuffer(persistence.DebounceBuffer{PhoneNumber: p, Turns: []domain.InboundTurn{turn}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,10 +44,10 @@ func TestClearChatDeletesOnlyThePhonesConversation(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := persistence.NewProjections(e.table).PutDesired(ctx, "s1", persistence.Desired{Stage: "lead"}, t0); err != nil {
+	if _, err := persistence.NewProjections(e.table).PutDesired(ctx, "s1", domain.Desired{Stage: "lead"}, t0); err != nil {
 		t.Fatal(err)
 	}
-	if err := persistence.NewDemands(e.table).Add(ctx, persistence.OutOfPortfolioDemand{
+	if err := persistence.NewDemands(e.table).Add(ctx, domain.OutOfPortfolioDemand{
 		DemandID: "d1", SessionID: "s1", PhoneNumber: phone, ServiceRequested: "pintura", CreatedAt: t0,
 	}); err != nil {
 		t.Fatal(err)

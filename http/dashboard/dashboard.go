@@ -10,8 +10,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/conversation/content"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/sameorigin"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // Sessions reads a phone's active session and clears its conversation.
@@ -19,7 +19,7 @@ import (
 type Sessions interface {
 	// Active returns the phone's active session, persistence.ErrNotFound
 	// when it has none.
-	Active(ctx context.Context, phone string) (persistence.Session, error)
+	Active(ctx context.Context, phone string) (domain.Session, error)
 	// ClearPhone deletes the items of SESSION#<phone> and DEBOUNCE#<phone>
 	// and returns how many it deleted.
 	ClearPhone(ctx context.Context, phone string) (int, error)
@@ -28,7 +28,7 @@ type Sessions interface {
 // Messages reads a session's message log. *persistence.Messages implements
 // it.
 type Messages interface {
-	List(ctx context.Context, phone, sessionID string) ([]persistence.Message, error)
+	List(ctx context.Context, phone, sessionID string) ([]domain.Message, error)
 }
 
 // Content is the store of prompts and knowledge packages the agents read.

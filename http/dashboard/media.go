@@ -8,8 +8,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/httperr"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // DefaultMediaReply is the fixed answer of POST /media.
@@ -17,11 +17,11 @@ const DefaultMediaReply = "Recebemos sua mídia. No momento só consigo ler mens
 
 // mediaTypes are the media kinds the form offers, the platform's own.
 var mediaTypes = []string{
-	string(persistence.MessageImage),
-	string(persistence.MessageAudio),
-	string(persistence.MessageVideo),
-	string(persistence.MessageDocument),
-	string(persistence.MessageSticker),
+	string(domain.MessageImage),
+	string(domain.MessageAudio),
+	string(domain.MessageVideo),
+	string(domain.MessageDocument),
+	string(domain.MessageSticker),
 }
 
 // MediaReply is the JSON answer of POST /media.
@@ -57,7 +57,7 @@ func (h *Handler) media(c *fiber.Ctx) error {
 		known = known || t == kind
 	}
 	if !known {
-		kind = string(persistence.MessageDocument)
+		kind = string(domain.MessageDocument)
 	}
 	h.logger.Info("media message intercepted locally: fixed reply, no model call",
 		zap.String("phone", phone), zap.String("media_type", kind))

@@ -3,7 +3,7 @@ package dashboard
 import (
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Link is one entry of the page's link bar.
@@ -40,7 +40,7 @@ type pageData struct {
 	MediaTypes   []string
 	// States are the session states in order, for the session panel's
 	// strip: the script takes them from the page rather than its own copy.
-	States []persistence.SessionState
+	States []domain.SessionState
 }
 
 // index serves GET /: the development tools page.
@@ -59,7 +59,7 @@ func (h *Handler) index(c *fiber.Ctx) error {
 		HasParams:    h.deps.Parameters != nil,
 		StaticPrefix: staticPrefix,
 		MediaTypes:   mediaTypes,
-		States:       persistence.States(),
+		States:       domain.States(),
 	}
 	if h.deps.Smokes != nil {
 		data.SmokeTargets = h.deps.Smokes.Targets()

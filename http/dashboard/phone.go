@@ -8,6 +8,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -36,7 +37,7 @@ type PhoneView struct {
 }
 
 // phone serves GET /dashboard/phone/{phone}: the active session's messages
-// as the customer's phone shows them (persistence.Message.CustomerText),
+// as the customer's phone shows them (domain.Message.CustomerText),
 // oldest first; an empty list without an active session.
 func (h *Handler) phone(c *fiber.Ctx) error {
 	phone, err := pathPhone(c.Params("phone"))
@@ -53,7 +54,7 @@ func (h *Handler) phone(c *fiber.Ctx) error {
 	if errors.Is(err, persistence.ErrNotFound) {
 		return c.JSON(view)
 	}
-	var log []persistence.Message
+	var log []domain.Message
 	if err == nil {
 		log, err = h.deps.Messages.List(ctx, phone, s.SessionID)
 	}
@@ -70,9 +71,9 @@ func (h *Handler) phone(c *fiber.Ctx) error {
 	return c.JSON(view)
 }
 
-func phoneMessage(m persistence.Message, text string) PhoneMessage {
+func phoneMessage(m domain.Message, text string) PhoneMessage {
 	switch {
-	case m.Direction == persistence.DirectionInbound:
+	case m.Direction == domain.DirectionInbound:
 		return PhoneMessage{From: "customer", Text: text, At: m.Timestamp}
 	case m.OperatorPhone != "":
 		return PhoneMessage{From: "operator", Text: text, At: m.Timestamp, Meta: "operator " + m.OperatorPhone}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/dashboard"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -24,25 +25,25 @@ func TestPhoneShowsWhatTheCustomerSees(t *testing.T) {
 	}
 
 	s := e.seedSession(t, phone, "s1")
-	s.State = persistence.StateHuman
+	s.State = domain.StateHuman
 	if _, err := e.sessions.Save(context.Background(), s); err != nil {
 		t.Fatal(err)
 	}
 	at := time.Now().UTC()
-	msg := func(id string, d persistence.Direction, content, clean string) persistence.Message {
+	msg := func(id string, d domain.Direction, content, clean string) domain.Message {
 		at = at.Add(time.Second)
-		return persistence.Message{MessageID: id, SessionID: "s1", PhoneNumber: phone, Timestamp: at, Direction: d,
-			MessageType: persistence.MessageText, Content: content, CleanMessageSent: clean}
+		return domain.Message{MessageID: id, SessionID: "s1", PhoneNumber: phone, Timestamp: at, Direction: d,
+			MessageType: domain.MessageText, Content: content, CleanMessageSent: clean}
 	}
-	customer := msg("c1", persistence.DirectionInbound, "Oi", "")
-	bot := msg("b1", persistence.DirectionOutbound, `{"s":0} Olá!`, "Olá!")
-	bot.StateAfter, bot.Agent = persistence.StateQualifying, persistence.AgentTriage
-	knowledge := msg("b2", persistence.DirectionOutbound, `{"s":5,"packages":["precos-prazos"]}`, "")
-	operator := msg("o1", persistence.DirectionOutbound, "Sou a Ana, vou te ajudar.", "Sou a Ana, vou te ajudar.")
+	customer := msg("c1", domain.DirectionInbound, "Oi", "")
+	bot := msg("b1", domain.DirectionOutbound, `{"s":0} Olá!`, "Olá!")
+	bot.StateAfter, bot.Agent = domain.StateQualifying, domain.AgentTriage
+	knowledge := msg("b2", domain.DirectionOutbound, `{"s":5,"packages":["precos-prazos"]}`, "")
+	operator := msg("o1", domain.DirectionOutbound, "Sou a Ana, vou te ajudar.", "Sou a Ana, vou te ajudar.")
 	operator.OperatorPhone = "+5511900000000"
-	failed := msg("o2", persistence.DirectionOutbound, "nunca chegou", "nunca chegou")
-	failed.OutboxStatus, failed.Error = persistence.OutboxFailed, "131047"
-	for _, m := range []persistence.Message{customer, bot, knowledge, operator, failed} {
+	failed := msg("o2", domain.DirectionOutbound, "nunca chegou", "nunca chegou")
+	failed.OutboxStatus, failed.Error = domain.OutboxFailed, "131047"
+	for _, m := range []domain.Message{customer, bot, knowledge, operator, failed} {
 		if err := persistence.NewMessages(e.table).Append(context.Background(), m); err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -49,17 +50,17 @@ type UndeliveredReply struct {
 }
 
 // undelivered lists the replies of log that failed for good.
-func undelivered(log []persistence.Message) []UndeliveredReply {
+func undelivered(log []domain.Message) []UndeliveredReply {
 	out := []UndeliveredReply{}
 	for _, m := range log {
-		if m.OutboxStatus == persistence.OutboxFailed {
+		if m.OutboxStatus == domain.OutboxFailed {
 			out = append(out, UndeliveredReply{MessageID: m.MessageID, Text: m.Content, Error: m.Error, At: m.Timestamp})
 		}
 	}
 	return out
 }
 
-func viewOf(s persistence.Session) SessionView {
+func viewOf(s domain.Session) SessionView {
 	v := SessionView{
 		SessionID:         s.SessionID,
 		PhoneNumber:       s.PhoneNumber,

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/dashboard"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -16,14 +17,14 @@ const phone = "+5511988887777"
 var t0 = time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
 
 // seedSession stores an active session for phone in DATA_COLLECT with data.
-func (e *env) seedSession(t *testing.T, phone, id string) persistence.Session {
+func (e *env) seedSession(t *testing.T, phone, id string) domain.Session {
 	t.Helper()
 	ctx := context.Background()
-	s, err := e.sessions.Create(ctx, persistence.NewSession(id, phone, "instance_a", t0))
+	s, err := e.sessions.Create(ctx, domain.NewSession(id, phone, "instance_a", t0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.State = persistence.StateDataCollect
+	s.State = domain.StateDataCollect
 	s.CurrentAgent = "REGISTRAR"
 	s.ServiceIdentified = "Pesquisa de mercado"
 	s.Segment = "pesquisa"
@@ -66,14 +67,14 @@ func TestSessionShowsTheActiveSession(t *testing.T) {
 func TestSessionShowsRepliesNotDelivered(t *testing.T) {
 	e := newEnv(t)
 	e.seedSession(t, phone, "s1")
-	failed := persistence.Message{
+	failed := domain.Message{
 		MessageID: "out-1", SessionID: "s1", PhoneNumber: phone, Content: "Qual é o seu nome?",
-		Timestamp: time.Now().UTC(), Direction: persistence.DirectionOutbound, MessageType: persistence.MessageText,
-		OutboxStatus: persistence.OutboxFailed, Error: "131047: re-engagement window closed",
+		Timestamp: time.Now().UTC(), Direction: domain.DirectionOutbound, MessageType: domain.MessageText,
+		OutboxStatus: domain.OutboxFailed, Error: "131047: re-engagement window closed",
 	}
 	sent := failed
-	sent.MessageID, sent.OutboxStatus, sent.Error = "out-2", persistence.OutboxSent, ""
-	for _, m := range []persistence.Message{failed, sent} {
+	sent.MessageID, sent.OutboxStatus, sent.Error = "out-2", domain.OutboxSent, ""
+	for _, m := range []domain.Message{failed, sent} {
 		if err := persistence.NewMessages(e.table).Append(context.Background(), m); err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +90,7 @@ func TestSessionShowsRepliesNotDelivered(t *testing.T) {
 
 func TestSessionOfAFreshSessionHasEmptyObjects(t *testing.T) {
 	e := newEnv(t)
-	if _, err := e.sessions.Create(context.Background(), persistence.NewSession("s1", phone, "instance_a", t0)); err != nil {
+	if _, err := e.sessions.Create(context.Background(), domain.NewSession("s1", phone, "instance_a", t0)); err != nil {
 		t.Fatal(err)
 	}
 	r := e.get(t, "/dashboard/session/%2B5511988887777")
@@ -137,7 +138,7 @@ func TestSessionShowsTheProjection(t *testing.T) {
 	if got.Session.Projection != nil {
 		t.Fatalf("projection before any = %+v", got.Session.Projection)
 	}
-	desired := persistence.Desired{Stage: "QUALIFIED", Contact: map[string]any{"email": "ana@x.com"}}
+	desired := domain.Desired{Stage: "QUALIFIED", Contact: map[string]any{"email": "ana@x.com"}}
 	if _, err := persistence.NewProjections(e.table).PutDesired(context.Background(), "s1", desired, t0); err != nil {
 		t.Fatal(err)
 	}

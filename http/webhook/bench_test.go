@@ -16,16 +16,16 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/inbound"
-	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
 
 // counter is an Enqueuer that only counts, so a long run does not grow.
 type counter struct{ n atomic.Int64 }
 
-func (c *counter) Send(context.Context, persistence.QueueMessage) error {
+func (c *counter) Send(context.Context, domain.QueueMessage) error {
 	c.n.Add(1)
 	return nil
 }

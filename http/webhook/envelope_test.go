@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/queue"
@@ -56,20 +57,20 @@ func TestDeliveries(t *testing.T) {
 		{name: "media with caption", path: "/webhook", file: "media_caption.json", status: 200,
 			queued: []string{"wamid.M1", "wamid.M2"},
 			check: func(t *testing.T, h *harness) {
-				wantContent(t, h, "wamid.M1", persistence.MessageImage, "foto da fachada")
-				wantContent(t, h, "wamid.M2", persistence.MessageDocument, "planta do imóvel")
+				wantContent(t, h, "wamid.M1", domain.MessageImage, "foto da fachada")
+				wantContent(t, h, "wamid.M2", domain.MessageDocument, "planta do imóvel")
 			}},
 		{name: "media without caption", path: "/webhook", file: "media_no_caption.json", status: 200,
 			queued: []string{"wamid.N1", "wamid.N2", "wamid.N3"},
 			check: func(t *testing.T, h *harness) {
-				wantContent(t, h, "wamid.N1", persistence.MessageAudio, "[audio]")
-				wantContent(t, h, "wamid.N2", persistence.MessageSticker, "[sticker]")
-				wantContent(t, h, "wamid.N3", persistence.MessageVideo, "[video]")
+				wantContent(t, h, "wamid.N1", domain.MessageAudio, "[audio]")
+				wantContent(t, h, "wamid.N2", domain.MessageSticker, "[sticker]")
+				wantContent(t, h, "wamid.N3", domain.MessageVideo, "[video]")
 			}},
 		{name: "unknown type", path: "/webhook", file: "unknown_type.json", status: 200,
 			queued: []string{"wamid.U1"},
 			check: func(t *testing.T, h *harness) {
-				wantContent(t, h, "wamid.U1", persistence.MessageDocument, "[location] Escritório (-23.55, -46.63)")
+				wantContent(t, h, "wamid.U1", domain.MessageDocument, "[location] Escritório (-23.55, -46.63)")
 			}},
 		{name: "bad timestamp", path: "/webhook", file: "bad_timestamp.json", status: 200,
 			queued: []string{"wamid.T1", "wamid.T2", "wamid.T3"},
@@ -83,8 +84,8 @@ func TestDeliveries(t *testing.T) {
 		{name: "statuses only", path: "/webhook", file: "statuses_only.json", status: 200,
 			setup: logOutbound,
 			check: func(t *testing.T, h *harness) {
-				wantDelivery(t, h, "out-1", persistence.DeliveryRead)
-				wantDelivery(t, h, "out-2", persistence.DeliveryFailed)
+				wantDelivery(t, h, "out-1", domain.DeliveryRead)
+				wantDelivery(t, h, "out-2", domain.DeliveryFailed)
 			}},
 		{name: "answers shares and reactions", path: "/webhook", file: "answers.json", status: 200,
 			setup:  logOutbound,
@@ -93,10 +94,10 @@ func TestDeliveries(t *testing.T) {
 				{MessageID: "wamid.A9", Reason: webhook.ReasonEmptyContent},
 			},
 			check: func(t *testing.T, h *harness) {
-				wantContent(t, h, "wamid.A1", persistence.MessageText, "Falar com atendente")
-				wantContent(t, h, "wamid.A4", persistence.MessageDocument,
+				wantContent(t, h, "wamid.A1", domain.MessageText, "Falar com atendente")
+				wantContent(t, h, "wamid.A4", domain.MessageDocument,
 					"[location] Escritório Paulista, Av. Paulista, 1000 - São Paulo (-23.561684, -46.655981)")
-				wantContent(t, h, "wamid.A8", persistence.MessageDocument, "[document]")
+				wantContent(t, h, "wamid.A8", domain.MessageDocument, "[document]")
 				if r, _ := persistence.NewReceipts(h.table).Get(context.Background(), "wamid.A2"); r.ReplyID != "svc_pesquisa" {
 					t.Errorf("receipt of a list reply keeps reply_id %q, want svc_pesquisa", r.ReplyID)
 				}
@@ -195,7 +196,7 @@ func checkQueued(t *testing.T, h *harness, body []byte, want []string) string {
 }
 
 // wantQueueBody checks that a queue message is exactly the two fields.
-func wantQueueBody(t *testing.T, m persistence.QueueMessage) {
+func wantQueueBody(t *testing.T, m domain.QueueMessage) {
 	t.Helper()
 	body, err := queue.Encode(m)
 	if err != nil {
@@ -264,7 +265,7 @@ func golden(t *testing.T, name string, r result, generated string) {
 	}
 }
 
-func wantContent(t *testing.T, h *harness, id string, kind persistence.MessageType, content string) {
+func wantContent(t *testing.T, h *harness, id string, kind domain.MessageType, content string) {
 	t.Helper()
 	r, err := persistence.NewReceipts(h.table).Get(context.Background(), id)
 	if err != nil {
@@ -288,11 +289,11 @@ func logOutbound(t *testing.T, h *harness) {
 	t.Helper()
 	msgs := persistence.NewMessages(h.table)
 	for i, o := range outbound {
-		m := persistence.Message{
+		m := domain.Message{
 			MessageID: o.id, SessionID: outboundSession, PhoneNumber: "+5511988887777",
 			Content: "resposta", Timestamp: testStart.Add(time.Duration(i-60) * time.Minute),
 			StateBefore: "NEW", StateAfter: "QUALIFYING",
-			Direction: persistence.DirectionOutbound, MessageType: persistence.MessageText,
+			Direction: domain.DirectionOutbound, MessageType: domain.MessageText,
 		}
 		if err := msgs.Append(context.Background(), m); err != nil {
 			t.Fatal(err)
@@ -303,7 +304,7 @@ func logOutbound(t *testing.T, h *harness) {
 	}
 }
 
-func wantDelivery(t *testing.T, h *harness, messageID string, want persistence.DeliveryStatus) {
+func wantDelivery(t *testing.T, h *harness, messageID string, want domain.DeliveryStatus) {
 	t.Helper()
 	if m, ok := loggedOutbound(t, h, messageID); ok && (m.DeliveryStatus != want || m.DeliveryUpdatedAt == nil) {
 		t.Errorf("%s delivery status %q at %v, want %q", messageID, m.DeliveryStatus, m.DeliveryUpdatedAt, want)
@@ -311,7 +312,7 @@ func wantDelivery(t *testing.T, h *harness, messageID string, want persistence.D
 }
 
 // loggedOutbound reads one of logOutbound's messages as stored now.
-func loggedOutbound(t *testing.T, h *harness, messageID string) (persistence.Message, bool) {
+func loggedOutbound(t *testing.T, h *harness, messageID string) (domain.Message, bool) {
 	t.Helper()
 	log, err := persistence.NewMessages(h.table).List(context.Background(), "+5511988887777", outboundSession)
 	if err != nil {
@@ -323,7 +324,7 @@ func loggedOutbound(t *testing.T, h *harness, messageID string) (persistence.Mes
 		}
 	}
 	t.Errorf("message %s not in the log", messageID)
-	return persistence.Message{}, false
+	return domain.Message{}, false
 }
 
 // wantReaction checks the customer's reaction recorded on a logged message:

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -18,7 +19,7 @@ import (
 // duplicates.
 type recorder struct {
 	mu       sync.Mutex
-	msgs     []persistence.QueueMessage
+	msgs     []domain.QueueMessage
 	fail     error
 	consumer *consumer
 }
@@ -31,7 +32,7 @@ type consumer struct {
 
 var _ inbound.Enqueuer = (*recorder)(nil)
 
-func (r *recorder) Send(ctx context.Context, m persistence.QueueMessage) error {
+func (r *recorder) Send(ctx context.Context, m domain.QueueMessage) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.fail != nil {
@@ -51,13 +52,13 @@ func (r *recorder) setFail(err error) {
 	r.fail = err
 }
 
-func (r *recorder) sent() []persistence.QueueMessage {
+func (r *recorder) sent() []domain.QueueMessage {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	// The phones of an envelope are enqueued at once: only each phone's
 	// order is defined, so they are listed by phone, each in send order.
 	out := slices.Clone(r.msgs)
-	slices.SortStableFunc(out, func(a, b persistence.QueueMessage) int { return strings.Compare(a.PhoneNumber, b.PhoneNumber) })
+	slices.SortStableFunc(out, func(a, b domain.QueueMessage) int { return strings.Compare(a.PhoneNumber, b.PhoneNumber) })
 	return out
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/internal/leaktest"
@@ -95,7 +96,7 @@ func TestConcurrentDeliveries(t *testing.T) {
 
 	// The queue has one consumer, so once a later sentinel arrives every
 	// earlier message has been consumed.
-	if err := q.Send(context.Background(), persistence.QueueMessage{PhoneNumber: "+1", MessageID: "sentinel"}); err != nil {
+	if err := q.Send(context.Background(), domain.QueueMessage{PhoneNumber: "+1", MessageID: "sentinel"}); err != nil {
 		t.Fatal(err)
 	}
 	var got []queue.Message

@@ -15,6 +15,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
@@ -249,7 +250,7 @@ type blockingQueue struct {
 	release chan struct{}
 }
 
-func (b *blockingQueue) Send(ctx context.Context, m persistence.QueueMessage) error {
+func (b *blockingQueue) Send(ctx context.Context, m domain.QueueMessage) error {
 	if b.first.CompareAndSwap(false, true) {
 		close(b.entered)
 		<-b.release

@@ -7,6 +7,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -29,7 +30,7 @@ func (h *Handler) recordStatuses(ctx context.Context, statuses []messaging.Statu
 		if err != nil {
 			return err
 		}
-		if s.Status == persistence.DeliveryFailed {
+		if s.Status == domain.DeliveryFailed {
 			h.log.Warn("outbound message not delivered", failureFields(s)...)
 		}
 	}

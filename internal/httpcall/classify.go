@@ -6,17 +6,17 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // kindOf classifies a status that is not 2xx (see the package doc).
-func kindOf(status int) persistence.ErrorKind {
+func kindOf(status int) domain.ErrorKind {
 	switch {
 	case status == http.StatusTooManyRequests, status == http.StatusRequestTimeout, status >= 500,
 		status == http.StatusUnauthorized, status == http.StatusForbidden:
-		return persistence.ErrorKindTransient
+		return domain.ErrorKindTransient
 	}
-	return persistence.ErrorKindPermanent
+	return domain.ErrorKindPermanent
 }
 
 // maxMessage bounds the provider message kept in a detail.

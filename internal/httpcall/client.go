@@ -16,9 +16,9 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/pacing"
 	"github.com/intake-runtime/intake/internal/redact"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // maxResponse bounds how much of an answer is read; the providers' answers
@@ -71,7 +71,7 @@ type Response struct {
 	// ETag is the version tag of the resource the answer carries, "" when
 	// the provider sent none.
 	ETag   string
-	Kind   persistence.ErrorKind
+	Kind   domain.ErrorKind
 	Detail string
 }
 
@@ -96,7 +96,7 @@ func (c *Client) DoIfMatch(ctx context.Context, method, path string, query url.V
 	if body != nil {
 		var err error
 		if payload, err = encode(body); err != nil {
-			return Response{Kind: persistence.ErrorKindPermanent, Detail: fmt.Sprintf("%s: encoding the body: %v", call, err)}, nil
+			return Response{Kind: domain.ErrorKindPermanent, Detail: fmt.Sprintf("%s: encoding the body: %v", call, err)}, nil
 		}
 	}
 	target := c.base + path
@@ -105,7 +105,7 @@ func (c *Client) DoIfMatch(ctx context.Context, method, path string, query url.V
 	}
 	for attempt := 0; ; attempt++ {
 		if err := c.limiter.Wait(ctx); err != nil {
-			return Response{Kind: persistence.ErrorKindTransient, Detail: fmt.Sprintf("%s: not sent, no rate-limit slot: %v", call, err)}, err
+			return Response{Kind: domain.ErrorKindTransient, Detail: fmt.Sprintf("%s: not sent, no rate-limit slot: %v", call, err)}, err
 		}
 		resp, wait, err := c.once(ctx, call, method, target, payload, etag)
 		if err != nil || resp.Status != http.StatusTooManyRequests {
@@ -143,7 +143,7 @@ func (c *Client) once(ctx context.Context, call, method, target string, payload 
 	}
 	req, err := http.NewRequestWithContext(reqCtx, method, target, body)
 	if err != nil { // only a malformed base URL, which Validate excludes
-		return Response{Kind: persistence.ErrorKindPermanent, Detail: fmt.Sprintf("%s: building the request: %v", call, err)}, 0, nil
+		return Response{Kind: domain.ErrorKindPermanent, Detail: fmt.Sprintf("%s: building the request: %v", call, err)}, 0, nil
 	}
 	req.Header.Set("Authorization", "Bearer "+c.cfg.AccessToken)
 	req.Header.Set("Accept", "application/json")
@@ -163,7 +163,7 @@ func (c *Client) once(ctx context.Context, call, method, target string, payload 
 	var wait time.Duration
 	switch {
 	case resp.StatusCode >= 200 && resp.StatusCode < 300 && readErr != nil:
-		out.Kind = persistence.ErrorKindUncertain
+		out.Kind = domain.ErrorKindUncertain
 		out.Detail = fmt.Sprintf("%s: HTTP %d, but reading the answer failed: %v", call, resp.StatusCode, readErr)
 	case resp.StatusCode >= 200 && resp.StatusCode < 300:
 		out.Detail = fmt.Sprintf("%s: HTTP %d", call, resp.StatusCode)
@@ -180,10 +180,10 @@ func (c *Client) once(ctx context.Context, call, method, target string, payload 
 // transportFailure classifies an error without an HTTP answer. The error
 // result is the caller's context error when that is what ended the call.
 func (c *Client) transportFailure(ctx context.Context, call string, err error, wrote bool) (Response, time.Duration, error) {
-	out := Response{Kind: persistence.ErrorKindTransient}
+	out := Response{Kind: domain.ErrorKindTransient}
 	phase := "before the request was written"
 	if wrote {
-		out.Kind = persistence.ErrorKindUncertain
+		out.Kind = domain.ErrorKindUncertain
 		phase = "after the request was written; the provider may have acted"
 	}
 	if ctxErr := ctx.Err(); ctxErr != nil {

@@ -16,8 +16,8 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/httpcall"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 const token = "secret-token-value"
@@ -38,14 +38,14 @@ func newClient(t *testing.T, base string, clock *fakeClock) *httpcall.Client {
 func TestDoClassifiesStatuses(t *testing.T) {
 	tests := []struct {
 		status int
-		kind   persistence.ErrorKind
+		kind   domain.ErrorKind
 	}{
 		{200, ""}, {201, ""}, {204, ""},
-		{400, persistence.ErrorKindPermanent}, {404, persistence.ErrorKindPermanent},
-		{409, persistence.ErrorKindPermanent}, {422, persistence.ErrorKindPermanent},
-		{401, persistence.ErrorKindTransient}, {403, persistence.ErrorKindTransient},
-		{408, persistence.ErrorKindTransient}, {500, persistence.ErrorKindTransient},
-		{502, persistence.ErrorKindTransient}, {503, persistence.ErrorKindTransient},
+		{400, domain.ErrorKindPermanent}, {404, domain.ErrorKindPermanent},
+		{409, domain.ErrorKindPermanent}, {422, domain.ErrorKindPermanent},
+		{401, domain.ErrorKindTransient}, {403, domain.ErrorKindTransient},
+		{408, domain.ErrorKindTransient}, {500, domain.ErrorKindTransient},
+		{502, domain.ErrorKindTransient}, {503, domain.ErrorKindTransient},
 	}
 	for _, tt := range tests {
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -117,7 +117,7 @@ func TestDoRetries429(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if resp.Kind != persistence.ErrorKindTransient || n.Load() != tt.requests {
+			if resp.Kind != domain.ErrorKindTransient || n.Load() != tt.requests {
 				t.Errorf("kind %q after %d requests; want transient after %d", resp.Kind, n.Load(), tt.requests)
 			}
 			var waits []time.Duration
@@ -168,13 +168,13 @@ func TestDoTransportFailures(t *testing.T) {
 		name    string
 		ctx     context.Context
 		base    string
-		kind    persistence.ErrorKind
+		kind    domain.ErrorKind
 		wantErr error
 	}{
-		{name: "connection refused", ctx: t.Context(), base: closed, kind: persistence.ErrorKindTransient},
-		{name: "timeout after the write", ctx: t.Context(), base: hang.URL, kind: persistence.ErrorKindUncertain},
-		{name: "truncated 2xx", ctx: t.Context(), base: truncated.URL, kind: persistence.ErrorKindUncertain},
-		{name: "caller gave up", ctx: canceled, base: hang.URL, kind: persistence.ErrorKindTransient, wantErr: context.Canceled},
+		{name: "connection refused", ctx: t.Context(), base: closed, kind: domain.ErrorKindTransient},
+		{name: "timeout after the write", ctx: t.Context(), base: hang.URL, kind: domain.ErrorKindUncertain},
+		{name: "truncated 2xx", ctx: t.Context(), base: truncated.URL, kind: domain.ErrorKindUncertain},
+		{name: "caller gave up", ctx: canceled, base: hang.URL, kind: domain.ErrorKindTransient, wantErr: context.Canceled},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

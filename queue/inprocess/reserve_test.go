@@ -9,7 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/queue"
 	"github.com/intake-runtime/intake/queue/inprocess"
 )
@@ -131,7 +131,7 @@ func TestHandsTheTurnOver(t *testing.T) {
 		got <- m
 		return nil
 	})
-	turn := persistence.InboundTurn{PhoneNumber: "+5511999990000", MessageID: "wamid.T", Content: "Oi"}
+	turn := domain.InboundTurn{PhoneNumber: "+5511999990000", MessageID: "wamid.T", Content: "Oi"}
 	if err := reserve(t, q).Send(context.Background(), turn.QueueMessage()); err != nil {
 		t.Fatal(err)
 	}

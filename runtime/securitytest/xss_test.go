@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/browsertest"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -61,22 +62,22 @@ func TestCustomerTextNeverRunsInTheConsole(t *testing.T) {
 
 // handedOff stores a conversation waiting for an operator whose customer
 // name and message are payload.
-func handedOff(t *testing.T, table persistence.Table, phone string) persistence.Session {
+func handedOff(t *testing.T, table persistence.Table, phone string) domain.Session {
 	t.Helper()
 	ctx := context.Background()
 	now := time.Now().UTC()
-	s := persistence.NewSession(uuid.NewString(), phone, "instance_a", now)
-	s.State, s.HandoffReason, s.HandoffAt = persistence.StateHandoff, persistence.HandoffCustomerRequest, &now
+	s := domain.NewSession(uuid.NewString(), phone, "instance_a", now)
+	s.State, s.HandoffReason, s.HandoffAt = domain.StateHandoff, domain.HandoffCustomerRequest, &now
 	s.CadastralData = map[string]any{"nome": payload}
 	s.ServiceIdentified = payload
 	s, err := persistence.NewSessions(table).Create(ctx, s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = persistence.NewMessages(table).Append(ctx, persistence.Message{
+	err = persistence.NewMessages(table).Append(ctx, domain.Message{
 		MessageID: "in-" + s.SessionID, SessionID: s.SessionID, PhoneNumber: phone, Content: payload,
-		Timestamp: now, StateBefore: persistence.StateQualifying, StateAfter: persistence.StateHandoff,
-		Direction: persistence.DirectionInbound, MessageType: persistence.MessageText,
+		Timestamp: now, StateBefore: domain.StateQualifying, StateAfter: domain.StateHandoff,
+		Direction: domain.DirectionInbound, MessageType: domain.MessageText,
 	})
 	if err != nil {
 		t.Fatal(err)

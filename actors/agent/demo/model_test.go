@@ -10,7 +10,7 @@ import (
 	"github.com/intake-runtime/intake/actors/agent/demo"
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/conversation/content"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // chat drives the real conversation rules with the demo model, the way the
@@ -19,8 +19,8 @@ type chat struct {
 	t       *testing.T
 	engine  *conversation.Engine
 	model   *demo.Model
-	session persistence.Session
-	log     []persistence.Message
+	session domain.Session
+	log     []domain.Message
 	now     time.Time
 }
 
@@ -63,8 +63,8 @@ func (c *chat) say(text string) conversation.Outcome {
 		c.t.Fatalf("%q refused: %s", res.RawResponse, out.Illegal)
 	}
 	c.log = append(c.log,
-		persistence.Message{Direction: persistence.DirectionInbound, Content: text},
-		persistence.Message{Direction: persistence.DirectionOutbound, CleanMessageSent: out.Reply})
+		domain.Message{Direction: domain.DirectionInbound, Content: text},
+		domain.Message{Direction: domain.DirectionOutbound, CleanMessageSent: out.Reply})
 	if out.Summarize {
 		sreq, err := c.engine.SummaryRequest(out.Session, c.log)
 		if err != nil {
@@ -80,7 +80,7 @@ func (c *chat) say(text string) conversation.Outcome {
 	return out
 }
 
-func (c *chat) expect(text string, state persistence.SessionState) conversation.Outcome {
+func (c *chat) expect(text string, state domain.SessionState) conversation.Outcome {
 	c.t.Helper()
 	out := c.say(text)
 	if out.Session.State != state {
@@ -91,28 +91,28 @@ func (c *chat) expect(text string, state persistence.SessionState) conversation.
 
 func TestDemoCompletesARegistrationAfterAnInvalidCPF(t *testing.T) {
 	c := newChat(t)
-	c.expect("Oi, bom dia", persistence.StateQualifying)
-	out := c.expect("Quero uma pesquisa de satisfação com os meus clientes", persistence.StateDataCollect)
+	c.expect("Oi, bom dia", domain.StateQualifying)
+	out := c.expect("Quero uma pesquisa de satisfação com os meus clientes", domain.StateDataCollect)
 	if c.session.ServiceIdentified != "Pesquisa de Satisfação de Clientes" || c.session.Segment != "pesquisa" {
 		t.Fatalf("service %q segment %q", c.session.ServiceIdentified, c.session.Segment)
 	}
 	if out.Reply == "" {
 		t.Fatal("no reply to the service")
 	}
-	c.expect("Maria Souza", persistence.StateDataCollect)
-	c.expect("123.456.789-00", persistence.StateDataCollect)
-	c.expect("maria@padariasol.com.br", persistence.StateDataCollect)
-	out = c.expect("moro em Campinas", persistence.StateDataCollect) // the CPF's check digits are wrong
+	c.expect("Maria Souza", domain.StateDataCollect)
+	c.expect("123.456.789-00", domain.StateDataCollect)
+	c.expect("maria@padariasol.com.br", domain.StateDataCollect)
+	out = c.expect("moro em Campinas", domain.StateDataCollect) // the CPF's check digits are wrong
 	if c.session.RetryCount != 1 || out.Project {
 		t.Fatalf("retry_count %d, project %t after an invalid CPF", c.session.RetryCount, out.Project)
 	}
-	out = c.expect("Desculpe, o certo é 529.982.247-25", persistence.StateCompleted)
-	if !out.Project || out.Handoff != persistence.HandoffDataComplete {
+	out = c.expect("Desculpe, o certo é 529.982.247-25", domain.StateCompleted)
+	if !out.Project || out.Handoff != domain.HandoffDataComplete {
 		t.Fatalf("project %t handoff %q, want a projection and DATA_COMPLETE", out.Project, out.Handoff)
 	}
 	want := map[string]string{"nome": "Maria Souza", "email": "maria@padariasol.com.br", "cpf_cnpj": "52998224725", "cidade": "Campinas"}
 	for k, v := range want {
-		if got := persistence.DataText(c.session.CadastralData[k]); got != v {
+		if got := domain.DataText(c.session.CadastralData[k]); got != v {
 			t.Errorf("cadastral_data[%s] = %q, want %q", k, got, v)
 		}
 	}
@@ -125,15 +125,15 @@ func TestDemoPaths(t *testing.T) {
 	tests := []struct {
 		name    string
 		says    []string
-		state   persistence.SessionState
-		handoff persistence.HandoffReason
+		state   domain.SessionState
+		handoff domain.HandoffReason
 	}{
-		{"a person, first thing", []string{"Quero falar com um atendente"}, persistence.StateHandoff, persistence.HandoffCustomerRequest},
-		{"a person while registering", []string{"preciso de um grupo focal", "Prefiro falar com uma pessoa"}, persistence.StateHandoff, persistence.HandoffCustomerRequest},
-		{"out of portfolio", []string{"Olá", "Preciso de um aplicativo de delivery"}, persistence.StateClosed, ""},
-		{"goodbye", []string{"Olá", "tchau"}, persistence.StateClosed, ""},
+		{"a person, first thing", []string{"Quero falar com um atendente"}, domain.StateHandoff, domain.HandoffCustomerRequest},
+		{"a person while registering", []string{"preciso de um grupo focal", "Prefiro falar com uma pessoa"}, domain.StateHandoff, domain.HandoffCustomerRequest},
+		{"out of portfolio", []string{"Olá", "Preciso de um aplicativo de delivery"}, domain.StateClosed, ""},
+		{"goodbye", []string{"Olá", "tchau"}, domain.StateClosed, ""},
 		{"all data in one message", []string{"Vocês fazem cliente oculto?",
-			"Meu nome é João Lima, CPF 529.982.247-25, joao@exemplo.com.br, moro em Recife"}, persistence.StateCompleted, persistence.HandoffDataComplete},
+			"Meu nome é João Lima, CPF 529.982.247-25, joao@exemplo.com.br, moro em Recife"}, domain.StateCompleted, domain.HandoffDataComplete},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

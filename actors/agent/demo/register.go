@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/intake-runtime/intake/actors/conversation"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // register answers for the REGISTRAR: a person (s=3), a goodbye (s=9), the
@@ -30,7 +30,7 @@ func register(t turn) string {
 			"Claro! Vou transferir você para um atendente. Aguarde um momento, por favor.")
 	case has(t.folded, goodbyeWords...):
 		return answer(map[string]any{"s": 9, "cadastral_data": got}, thanks+" pelo contato! Até logo.")
-	case t.facts[conversation.FactState] == string(persistence.StateCompleted):
+	case t.facts[conversation.FactState] == string(domain.StateCompleted):
 		if len(got) > 0 {
 			return answer(map[string]any{"s": 2, "cadastral_data": data}, thanks+"! Atualizei o seu cadastro.")
 		}

@@ -8,7 +8,7 @@ import (
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/smithy-go"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // throttled are the SES error codes that mean "slow down", whatever the
@@ -31,26 +31,26 @@ var throttled = map[string]bool{
 //   - permanent: every other answer from SES (rejected message, unverified
 //     sender, suspended account, invalid request): the same e-mail fails
 //     again.
-func classify(err error) persistence.ErrorKind {
+func classify(err error) domain.ErrorKind {
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		return persistence.ErrorKindUncertain
+		return domain.ErrorKindUncertain
 	}
 	var api smithy.APIError
 	if errors.As(err, &api) {
 		var res *awshttp.ResponseError
 		switch {
 		case throttled[api.ErrorCode()]:
-			return persistence.ErrorKindTransient
+			return domain.ErrorKindTransient
 		case errors.As(err, &res) && (res.HTTPStatusCode() >= 500 || res.HTTPStatusCode() == 429):
-			return persistence.ErrorKindTransient
+			return domain.ErrorKindTransient
 		case api.ErrorFault() == smithy.FaultServer:
-			return persistence.ErrorKindTransient
+			return domain.ErrorKindTransient
 		}
-		return persistence.ErrorKindPermanent
+		return domain.ErrorKindPermanent
 	}
 	var netErr net.Error
 	if errors.As(err, &netErr) && netErr.Timeout() {
-		return persistence.ErrorKindUncertain
+		return domain.ErrorKindUncertain
 	}
-	return persistence.ErrorKindTransient
+	return domain.ErrorKindTransient
 }

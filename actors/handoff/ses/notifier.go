@@ -13,9 +13,9 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/locale"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // API is the one SES v2 call the notifier makes; *sesv2.Client implements it.
@@ -83,7 +83,7 @@ func New(cfg Config, api API, logger *zap.Logger) (*Notifier, error) {
 // notified, with the SES message ID as mock_id and no operator phone (the
 // recipients are addresses). SES delivers asynchronously: accepted is the
 // most the notifier can know.
-func (n *Notifier) Notify(ctx context.Context, notice handoff.Notice) (persistence.HandoffNotifyResult, error) {
+func (n *Notifier) Notify(ctx context.Context, notice handoff.Notice) (domain.HandoffNotifyResult, error) {
 	pos := notice.QueuePosition
 	msg := handoff.Compose(n.locale, notice, n.cfg.ConsoleURL)
 	out, err := n.api.SendEmail(ctx, &sesv2.SendEmailInput{

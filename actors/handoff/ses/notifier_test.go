@@ -17,20 +17,20 @@ import (
 
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/handoff/ses"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/testservers"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 var t0 = time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC)
 
 func notice() handoff.Notice {
-	s := persistence.NewSession("sess-1", "+5511999990000", "instance_a", t0)
-	s.State = persistence.StateHandoff
-	s.HandoffReason = persistence.HandoffDataComplete
+	s := domain.NewSession("sess-1", "+5511999990000", "instance_a", t0)
+	s.State = domain.StateHandoff
+	s.HandoffReason = domain.HandoffDataComplete
 	s.HandoffAt = &t0
 	s.ServiceIdentified = "Cliente oculto"
 	s.CadastralData = map[string]any{"nome": "João Souza"}
-	s.OperationalSummary = persistence.LegacySummary("Rede de 12 lojas; quer visitas mensais.")
+	s.OperationalSummary = domain.LegacySummary("Rede de 12 lojas; quer visitas mensais.")
 	return handoff.Notice{Session: s, QueuePosition: 1, At: t0}
 }
 
@@ -121,13 +121,13 @@ func TestNotifierClassifiesFailures(t *testing.T) {
 	tests := []struct {
 		name string
 		err  error
-		kind persistence.ErrorKind
+		kind domain.ErrorKind
 	}{
-		{"rejected", &types.MessageRejected{Message: aws.String("Email address is not verified")}, persistence.ErrorKindPermanent},
-		{"throttled", &types.TooManyRequestsException{Message: aws.String("slow down")}, persistence.ErrorKindTransient},
-		{"server fault", &smithy.GenericAPIError{Code: "InternalFailure", Fault: smithy.FaultServer}, persistence.ErrorKindTransient},
-		{"timed out", context.DeadlineExceeded, persistence.ErrorKindUncertain},
-		{"connection refused", errors.New("dial tcp 127.0.0.1:1: connect: connection refused"), persistence.ErrorKindTransient},
+		{"rejected", &types.MessageRejected{Message: aws.String("Email address is not verified")}, domain.ErrorKindPermanent},
+		{"throttled", &types.TooManyRequestsException{Message: aws.String("slow down")}, domain.ErrorKindTransient},
+		{"server fault", &smithy.GenericAPIError{Code: "InternalFailure", Fault: smithy.FaultServer}, domain.ErrorKindTransient},
+		{"timed out", context.DeadlineExceeded, domain.ErrorKindUncertain},
+		{"connection refused", errors.New("dial tcp 127.0.0.1:1: connect: connection refused"), domain.ErrorKindTransient},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

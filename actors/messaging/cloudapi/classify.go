@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Platform error codes that name a temporary condition: retrying later can
@@ -47,16 +47,16 @@ func classifyResponse(status int, body []byte) outcome {
 	}
 	var e errorResponse
 	_ = json.Unmarshal(body, &e) // a body that is not the platform's error leaves e.Error nil
-	k := persistence.ErrorKindPermanent
+	k := domain.ErrorKindPermanent
 	code := 0
 	if e.Error != nil {
 		code = e.Error.Code
 	}
 	switch {
 	case transientCodes[code]:
-		k = persistence.ErrorKindTransient
+		k = domain.ErrorKindTransient
 	case status == http.StatusTooManyRequests, status == http.StatusRequestTimeout, status >= 500:
-		k = persistence.ErrorKindTransient
+		k = domain.ErrorKindTransient
 	}
 	out := outcome{kind: k, status: status, code: code, detail: errorDetail(status, e.Error)}
 	return out

@@ -9,9 +9,9 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/internal/redact"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // Client is the Cloud API client of one sender number: the spec's
@@ -75,13 +75,13 @@ func NewClient(cfg ClientConfig, logger *zap.Logger) (*Client, error) {
 // Send posts a text message to the recipient's digits, after its pair-rate
 // pause (if any) and a slot of the sends bucket. A 131056 answer pauses the
 // recipient; a success clears its pause.
-func (c *Client) Send(ctx context.Context, to, text string) (persistence.AdapterResult, error) {
+func (c *Client) Send(ctx context.Context, to, text string) (domain.AdapterResult, error) {
 	digits, err := messaging.CheckSend(to, text)
 	if err != nil {
-		return c.finish("send", digits, failed(persistence.ErrorKindPermanent, "not sent: %v", err)), err
+		return c.finish("send", digits, failed(domain.ErrorKindPermanent, "not sent: %v", err)), err
 	}
 	if err := c.pauses.Await(ctx, digits); err != nil {
-		return c.finish("send", digits, failed(persistence.ErrorKindTransient, "not sent: %v", err)), err
+		return c.finish("send", digits, failed(domain.ErrorKindTransient, "not sent: %v", err)), err
 	}
 	out, err := c.post(ctx, c.sends, sendRequest{
 		MessagingProduct: messagingProduct,
@@ -101,9 +101,9 @@ func (c *Client) Send(ctx context.Context, to, text string) (persistence.Adapter
 
 // MarkRead marks an inbound message as read with the typing indicator. It
 // takes a slot of the mark-read bucket, never one of the sends: see Client.
-func (c *Client) MarkRead(ctx context.Context, messageID string) (persistence.AdapterResult, error) {
+func (c *Client) MarkRead(ctx context.Context, messageID string) (domain.AdapterResult, error) {
 	if err := messaging.CheckRead(messageID); err != nil {
-		return c.finish("mark_read", "", failed(persistence.ErrorKindPermanent, "not sent: %v", err)), err
+		return c.finish("mark_read", "", failed(domain.ErrorKindPermanent, "not sent: %v", err)), err
 	}
 	out, err := c.post(ctx, c.reads, readRequest{
 		MessagingProduct: messagingProduct,
@@ -153,7 +153,7 @@ func (c *Client) post(ctx context.Context, calls *httpcall.Client, body any) (ou
 // the token, and builds the response. A success's detail is Intake's own
 // words ("accepted (HTTP 200)"): redacting it would cost every call four
 // regular expressions for nothing.
-func (c *Client) finish(op, digits string, out outcome) persistence.AdapterResult {
+func (c *Client) finish(op, digits string, out outcome) domain.AdapterResult {
 	if !out.success {
 		out.detail = clipDetail(c.redact.String(out.detail))
 	}

@@ -18,8 +18,8 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/httpcall"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 func TestSendCapturedRequest(t *testing.T) {
@@ -30,7 +30,7 @@ func TestSendCapturedRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := persistence.AdapterResult{Success: true, MockID: "wamid.OUT1", Detail: "accepted (HTTP 200)"}
+	want := domain.AdapterResult{Success: true, MockID: "wamid.OUT1", Detail: "accepted (HTTP 200)"}
 	if resp != want {
 		t.Errorf("response = %+v, want %+v", resp, want)
 	}
@@ -75,19 +75,19 @@ func TestSendAnswerKinds(t *testing.T) {
 		name   string
 		status int
 		body   string
-		kind   persistence.ErrorKind
+		kind   domain.ErrorKind
 		detail string
 	}{
-		{"429", http.StatusTooManyRequests, `{}`, persistence.ErrorKindTransient, "HTTP 429"},
-		{"500", http.StatusInternalServerError, `oops`, persistence.ErrorKindTransient, "HTTP 500"},
-		{"503 with a permanent-looking code", http.StatusServiceUnavailable, platformError(131000, "Something went wrong"), persistence.ErrorKindTransient, "131000"},
-		{"130429 in a 400", http.StatusBadRequest, platformError(130429, "Rate limit hit"), persistence.ErrorKindTransient, "platform error 130429: (#130429) Rate limit hit"},
-		{"131056 pair rate limit", http.StatusBadRequest, platformError(131056, "Pair rate limit hit"), persistence.ErrorKindTransient, "recipient paused for 6s"},
-		{"131047 outside the window", http.StatusBadRequest, platformError(131047, "Re-engagement message"), persistence.ErrorKindPermanent, "131047"},
-		{"131026 undeliverable", http.StatusBadRequest, platformError(131026, "Message undeliverable"), persistence.ErrorKindPermanent, "131026"},
-		{"100 invalid parameter", http.StatusBadRequest, platformError(100, "Invalid parameter"), persistence.ErrorKindPermanent, "platform error 100"},
-		{"190 expired token", http.StatusUnauthorized, platformError(190, "Access token has expired"), persistence.ErrorKindPermanent, "HTTP 401"},
-		{"404 without a body", http.StatusNotFound, ``, persistence.ErrorKindPermanent, "HTTP 404"},
+		{"429", http.StatusTooManyRequests, `{}`, domain.ErrorKindTransient, "HTTP 429"},
+		{"500", http.StatusInternalServerError, `oops`, domain.ErrorKindTransient, "HTTP 500"},
+		{"503 with a permanent-looking code", http.StatusServiceUnavailable, platformError(131000, "Something went wrong"), domain.ErrorKindTransient, "131000"},
+		{"130429 in a 400", http.StatusBadRequest, platformError(130429, "Rate limit hit"), domain.ErrorKindTransient, "platform error 130429: (#130429) Rate limit hit"},
+		{"131056 pair rate limit", http.StatusBadRequest, platformError(131056, "Pair rate limit hit"), domain.ErrorKindTransient, "recipient paused for 6s"},
+		{"131047 outside the window", http.StatusBadRequest, platformError(131047, "Re-engagement message"), domain.ErrorKindPermanent, "131047"},
+		{"131026 undeliverable", http.StatusBadRequest, platformError(131026, "Message undeliverable"), domain.ErrorKindPermanent, "131026"},
+		{"100 invalid parameter", http.StatusBadRequest, platformError(100, "Invalid parameter"), domain.ErrorKindPermanent, "platform error 100"},
+		{"190 expired token", http.StatusUnauthorized, platformError(190, "Access token has expired"), domain.ErrorKindPermanent, "HTTP 401"},
+		{"404 without a body", http.StatusNotFound, ``, domain.ErrorKindPermanent, "HTTP 404"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -127,7 +127,7 @@ func TestSendConnectionRefusedIsTransient(t *testing.T) {
 	if err != nil {
 		t.Fatalf("error = %v, want nil", err)
 	}
-	if resp.Success || resp.ErrorKind != persistence.ErrorKindTransient ||
+	if resp.Success || resp.ErrorKind != domain.ErrorKindTransient ||
 		!strings.Contains(resp.Detail, "before the request was written") {
 		t.Errorf("response = %+v, want transient before the write", resp)
 	}
@@ -148,7 +148,7 @@ func TestSendTimeoutAfterWriteIsUncertain(t *testing.T) {
 	if err != nil {
 		t.Fatalf("error = %v, want nil: the client's own timeout is not the caller's", err)
 	}
-	if resp.Success || resp.ErrorKind != persistence.ErrorKindUncertain ||
+	if resp.Success || resp.ErrorKind != domain.ErrorKindUncertain ||
 		!strings.Contains(resp.Detail, "after the request was written") {
 		t.Errorf("response = %+v, want uncertain after the write", resp)
 	}
@@ -183,7 +183,7 @@ func TestSendResetAfterWriteIsUncertain(t *testing.T) {
 	if err != nil {
 		t.Fatalf("error = %v, want nil", err)
 	}
-	if resp.Success || resp.ErrorKind != persistence.ErrorKindUncertain {
+	if resp.Success || resp.ErrorKind != domain.ErrorKindUncertain {
 		t.Errorf("response = %+v, want uncertain", resp)
 	}
 }
@@ -198,7 +198,7 @@ func TestSendCallerContext(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("error = %v, want context.Canceled", err)
 	}
-	if resp.Success || resp.ErrorKind != persistence.ErrorKindTransient {
+	if resp.Success || resp.ErrorKind != domain.ErrorKindTransient {
 		t.Errorf("response = %+v, want transient", resp)
 	}
 	if n := len(p.requests()); n != 0 {
@@ -224,7 +224,7 @@ func TestSendRejectsBadArguments(t *testing.T) {
 			if !errors.Is(err, tt.err) {
 				t.Errorf("error = %v, want %v", err, tt.err)
 			}
-			if resp.Success || resp.ErrorKind != persistence.ErrorKindPermanent {
+			if resp.Success || resp.ErrorKind != domain.ErrorKindPermanent {
 				t.Errorf("response = %+v, want permanent", resp)
 			}
 		})

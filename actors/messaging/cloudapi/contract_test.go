@@ -8,7 +8,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/actors/messaging/messagingtest"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // The Cloud API client keeps the Sender contract against a fake platform:
@@ -20,13 +20,13 @@ func TestClientKeepsTheSenderContract(t *testing.T) {
 		New: func(t *testing.T) messaging.Sender {
 			return newClient(t, newPlatform(t, answer(http.StatusOK, okBody)).URL, nil)
 		},
-		Failing: func(t *testing.T, kind persistence.ErrorKind) messaging.Sender {
+		Failing: func(t *testing.T, kind domain.ErrorKind) messaging.Sender {
 			switch kind {
-			case persistence.ErrorKindTransient:
+			case domain.ErrorKindTransient:
 				return newClient(t, newPlatform(t, answer(http.StatusServiceUnavailable, platformError(cloudapi.CodeServiceDown, "Service unavailable"))).URL, nil)
-			case persistence.ErrorKindPermanent:
+			case domain.ErrorKindPermanent:
 				return newClient(t, newPlatform(t, answer(http.StatusBadRequest, platformError(cloudapi.CodeInvalidParameter, "Invalid parameter"))).URL, nil)
-			case persistence.ErrorKindUncertain:
+			case domain.ErrorKindUncertain:
 				release := make(chan struct{})
 				p := newPlatform(t, func(int, *http.Request) (int, string) {
 					<-release

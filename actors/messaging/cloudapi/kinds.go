@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // The platform's kinds that are the customer's answers rather than media:
@@ -79,7 +79,7 @@ type wireReaction struct {
 // content is what a message says: its type, its text and, for a tapped
 // button or list item, the ID the business gave it.
 type content struct {
-	kind    persistence.MessageType
+	kind    domain.MessageType
 	text    string
 	replyID string
 }
@@ -98,22 +98,22 @@ func answerContent(m wireMessage) (content, bool) {
 		if reply == nil {
 			break
 		}
-		return content{kind: persistence.MessageText, text: reply.Title, replyID: reply.ID}, true
+		return content{kind: domain.MessageText, text: reply.Title, replyID: reply.ID}, true
 	case typeButton:
 		if m.Button == nil {
 			break
 		}
-		return content{kind: persistence.MessageText, text: m.Button.Text, replyID: m.Button.Payload}, true
+		return content{kind: domain.MessageText, text: m.Button.Text, replyID: m.Button.Payload}, true
 	case typeLocation:
 		if m.Location == nil {
 			break
 		}
-		return content{kind: persistence.MessageDocument, text: locationText(*m.Location)}, true
+		return content{kind: domain.MessageDocument, text: locationText(*m.Location)}, true
 	case typeContacts:
 		if len(m.Contacts) == 0 {
 			break
 		}
-		return content{kind: persistence.MessageDocument, text: contactsText(m.Contacts)}, true
+		return content{kind: domain.MessageDocument, text: contactsText(m.Contacts)}, true
 	}
 	return content{}, false
 }

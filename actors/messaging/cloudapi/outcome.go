@@ -3,7 +3,7 @@ package cloudapi
 import (
 	"fmt"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // outcome is what one call came to, before it becomes an AdapterResult; it also
@@ -13,7 +13,7 @@ type outcome struct {
 	success bool
 	mockID  string // "" is null
 	detail  string
-	kind    persistence.ErrorKind
+	kind    domain.ErrorKind
 	// status and code are the HTTP status and platform error code, 0 when
 	// there were none; Send reacts to code 131056.
 	status int
@@ -24,16 +24,16 @@ func succeeded(mockID, detail string) outcome {
 	return outcome{success: true, mockID: mockID, detail: detail}
 }
 
-func failed(k persistence.ErrorKind, format string, args ...any) outcome {
+func failed(k domain.ErrorKind, format string, args ...any) outcome {
 	return outcome{kind: k, detail: fmt.Sprintf(format, args...)}
 }
 
 // response is the spec's StubResponse: error_kind is null on success, mock_id
 // null when there is no ID.
-func (o outcome) response() persistence.AdapterResult {
-	r := persistence.AdapterResult{
+func (o outcome) response() domain.AdapterResult {
+	r := domain.AdapterResult{
 		Success: o.success,
-		MockID:  persistence.NullString(o.mockID),
+		MockID:  domain.NullString(o.mockID),
 		Detail:  o.detail,
 	}
 	if !o.success {

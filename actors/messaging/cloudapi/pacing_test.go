@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Sequential callers go through one per interval, so no one-second window
@@ -114,7 +114,7 @@ func TestPairRateLimitBackoff(t *testing.T) {
 		cfg.PairBackoffBase = 6 * time.Second
 		cfg.PairBackoffMax = 20 * time.Second
 	})
-	var kinds []persistence.ErrorKind
+	var kinds []domain.ErrorKind
 	for range limitedFirst + 2 {
 		resp, err := c.Send(context.Background(), "5511988887777", "oi")
 		if err != nil {
@@ -122,7 +122,7 @@ func TestPairRateLimitBackoff(t *testing.T) {
 		}
 		kinds = append(kinds, resp.ErrorKind)
 	}
-	wantKinds := []persistence.ErrorKind{"transient", "transient", "transient", "transient", "", ""}
+	wantKinds := []domain.ErrorKind{"transient", "transient", "transient", "transient", "", ""}
 	if !slices.Equal(kinds, wantKinds) {
 		t.Errorf("kinds = %v, want %v", kinds, wantKinds)
 	}
@@ -161,7 +161,7 @@ func TestPairRateLimitPastDeadlineFailsFast(t *testing.T) {
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("error = %v, want DeadlineExceeded", err)
 	}
-	if resp.Success || resp.ErrorKind != persistence.ErrorKindTransient {
+	if resp.Success || resp.ErrorKind != domain.ErrorKindTransient {
 		t.Errorf("response = %+v, want transient", resp)
 	}
 	if n := len(p.requests()); n != 1 {

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Parser reads the Cloud API's webhook callbacks, and the internal route's
@@ -134,9 +134,9 @@ func (p *Parser) parseStatus(raw json.RawMessage) (messaging.Status, error) {
 	}
 	// Only the four statuses of the message log are kept; others (the
 	// platform adds kinds now and then) are rejected rather than stored.
-	st := persistence.DeliveryStatus(w.Status)
+	st := domain.DeliveryStatus(w.Status)
 	switch st {
-	case persistence.DeliverySent, persistence.DeliveryDelivered, persistence.DeliveryRead, persistence.DeliveryFailed:
+	case domain.DeliverySent, domain.DeliveryDelivered, domain.DeliveryRead, domain.DeliveryFailed:
 	default:
 		return messaging.Status{}, fmt.Errorf("status of %s: %w %.40q", w.ID, messaging.ErrUnknownStatus, w.Status)
 	}
@@ -198,11 +198,11 @@ func (n contactNames) lookup(phone string) string {
 // otherwise the media caption when there is one, else "[type]". No media
 // binary is fetched (rule 6).
 func messageContent(m wireMessage) content {
-	if m.Type == string(persistence.MessageText) {
+	if m.Type == string(domain.MessageText) {
 		if m.Text == nil {
-			return content{kind: persistence.MessageText}
+			return content{kind: domain.MessageText}
 		}
-		return content{kind: persistence.MessageText, text: m.Text.Body}
+		return content{kind: domain.MessageText, text: m.Text.Body}
 	}
 	if c, ok := answerContent(m); ok {
 		return c
@@ -215,15 +215,15 @@ func messageContent(m wireMessage) content {
 }
 
 // media returns the media object of kind, nil when the message has none.
-func (m wireMessage) media(kind persistence.MessageType) *wireMedia {
+func (m wireMessage) media(kind domain.MessageType) *wireMedia {
 	switch kind {
-	case persistence.MessageImage:
+	case domain.MessageImage:
 		return m.Image
-	case persistence.MessageAudio:
+	case domain.MessageAudio:
 		return m.Audio
-	case persistence.MessageVideo:
+	case domain.MessageVideo:
 		return m.Video
-	case persistence.MessageSticker:
+	case domain.MessageSticker:
 		return m.Sticker
 	default:
 		return m.Document

@@ -10,7 +10,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // fixedNow is the parser clock of every test: a missing or bad timestamp
@@ -42,7 +42,7 @@ func readTestdata(t *testing.T, name string) []byte {
 func epoch(s int64) time.Time { return time.Unix(s, 0).UTC() }
 
 // msg builds an expected message of instance_a from PNID_1.
-func msg(phone, id string, typ persistence.MessageType, content string, at time.Time) messaging.InboundMessage {
+func msg(phone, id string, typ domain.MessageType, content string, at time.Time) messaging.InboundMessage {
 	return messaging.InboundMessage{
 		PhoneNumber: phone, Content: content, MessageType: typ, Instance: "instance_a",
 		ProviderMessageID: id, ReceivedAt: at, PhoneNumberID: "PNID_1",
@@ -135,10 +135,10 @@ func TestParseEnvelope(t *testing.T) {
 		{
 			file: "statuses_only.json", rule: "statuses yield no message; the four known ones are parsed",
 			statuses: []messaging.Status{
-				{MessageID: "wamid.OUT1", Status: persistence.DeliverySent, Recipient: ana, Timestamp: epoch(1700000600)},
-				{MessageID: "wamid.OUT1", Status: persistence.DeliveryDelivered, Recipient: ana, Timestamp: epoch(1700000601)},
-				{MessageID: "wamid.OUT1", Status: persistence.DeliveryRead, Recipient: ana, Timestamp: epoch(1700000602)},
-				{MessageID: "wamid.OUT2", Status: persistence.DeliveryFailed, Recipient: ana, Timestamp: epoch(1700000603),
+				{MessageID: "wamid.OUT1", Status: domain.DeliverySent, Recipient: ana, Timestamp: epoch(1700000600)},
+				{MessageID: "wamid.OUT1", Status: domain.DeliveryDelivered, Recipient: ana, Timestamp: epoch(1700000601)},
+				{MessageID: "wamid.OUT1", Status: domain.DeliveryRead, Recipient: ana, Timestamp: epoch(1700000602)},
+				{MessageID: "wamid.OUT2", Status: domain.DeliveryFailed, Recipient: ana, Timestamp: epoch(1700000603),
 					Errors: []messaging.StatusError{{
 						Code: 131047, Title: "Re-engagement message", Message: "Re-engagement message",
 						Details: "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
@@ -283,9 +283,9 @@ func TestInboundMessageTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	turn := b.Messages[0].Turn()
-	want := persistence.InboundTurn{
+	want := domain.InboundTurn{
 		PhoneNumber: "+5511988887777", MessageID: "wamid.A1", Content: "Olá, preciso de ajuda",
-		ReceivedAt: epoch(1700000000), Instance: "instance_a", MessageType: persistence.MessageText,
+		ReceivedAt: epoch(1700000000), Instance: "instance_a", MessageType: domain.MessageText,
 		PushName: "Ana Souza",
 	}
 	if !turn.ReceivedAt.Equal(want.ReceivedAt) {

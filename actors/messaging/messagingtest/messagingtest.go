@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // AddTestdata seeds f with the testdata files matching pattern, on top of the
@@ -44,8 +44,8 @@ func CheckMessage(t *testing.T, m messaging.InboundMessage) {
 		t.Fatalf("phone %q is not + and digits", m.PhoneNumber)
 	}
 	switch m.MessageType {
-	case persistence.MessageText, persistence.MessageImage, persistence.MessageAudio, persistence.MessageVideo,
-		persistence.MessageDocument, persistence.MessageSticker:
+	case domain.MessageText, domain.MessageImage, domain.MessageAudio, domain.MessageVideo,
+		domain.MessageDocument, domain.MessageSticker:
 	default:
 		t.Fatalf("message type %q", m.MessageType)
 	}

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Senders makes the messaging.Sender under test, for RunSender.
@@ -21,7 +21,7 @@ type Senders struct {
 	// Failing returns a Sender whose platform fails every call with a
 	// failure of kind, or nil when it cannot fail that way. Nil for a Sender
 	// with no platform behind it (the stub).
-	Failing func(t *testing.T, kind persistence.ErrorKind) messaging.Sender
+	Failing func(t *testing.T, kind domain.ErrorKind) messaging.Sender
 }
 
 // RunSender is the contract suite of messaging.Sender, run in one line by
@@ -48,19 +48,19 @@ const Recipient = "+55 (11) 98888-7777"
 // call is one Sender call of the suite, by name.
 type call struct {
 	name string
-	do   func(context.Context, messaging.Sender) (persistence.AdapterResult, error)
+	do   func(context.Context, messaging.Sender) (domain.AdapterResult, error)
 }
 
 func send(to, text string) call {
 	return call{fmt.Sprintf("Send(%.20q, %d runes)", to, len([]rune(text))),
-		func(ctx context.Context, s messaging.Sender) (persistence.AdapterResult, error) {
+		func(ctx context.Context, s messaging.Sender) (domain.AdapterResult, error) {
 			return s.Send(ctx, to, text)
 		}}
 }
 
 func markRead(id string) call {
 	return call{fmt.Sprintf("MarkRead(%q)", id),
-		func(ctx context.Context, s messaging.Sender) (persistence.AdapterResult, error) {
+		func(ctx context.Context, s messaging.Sender) (domain.AdapterResult, error) {
 			return s.MarkRead(ctx, id)
 		}}
 }
@@ -105,7 +105,7 @@ func invalidArguments(t *testing.T, s messaging.Sender) {
 		if !errors.Is(err, tt.want) {
 			t.Errorf("%s error = %v, want %v", tt.call.name, err, tt.want)
 		}
-		if res.Success || res.ErrorKind != persistence.ErrorKindPermanent || res.Detail == "" {
+		if res.Success || res.ErrorKind != domain.ErrorKindPermanent || res.Detail == "" {
 			t.Errorf("%s = %+v, want a permanent failure with a detail", tt.call.name, res)
 		}
 	}
@@ -128,7 +128,7 @@ func contextEnded(t *testing.T, s messaging.Sender) {
 			if !errors.Is(err, ctx.want) {
 				t.Errorf("%s with a ctx %s: error = %v, want %v", c.name, ctx.name, err, ctx.want)
 			}
-			if res.Success || !slices.Contains([]persistence.ErrorKind{persistence.ErrorKindTransient, persistence.ErrorKindUncertain}, res.ErrorKind) {
+			if res.Success || !slices.Contains([]domain.ErrorKind{domain.ErrorKindTransient, domain.ErrorKindUncertain}, res.ErrorKind) {
 				t.Errorf("%s with a ctx %s = %+v, want a transient or uncertain failure", c.name, ctx.name, res)
 			}
 		}
@@ -141,7 +141,7 @@ func platformFailures(t *testing.T, s Senders) {
 	if s.Failing == nil {
 		t.Skip("the Sender has no platform that fails")
 	}
-	kinds := []persistence.ErrorKind{persistence.ErrorKindTransient, persistence.ErrorKindPermanent, persistence.ErrorKindUncertain}
+	kinds := []domain.ErrorKind{domain.ErrorKindTransient, domain.ErrorKindPermanent, domain.ErrorKindUncertain}
 	tested := 0
 	for _, kind := range kinds {
 		sender := s.Failing(t, kind)
@@ -189,13 +189,13 @@ func templates(t *testing.T, s messaging.Sender) {
 	if !ok {
 		t.Skip("the Sender sends no templates")
 	}
-	for _, tpl := range []persistence.TemplateSend{{Language: "pt_BR"}, {Name: "retomada"}} {
+	for _, tpl := range []domain.TemplateSend{{Language: "pt_BR"}, {Name: "retomada"}} {
 		res, err := ts.SendTemplate(context.Background(), Recipient, tpl)
-		if !errors.Is(err, messaging.ErrNoTemplate) || res.Success || res.ErrorKind != persistence.ErrorKindPermanent {
+		if !errors.Is(err, messaging.ErrNoTemplate) || res.Success || res.ErrorKind != domain.ErrorKindPermanent {
 			t.Errorf("SendTemplate(%+v) = %+v, %v; want a permanent ErrNoTemplate", tpl, res, err)
 		}
 	}
-	tpl := persistence.TemplateSend{Name: "retomada", Language: "pt_BR", Params: []string{"Ana"}}
+	tpl := domain.TemplateSend{Name: "retomada", Language: "pt_BR", Params: []string{"Ana"}}
 	if res, err := ts.SendTemplate(context.Background(), Recipient, tpl); err != nil || !res.Success || res.MockID == "" {
 		t.Errorf("SendTemplate(%+v) = %+v, %v; want success with the platform's message ID", tpl, res, err)
 	}

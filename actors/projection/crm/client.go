@@ -6,8 +6,8 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/httpcall"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // API paths of the CRM objects the client uses.
@@ -41,19 +41,19 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 func objectPath(collection, id string) string { return collection + "/" + url.PathEscape(id) }
 
 // succeeded is a successful result carrying the CRM's ID.
-func succeeded(id, detail string) persistence.AdapterResult {
-	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: detail}
+func succeeded(id, detail string) domain.AdapterResult {
+	return domain.AdapterResult{Success: true, MockID: domain.NullString(id), Detail: detail}
 }
 
 // failed is the result of a failed call.
-func failed(r httpcall.Response) persistence.AdapterResult {
-	return persistence.AdapterResult{Detail: r.Detail, ErrorKind: r.Kind}
+func failed(r httpcall.Response) domain.AdapterResult {
+	return domain.AdapterResult{Detail: r.Detail, ErrorKind: r.Kind}
 }
 
 // failedWith is a failed result the client decides itself, for an answer the
 // provider gave without an error status (a 2xx without an ID).
-func failedWith(kind persistence.ErrorKind, detail string) persistence.AdapterResult {
-	return persistence.AdapterResult{Detail: detail, ErrorKind: kind}
+func failedWith(kind domain.ErrorKind, detail string) domain.AdapterResult {
+	return domain.AdapterResult{Detail: detail, ErrorKind: kind}
 }
 
 // Probe reads one page of one contact: it proves the token and the base URL

@@ -7,7 +7,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // contactKeys are the contact properties that identify a person, in the order
@@ -21,7 +21,7 @@ var contactKeys = []string{"email", "phone"}
 // by email, then by phone, and updates the one it finds, or creates one; a
 // 409 naming an existing ID updates that contact instead, so a retry after a
 // lost answer never creates a second contact with the same e-mail.
-func (c *Client) SyncContact(ctx context.Context, id string, contact map[string]any) (persistence.AdapterResult, error) {
+func (c *Client) SyncContact(ctx context.Context, id string, contact map[string]any) (domain.AdapterResult, error) {
 	props := properties(contact)
 	if id != "" {
 		return c.updateContact(ctx, id, props)
@@ -42,7 +42,7 @@ func (c *Client) SyncContact(ctx context.Context, id string, contact map[string]
 	return c.createContact(ctx, props)
 }
 
-func (c *Client) createContact(ctx context.Context, props map[string]any) (persistence.AdapterResult, error) {
+func (c *Client) createContact(ctx context.Context, props map[string]any) (domain.AdapterResult, error) {
 	resp, err := c.api.Do(ctx, http.MethodPost, contactsPath, nil, map[string]any{"properties": props})
 	if err != nil {
 		return failed(resp), err
@@ -60,7 +60,7 @@ func (c *Client) createContact(ctx context.Context, props map[string]any) (persi
 	return out, nil
 }
 
-func (c *Client) updateContact(ctx context.Context, id string, props map[string]any) (persistence.AdapterResult, error) {
+func (c *Client) updateContact(ctx context.Context, id string, props map[string]any) (domain.AdapterResult, error) {
 	resp, err := c.api.Do(ctx, http.MethodPatch, objectPath(contactsPath, id), nil, map[string]any{"properties": props})
 	if err != nil || !resp.OK() {
 		return failed(resp), err

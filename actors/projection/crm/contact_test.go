@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 const (
@@ -23,7 +23,7 @@ func TestSyncContact(t *testing.T) {
 		fault   func(crmtest.Request) crmtest.Fault
 		calls   []string
 		want    string // MockID; "new" is the created contact's
-		kind    persistence.ErrorKind
+		kind    domain.ErrorKind
 	}{
 		{
 			name:    "known ID is updated",
@@ -76,14 +76,14 @@ func TestSyncContact(t *testing.T) {
 				return crmtest.Fault{}
 			},
 			calls: []string{searchContacts, createContact},
-			kind:  persistence.ErrorKindPermanent,
+			kind:  domain.ErrorKindPermanent,
 		},
 		{
 			name:    "deleted contact",
 			id:      "404404",
 			payload: contactPayload("maria@exemplo.com", nil),
 			calls:   []string{"PATCH /crm/v3/objects/contacts/404404"},
-			kind:    persistence.ErrorKindPermanent,
+			kind:    domain.ErrorKindPermanent,
 		},
 	}
 	for _, tt := range tests {

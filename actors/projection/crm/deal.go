@@ -7,13 +7,13 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // FindDeal looks up the deal of a session by Config.SessionProperty and
 // returns its ID in MockID, null when the CRM has none. When duplicates exist
 // (made before this client guarded creates) the oldest wins.
-func (c *Client) FindDeal(ctx context.Context, sessionID string) (persistence.AdapterResult, error) {
+func (c *Client) FindDeal(ctx context.Context, sessionID string) (domain.AdapterResult, error) {
 	_, resp, err := c.search(ctx, dealsPath, c.cfg.SessionProperty, sessionID)
 	return resp, err
 }
@@ -28,7 +28,7 @@ func (c *Client) FindDeal(ctx context.Context, sessionID string) (persistence.Ad
 // The caller must record that a create started before calling it: a timeout
 // leaves the outcome unknown, and only a lookup by FindDeal may follow. The
 // string is the deal's version tag (ETag) when the CRM sent one.
-func (c *Client) CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (persistence.AdapterResult, string, error) {
+func (c *Client) CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (domain.AdapterResult, string, error) {
 	props := properties(deal)
 	props[propDealStage] = c.cfg.stageID(stage)
 	props[c.cfg.SessionProperty] = sessionID
@@ -68,7 +68,7 @@ func (c *Client) CreateDeal(ctx context.Context, sessionID, stage string, deal m
 // permanent failure that blocks the projection for a person to reconcile,
 // rather than silently overwritten. It returns the deal's new version tag
 // when the CRM sent one.
-func (c *Client) UpdateDeal(ctx context.Context, id, stage string, deal map[string]any, etag string) (persistence.AdapterResult, string, error) {
+func (c *Client) UpdateDeal(ctx context.Context, id, stage string, deal map[string]any, etag string) (domain.AdapterResult, string, error) {
 	props := properties(deal)
 	delete(props, propPipeline)
 	props[propDealStage] = c.cfg.stageID(stage)

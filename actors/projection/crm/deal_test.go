@@ -11,8 +11,8 @@ import (
 
 	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/projection/crm/crmtest"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/httpcall"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 const (
@@ -181,7 +181,7 @@ func TestCallsFailWithoutLeakingTheToken(t *testing.T) {
 		return crmtest.Fault{Status: http.StatusUnauthorized, Body: `{"message":"Authentication credentials not found. Bearer ` + testToken + `"}`}
 	})
 	resp, _, err := newClient(t, srv, nil).UpdateDeal(t.Context(), "5", "qualificado", dealPayload(), "")
-	if err != nil || resp.Success || resp.ErrorKind != persistence.ErrorKindTransient {
+	if err != nil || resp.Success || resp.ErrorKind != domain.ErrorKindTransient {
 		t.Fatalf("UpdateDeal = %+v, %v; want a transient failure", resp, err)
 	}
 	if !strings.Contains(resp.Detail, "HTTP 401") || strings.Contains(resp.Detail, testToken) {

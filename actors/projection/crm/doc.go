@@ -26,7 +26,7 @@
 // crm_owner_id becomes hubspot_owner_id, and the builder's null pipeline and
 // dealstage are filled from the configuration and the stage.
 //
-// Every call returns the spec's persistence.AdapterResult, with the CRM's ID
+// Every call returns the spec's domain.AdapterResult, with the CRM's ID
 // in MockID on success. Requests are paced by a token bucket per account
 // (MaxRPS, CRM_MAX_RPS default 9/s); a 429 waits as its Retry-After or
 // X-HubSpot-RateLimit-* headers ask, up to MaxRetries times. Failures carry

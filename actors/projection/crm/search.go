@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/httpcall"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // searchRequest is the body of POST /crm/v3/objects/{type}/search for one
@@ -46,7 +46,7 @@ type searchResponse struct {
 // equals value, "" when none does. The CRM's search index lags writes by a few
 // seconds; callers that must not miss a fresh record wait before searching
 // (the sync job's reconcile delay) or rely on a 409.
-func (c *Client) search(ctx context.Context, collection, property, value string) (string, persistence.AdapterResult, error) {
+func (c *Client) search(ctx context.Context, collection, property, value string) (string, domain.AdapterResult, error) {
 	body := searchRequest{
 		FilterGroups: []filterGroup{{Filters: []filter{{PropertyName: property, Operator: "EQ", Value: value}}}},
 		Sorts:        []sort{{PropertyName: "createdate", Direction: "ASCENDING"}},
@@ -59,7 +59,7 @@ func (c *Client) search(ctx context.Context, collection, property, value string)
 	}
 	var found searchResponse
 	if err := json.Unmarshal(resp.Body, &found); err != nil {
-		return "", failedWith(persistence.ErrorKindTransient, fmt.Sprintf("%s: unreadable search answer: %v", resp.Detail, err)), nil
+		return "", failedWith(domain.ErrorKindTransient, fmt.Sprintf("%s: unreadable search answer: %v", resp.Detail, err)), nil
 	}
 	if len(found.Results) == 0 || found.Results[0].ID == "" {
 		return "", succeeded("", resp.Detail+": no match"), nil
@@ -69,12 +69,12 @@ func (c *Client) search(ctx context.Context, collection, property, value string)
 
 // createdID reads the ID of a created object; a 2xx without one is uncertain,
 // since the object exists but cannot be addressed.
-func createdID(resp httpcall.Response) (string, persistence.AdapterResult) {
+func createdID(resp httpcall.Response) (string, domain.AdapterResult) {
 	var created struct {
 		ID string `json:"id"`
 	}
 	if json.Unmarshal(resp.Body, &created) != nil || created.ID == "" {
-		return "", failedWith(persistence.ErrorKindUncertain, resp.Detail+": created, but the answer holds no id")
+		return "", failedWith(domain.ErrorKindUncertain, resp.Detail+": created, but the answer holds no id")
 	}
 	return created.ID, succeeded(created.ID, resp.Detail+": created")
 }

@@ -6,7 +6,7 @@ import (
 	"maps"
 	"sync"
 
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Stub stands in for the CRM where the emulator runs it as a local stub (no
@@ -30,7 +30,7 @@ type stubDeal struct {
 
 // SyncContact accepts the contact: without an id, the ID of the contact
 // synced before with the same e-mail or phone, else a new local ID.
-func (s *Stub) SyncContact(ctx context.Context, id string, contact map[string]any) (persistence.AdapterResult, error) {
+func (s *Stub) SyncContact(ctx context.Context, id string, contact map[string]any) (domain.AdapterResult, error) {
 	if err := ctx.Err(); err != nil {
 		return stubFailure(err)
 	}
@@ -55,11 +55,11 @@ func (s *Stub) SyncContact(ctx context.Context, id string, contact map[string]an
 			s.known[key] = id
 		}
 	}
-	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: "crm stub: contact recorded"}, nil
+	return domain.AdapterResult{Success: true, MockID: domain.NullString(id), Detail: "crm stub: contact recorded"}, nil
 }
 
 // FindDeal returns the ID of the session's recorded deal, null when none.
-func (s *Stub) FindDeal(ctx context.Context, sessionID string) (persistence.AdapterResult, error) {
+func (s *Stub) FindDeal(ctx context.Context, sessionID string) (domain.AdapterResult, error) {
 	if err := ctx.Err(); err != nil {
 		return stubFailure(err)
 	}
@@ -67,15 +67,15 @@ func (s *Stub) FindDeal(ctx context.Context, sessionID string) (persistence.Adap
 	defer s.mu.Unlock()
 	for id, d := range s.deals {
 		if d.sessionID == sessionID {
-			return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: "crm stub: deal found"}, nil
+			return domain.AdapterResult{Success: true, MockID: domain.NullString(id), Detail: "crm stub: deal found"}, nil
 		}
 	}
-	return persistence.AdapterResult{Success: true, Detail: "crm stub: no deal"}, nil
+	return domain.AdapterResult{Success: true, Detail: "crm stub: no deal"}, nil
 }
 
 // CreateDeal records the session's deal with a new local ID. The stub keeps
 // no versions: it gives no ETag.
-func (s *Stub) CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (persistence.AdapterResult, string, error) {
+func (s *Stub) CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (domain.AdapterResult, string, error) {
 	if err := ctx.Err(); err != nil {
 		res, err := stubFailure(err)
 		return res, "", err
@@ -87,12 +87,12 @@ func (s *Stub) CreateDeal(ctx context.Context, sessionID, stage string, deal map
 	}
 	id := fmt.Sprintf("stub-deal-%d", len(s.deals)+1)
 	s.deals[id] = stubDeal{sessionID: sessionID, stage: stage, deal: maps.Clone(deal)}
-	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: "crm stub: deal created in " + stage}, "", nil
+	return domain.AdapterResult{Success: true, MockID: domain.NullString(id), Detail: "crm stub: deal created in " + stage}, "", nil
 }
 
 // UpdateDeal records the deal's new payload and stage; with no versions
 // kept, etag is ignored and none is given back.
-func (s *Stub) UpdateDeal(ctx context.Context, id, stage string, deal map[string]any, _ string) (persistence.AdapterResult, string, error) {
+func (s *Stub) UpdateDeal(ctx context.Context, id, stage string, deal map[string]any, _ string) (domain.AdapterResult, string, error) {
 	if err := ctx.Err(); err != nil {
 		res, err := stubFailure(err)
 		return res, "", err
@@ -101,11 +101,11 @@ func (s *Stub) UpdateDeal(ctx context.Context, id, stage string, deal map[string
 	defer s.mu.Unlock()
 	d, ok := s.deals[id]
 	if !ok {
-		return persistence.AdapterResult{Detail: "crm stub: no deal " + id, ErrorKind: persistence.ErrorKindPermanent}, "", nil
+		return domain.AdapterResult{Detail: "crm stub: no deal " + id, ErrorKind: domain.ErrorKindPermanent}, "", nil
 	}
 	d.stage, d.deal = stage, maps.Clone(deal)
 	s.deals[id] = d
-	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: "crm stub: deal moved to " + stage}, "", nil
+	return domain.AdapterResult{Success: true, MockID: domain.NullString(id), Detail: "crm stub: deal moved to " + stage}, "", nil
 }
 
 // identifiers are the keys the contact payload can be found by, in the
@@ -121,6 +121,6 @@ func identifiers(contact map[string]any) []string {
 	return keys
 }
 
-func stubFailure(err error) (persistence.AdapterResult, error) {
-	return persistence.AdapterResult{Detail: "crm stub: " + err.Error(), ErrorKind: persistence.ErrorKindTransient}, err
+func stubFailure(err error) (domain.AdapterResult, error) {
+	return domain.AdapterResult{Detail: "crm stub: " + err.Error(), ErrorKind: domain.ErrorKindTransient}, err
 }

@@ -8,8 +8,8 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/httpcall"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // customersPath is the ERP's contacts resource, where customers live.
@@ -39,7 +39,7 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 // projection.BuildCustomerPayload) exists and returns its ERP ID in MockID:
 // the customer found by the payload's cpfcnpj, or the one created from the
 // payload. The error is non-nil only when ctx ended.
-func (c *Client) EnsureCustomer(ctx context.Context, customer map[string]any) (persistence.AdapterResult, error) {
+func (c *Client) EnsureCustomer(ctx context.Context, customer map[string]any) (domain.AdapterResult, error) {
 	if doc, _ := customer["cpfcnpj"].(string); doc != "" {
 		resp, err := c.api.Do(ctx, http.MethodGet, customersPath, url.Values{"numeroDocumento": {doc}}, nil)
 		if err != nil || !resp.OK() {
@@ -56,20 +56,20 @@ func (c *Client) EnsureCustomer(ctx context.Context, customer map[string]any) (p
 	}
 	id := firstID(resp.Body)
 	if id == "" {
-		return persistence.AdapterResult{
+		return domain.AdapterResult{
 			Detail:    resp.Detail + ": created, but the answer holds no id",
-			ErrorKind: persistence.ErrorKindUncertain,
+			ErrorKind: domain.ErrorKindUncertain,
 		}, nil
 	}
 	return succeeded(id, fmt.Sprintf("%s: customer %s created", resp.Detail, id)), nil
 }
 
-func succeeded(id, detail string) persistence.AdapterResult {
-	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: detail}
+func succeeded(id, detail string) domain.AdapterResult {
+	return domain.AdapterResult{Success: true, MockID: domain.NullString(id), Detail: detail}
 }
 
-func failed(r httpcall.Response) persistence.AdapterResult {
-	return persistence.AdapterResult{Detail: r.Detail, ErrorKind: r.Kind}
+func failed(r httpcall.Response) domain.AdapterResult {
+	return domain.AdapterResult{Detail: r.Detail, ErrorKind: r.Kind}
 }
 
 // Probe reads one contact (GET /contatos?limite=1): it proves the token and

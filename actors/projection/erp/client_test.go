@@ -16,8 +16,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/projection/erp"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/httpcall"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 const testToken = "erp-secret-test-token"
@@ -91,7 +91,7 @@ func TestEnsureCustomer(t *testing.T) {
 		answers  map[string]func(w http.ResponseWriter, r *http.Request)
 		calls    []string
 		id       string
-		kind     persistence.ErrorKind
+		kind     domain.ErrorKind
 	}{
 		{
 			name:     "exists",
@@ -122,7 +122,7 @@ func TestEnsureCustomer(t *testing.T) {
 			customer: customer("52998224725"),
 			answers:  map[string]func(http.ResponseWriter, *http.Request){lookup: reply(503, `{"error":{"message":"manutenção"}}`)},
 			calls:    []string{lookup},
-			kind:     persistence.ErrorKindTransient,
+			kind:     domain.ErrorKindTransient,
 		},
 		{
 			name:     "rejected",
@@ -132,7 +132,7 @@ func TestEnsureCustomer(t *testing.T) {
 				create: reply(400, `{"error":{"type":"VALIDATION_ERROR","message":"Não foi possível salvar o contato","description":"CPF inválido"}}`),
 			},
 			calls: []string{lookup, create},
-			kind:  persistence.ErrorKindPermanent,
+			kind:  domain.ErrorKindPermanent,
 		},
 		{
 			name:     "create times out after the write",
@@ -142,7 +142,7 @@ func TestEnsureCustomer(t *testing.T) {
 				create: func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() },
 			},
 			calls: []string{lookup, create},
-			kind:  persistence.ErrorKindUncertain,
+			kind:  domain.ErrorKindUncertain,
 		},
 		{
 			name:     "created without an id",
@@ -152,7 +152,7 @@ func TestEnsureCustomer(t *testing.T) {
 				create: reply(201, `{}`),
 			},
 			calls: []string{lookup, create},
-			kind:  persistence.ErrorKindUncertain,
+			kind:  domain.ErrorKindUncertain,
 		},
 	}
 	for _, tt := range tests {

@@ -13,7 +13,7 @@
 //
 // Answers are read in the ERP's envelope, {"data": [...]} for a lookup and
 // {"data": {"id": N}} for a create, IDs as numbers or strings. Results are the
-// spec's persistence.AdapterResult with the customer's ID in MockID; pacing
+// spec's domain.AdapterResult with the customer's ID in MockID; pacing
 // (MaxRPS, ERP_MAX_RPS default 3/s), 429 waits and the error kinds are those
 // of the crm package. [Stub] stands in when ERP_ENABLED=false.
 //

@@ -6,8 +6,8 @@ import (
 	"maps"
 	"sync"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/recent"
-	"github.com/intake-runtime/intake/persistence"
 )
 
 // Stub stands in for the ERP when ERP_ENABLED=false: it records the payloads
@@ -28,9 +28,9 @@ type Stub struct {
 
 // EnsureCustomer records a copy of the payload and succeeds: with the ID it
 // gave the payload's document before, else a new local ID.
-func (s *Stub) EnsureCustomer(ctx context.Context, customer map[string]any) (persistence.AdapterResult, error) {
+func (s *Stub) EnsureCustomer(ctx context.Context, customer map[string]any) (domain.AdapterResult, error) {
 	if err := ctx.Err(); err != nil {
-		return persistence.AdapterResult{Detail: "erp stub: " + err.Error(), ErrorKind: persistence.ErrorKindTransient}, err
+		return domain.AdapterResult{Detail: "erp stub: " + err.Error(), ErrorKind: domain.ErrorKindTransient}, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -38,7 +38,7 @@ func (s *Stub) EnsureCustomer(ctx context.Context, customer map[string]any) (per
 	s.received.Add(maps.Clone(customer))
 	doc, _ := customer["cpfcnpj"].(string)
 	if id, ok := s.byDocument[doc]; ok && doc != "" {
-		return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: "erp stub: customer exists"}, nil
+		return domain.AdapterResult{Success: true, MockID: domain.NullString(id), Detail: "erp stub: customer exists"}, nil
 	}
 	s.count++
 	id := fmt.Sprintf("stub-%d", s.count)
@@ -48,7 +48,7 @@ func (s *Stub) EnsureCustomer(ctx context.Context, customer map[string]any) (per
 		}
 		s.byDocument[doc] = id
 	}
-	return persistence.AdapterResult{Success: true, MockID: persistence.NullString(id), Detail: "erp stub: customer recorded"}, nil
+	return domain.AdapterResult{Success: true, MockID: domain.NullString(id), Detail: "erp stub: customer recorded"}, nil
 }
 
 // Received returns the payloads recorded so far, oldest first.

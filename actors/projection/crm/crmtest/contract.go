@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/intake-runtime/intake/actors/projection"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Run is the contract suite of projection.CRM, run in one line by every
@@ -48,7 +48,7 @@ func deal(contactID, name string) map[string]any {
 }
 
 // ok fails t unless res is a success with an ID, and returns the ID.
-func ok(t *testing.T, call string, res persistence.AdapterResult, err error) string {
+func ok(t *testing.T, call string, res domain.AdapterResult, err error) string {
 	t.Helper()
 	if err != nil || !res.Success || res.ErrorKind != "" || res.MockID == "" {
 		t.Fatalf("%s = %+v, %v; want success with the CRM's ID", call, res, err)
@@ -117,7 +117,7 @@ func staleVersionIsRefused(t *testing.T, crm projection.CRM) {
 		t.Fatalf("UpdateDeal with tag %s gave tag %q, want a new one", tag, newer)
 	}
 	res, _, err = crm.UpdateDeal(ctx, id, projection.StageRegistered, deal("1", "Padaria Lua"), tag)
-	if err != nil || res.Success || res.ErrorKind != persistence.ErrorKindPermanent {
+	if err != nil || res.Success || res.ErrorKind != domain.ErrorKindPermanent {
 		t.Fatalf("UpdateDeal with a stale tag = %+v, %v; want a permanent failure and a nil error", res, err)
 	}
 }
@@ -125,7 +125,7 @@ func staleVersionIsRefused(t *testing.T, crm projection.CRM) {
 // A deal that does not exist cannot be updated, however often it is tried.
 func unknownDealIsPermanent(t *testing.T, crm projection.CRM) {
 	res, _, err := crm.UpdateDeal(context.Background(), "987654321", projection.StageNew, deal("1", "Ninguém"), "")
-	if err != nil || res.Success || res.ErrorKind != persistence.ErrorKindPermanent || res.Detail == "" {
+	if err != nil || res.Success || res.ErrorKind != domain.ErrorKindPermanent || res.Detail == "" {
 		t.Fatalf("UpdateDeal of an unknown deal = %+v, %v; want a permanent failure with a detail and a nil error", res, err)
 	}
 }
@@ -134,16 +134,16 @@ func unknownDealIsPermanent(t *testing.T, crm projection.CRM) {
 func contextEnded(t *testing.T, crm projection.CRM) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	calls := map[string]func() (persistence.AdapterResult, error){
-		"SyncContact": func() (persistence.AdapterResult, error) {
+	calls := map[string]func() (domain.AdapterResult, error){
+		"SyncContact": func() (domain.AdapterResult, error) {
 			return crm.SyncContact(ctx, "", contact("ctx@example.com", "+5511900000000"))
 		},
-		"FindDeal": func() (persistence.AdapterResult, error) { return crm.FindDeal(ctx, "sess-ctx") },
-		"CreateDeal": func() (persistence.AdapterResult, error) {
+		"FindDeal": func() (domain.AdapterResult, error) { return crm.FindDeal(ctx, "sess-ctx") },
+		"CreateDeal": func() (domain.AdapterResult, error) {
 			res, _, err := crm.CreateDeal(ctx, "sess-ctx", projection.StageNew, deal("1", "ctx"))
 			return res, err
 		},
-		"UpdateDeal": func() (persistence.AdapterResult, error) {
+		"UpdateDeal": func() (domain.AdapterResult, error) {
 			res, _, err := crm.UpdateDeal(ctx, "1", projection.StageNew, deal("1", "ctx"), "")
 			return res, err
 		},

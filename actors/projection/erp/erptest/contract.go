@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/intake-runtime/intake/actors/projection"
-	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/domain"
 )
 
 // Run is the contract suite of projection.ERP, run in one line by every
@@ -61,7 +61,7 @@ func concurrentUse(t *testing.T, erp projection.ERP) {
 	var (
 		wg  sync.WaitGroup
 		mu  sync.Mutex
-		ids = map[persistence.NullString]bool{}
+		ids = map[domain.NullString]bool{}
 	)
 	for i := range 8 {
 		wg.Go(func() {
