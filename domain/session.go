@@ -11,8 +11,9 @@ import "time"
 // "handoff_customer_renotified_at is omitted when null", is also kept in JSON.
 //
 // SessionID, PhoneNumber, MessagingInstance, CreatedAt and PreviousSessionID
-// are immutable: set them in NewSession (or before persistence's Sessions.Create) and never change
-// them, since keys and the history chain are derived from them.
+// are immutable: set them in NewSession (or before persistence's
+// Sessions.Create) and never change them, since keys and the history chain
+// are derived from them.
 type Session struct {
 	SessionID         string    `dynamodbav:"session_id" json:"session_id"`
 	PhoneNumber       string    `dynamodbav:"phone_number" json:"phone_number"`

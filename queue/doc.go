@@ -11,9 +11,9 @@
 // (RECEIPT#<message id>) before it enqueues, so a message the queue loses,
 // drops or had no room for can still be found in the table.
 //
-// It sits at the bottom of the dependency graph beside persistence, whose
-// QueueMessage record it uses as Message, and imports no other Intake package. Implementations live in sub-packages named after
-// their technology: queue/inprocess (emulator, single node, tests) and
-// queue/sqs (Amazon SQS); queue/queuetest states the port's contract once, as
-// the suite both run.
+// It sits at the bottom of the dependency graph beside persistence: it uses
+// domain's QueueMessage as Message and imports no other Intake package.
+// Implementations live in sub-packages named after their technology:
+// queue/inprocess (emulator, single node, tests) and queue/sqs (Amazon SQS);
+// queue/queuetest states the port's contract once, as the suite both run.
 package queue

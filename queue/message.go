@@ -19,8 +19,8 @@ var ErrMalformed = errors.New("queue: malformed message")
 // Message is the queue message the webhook enqueues for each new customer
 // message: the phone and the platform message ID, nothing else, so the queue
 // never holds customer text (the consumer rebuilds the turn from the receipt).
-// It is persistence's record type, so the webhook, the table and the queue
-// share one definition of the body.
+// It is domain's type, so the webhook, the table and the queue share one
+// definition of the body.
 type Message = domain.QueueMessage
 
 // validate reports a message with an empty field as ErrMalformed.
