@@ -1,8 +1,10 @@
 // Package actors holds Intake's protoactor actors, one sub-package per role:
-// session (the debounce buffer and state machine of one phone), agent (model
-// calls), projection (CRM and ERP), handoff (operator notifications) and
-// messaging (the platform adapter and outbound pacing). Each role owns its pure
-// logic and its external adapter.
+// session (the conversation actor of one phone and its parts), conversation
+// (the pure rules it applies), agent (model calls), projection (CRM and ERP),
+// handoff (operator notifications) and messaging (the platform adapter, the
+// outbox sends and outbound pacing). Each role owns its pure logic and its
+// external adapter.
 //
-// Actors may import persistence; they never import http, runtime or emulator.
+// Actors may import persistence, domain, queue, locale and internal; they
+// never import inbound, http, runtime or emulator.
 package actors
