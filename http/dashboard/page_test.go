@@ -1,11 +1,13 @@
 package dashboard_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/dashboard"
 )
 
@@ -23,7 +25,7 @@ func TestPageRendersTheToolsAndLinks(t *testing.T) {
 		`name="content"`, `name="media-type"`, `id="clear-chat"`,
 		`<option value="empresa">`, `<option value="TRIAGE">`, `data-target="llm"`,
 		`<script type="module" src="/dashboard/static/js/main.js">`, `href="/dashboard/static/dashboard.css"`,
-		`data-states="NEW QUALIFYING DATA_COLLECT CONFIRM_SUBJECT COMPLETED HANDOFF HUMAN CLOSED"`,
+		`data-states="` + strings.Trim(fmt.Sprint(domain.States()), "[]") + `"`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %s", want)
