@@ -63,6 +63,6 @@ func (c *Config) setDefaults() {
 		},
 		Stubs:           Stubs{History: recent.DefaultMax},
 		ShutdownTimeout: 30 * time.Second,
-		UI:              UI{Lang: string(locale.DefaultLang), Timezone: locale.DefaultZone},
+		UI:              UI{Lang: string(locale.DefaultLang), Timezone: locale.DefaultZone, DefaultCountry: "BR"},
 	}
 }
