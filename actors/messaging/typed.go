@@ -8,6 +8,11 @@ import (
 	"github.com/nyaruka/phonenumbers"
 )
 
+// DefaultRegion is the region of typed numbers when none is configured
+// (DEFAULT_COUNTRY's default): Intake's customers and operators are
+// Brazilian first.
+const DefaultRegion = "BR"
+
 // ErrPhoneInvalid reports a number a person typed that is no phone number of
 // the default region or of the country it names: letters, too few digits,
 // or a local number without its area code ("98888-7777" in Brazil).
