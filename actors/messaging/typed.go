@@ -56,19 +56,21 @@ func ParseTyped(raw, region string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !acceptable(phone, num) {
+	// The identity must read back as itself: for a few odd inputs
+	// ("0908000000000") the library's E.164 output parses as another number.
+	canonical, err := phonenumbers.Parse(phone, region)
+	if err != nil || phonenumbers.Format(canonical, phonenumbers.E164) != phone || !acceptable(num, canonical) {
 		return "", fmt.Errorf("%w %q", ErrPhoneInvalid, clip(raw, 40))
 	}
 	return phone, nil
 }
 
-// acceptable applies ParseTyped's rule to the parsed number and its
-// canonical form phone (validity is judged on the canonical form: the
-// eight-digit form of a mobile is no valid number any more).
-func acceptable(phone string, typed *phonenumbers.PhoneNumber) bool {
+// acceptable applies ParseTyped's rule to the number as typed and to its
+// identity form (validity is judged on the identity: the eight-digit form
+// of a mobile is no valid number any more).
+func acceptable(typed, identity *phonenumbers.PhoneNumber) bool {
 	if typed.GetCountryCodeSource() != phonenumbers.PhoneNumber_FROM_DEFAULT_COUNTRY {
 		return phonenumbers.IsPossibleNumber(typed)
 	}
-	canonical, err := phonenumbers.Parse(phone, "")
-	return err == nil && phonenumbers.IsValidNumber(canonical)
+	return phonenumbers.IsValidNumber(identity)
 }
