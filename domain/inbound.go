@@ -21,6 +21,11 @@ type InboundTurn struct {
 	// ReplyID is the ID of the button or list item the customer tapped,
 	// whose title is Content.
 	ReplyID string `dynamodbav:"reply_id,omitempty" json:"reply_id,omitempty"`
+	// ReplyTo is the sender as the platform gave it when that differs from
+	// PhoneNumber, the person's identity (a Brazilian mobile without its
+	// ninth digit): the conversation replies there. Empty, replies go to
+	// PhoneNumber; turns stored by older releases lack it.
+	ReplyTo string `dynamodbav:"reply_to,omitempty" json:"reply_to,omitempty"`
 }
 
 // QueueMessage is the inbound queue message: on the wire (SQS) exactly the

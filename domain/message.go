@@ -100,6 +100,18 @@ type Message struct {
 	// Template is set on an operator's template message: the outbox sends
 	// it as that template rather than Content as text.
 	Template *TemplateSend `dynamodbav:"template,omitempty" json:"template,omitempty"`
+	// ReplyTo is where a reply is sent when that is not PhoneNumber: the
+	// number the platform last gave for the conversation (Session.ReplyTo).
+	// Replies logged by older releases lack it and go to PhoneNumber.
+	ReplyTo string `dynamodbav:"reply_to,omitempty" json:"reply_to,omitempty"`
+}
+
+// Recipient is the number a reply is sent to: ReplyTo, else PhoneNumber.
+func (m Message) Recipient() string {
+	if m.ReplyTo != "" {
+		return m.ReplyTo
+	}
+	return m.PhoneNumber
 }
 
 // IsSuperseded reports whether the message was superseded and must be left out

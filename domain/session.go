@@ -45,6 +45,12 @@ type Session struct {
 	// handoff queue (gsi1 "HANDOFF"). Not a spec field, so it is left out when
 	// null; records of older releases lack it and queue by updated_at.
 	HandoffAt *time.Time `dynamodbav:"handoff_at,omitempty" json:"handoff_at,omitempty"`
+	// ReplyTo is the number the platform last gave for this conversation
+	// when it is not PhoneNumber, the person's identity (a Brazilian mobile
+	// the platform gave without its ninth digit): replies go there, since the
+	// platform delivers to the form it gave. Not a spec field, so left out
+	// when empty; records of older releases lack it and reply to PhoneNumber.
+	ReplyTo string `dynamodbav:"reply_to,omitempty" json:"reply_to,omitempty"`
 
 	ERPSynced        bool           `dynamodbav:"erp_synced" json:"erp_synced"`
 	CRMSynced        bool           `dynamodbav:"crm_synced" json:"crm_synced"`

@@ -42,6 +42,7 @@ func (a *App) adminRoutes() error {
 		Now:                a.now,
 		Lang:               lang,
 		Zone:               zone,
+		DefaultCountry:     a.cfg.UI.DefaultCountry,
 	}, a.table, a.content, a.logger.Named("admin"))
 	if err != nil {
 		return err

@@ -53,6 +53,7 @@ func (a *App) atendimentoRoutes() error {
 	queue := handoff.NewQueue(a.table)
 	console, err := atendimento.New(atendimento.Config{
 		Operators:      a.cfg.Handoff.OperatorPhones,
+		DefaultCountry: a.cfg.UI.DefaultCountry,
 		TrustedProxies: proxies,
 		SecureCookie:   !strings.HasPrefix(strings.ToLower(a.cfg.HTTP.PublicBaseURL), "http://"),
 		StoreTimeout:   a.cfg.Table.Timeout,

@@ -8,7 +8,9 @@ import (
 )
 
 // Operators is the set of operator numbers (OPERATOR_PHONES), normalized to
-// "+digits".
+// the identity form of messaging.NormalizeSender ("+digits", a Brazilian
+// mobile with its ninth digit), the form senders are compared in: an
+// operator the platform gives as 551188887777 is +5511988887777's.
 type Operators []string
 
 // NewOperators normalizes raw; it fails on a number without digits.

@@ -6,7 +6,9 @@
 //
 // A platform's webhook parser (cloudapi.Parser for the Cloud API) turns a
 // callback into a [Batch]: customer messages as [InboundMessage] (the sender
-// normalized to "+digits" by [NormalizeSender], media as their caption or
+// normalized to "+digits" by [NormalizeSender], a Brazilian mobile with its
+// ninth digit so one person is one identity, and the platform's own form
+// kept in ReplyTo when it differs, for the replies), media as their caption or
 // [Placeholder], unknown kinds as documents by [MediaType]), delivery
 // statuses as [Status], and the items it could not use as [Rejection]s
 // wrapping this package's errors. [Parser.ParseInternal] validates the
@@ -38,6 +40,10 @@
 // mailbox: it sends a conversation's committed replies in commit order,
 // records each step in its [Outbox], and retries transient failures as
 // [Retry] paces them.
+//
+// Numbers people type (console login, take-over, operator lists) are read by
+// [ParseTyped] in a default region, with github.com/nyaruka/phonenumbers, into
+// the same identity form.
 //
 // Of Intake's packages it imports persistence and internal/pacing, recent
 // and serial only;

@@ -10,8 +10,13 @@ import (
 // WhatsAppCloudInboundMessage after normalization. It is a value; copying it
 // is safe.
 type InboundMessage struct {
-	// PhoneNumber is the normalized sender, "+" and digits.
+	// PhoneNumber is the normalized sender, "+" and digits: the person's
+	// identity (NormalizeSender), which names the conversation.
 	PhoneNumber string
+	// ReplyTo is the sender as the platform gave it, when that differs from
+	// PhoneNumber (a Brazilian mobile without its ninth digit): replies go
+	// there. "" when they go to PhoneNumber.
+	ReplyTo string
 	// Content is the text body, the media caption, or "[type]".
 	Content string
 	// MessageType is text or a media kind (never system).
@@ -53,8 +58,12 @@ const TimeLayout = "2006-01-02T15:04:05.999999-07:00"
 
 // InternalPayload is the spec's to_internal_payload.
 func (m InboundMessage) InternalPayload() InternalPayload {
+	phone := m.PhoneNumber
+	if m.ReplyTo != "" {
+		phone = m.ReplyTo // the platform's form, from which FromInternal derives both
+	}
 	return InternalPayload{
-		PhoneNumber:       m.PhoneNumber,
+		PhoneNumber:       phone,
 		Content:           m.Content,
 		MessageType:       string(m.MessageType),
 		Instance:          m.Instance,
@@ -76,5 +85,6 @@ func (m InboundMessage) Turn() domain.InboundTurn {
 		MessageType: m.MessageType,
 		PushName:    m.PushName,
 		ReplyID:     m.ReplyID,
+		ReplyTo:     m.ReplyTo,
 	}
 }

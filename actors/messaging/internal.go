@@ -23,7 +23,9 @@ func (p *Parser) ParseInternal(body []byte) (InboundMessage, error) {
 // FromInternal validates an internal payload and fills what it may omit, with
 // the same rules as platform messages where they apply:
 //
-//   - phone_number is normalized (no digit: ErrNoDigits);
+//   - phone_number is normalized (no digit: ErrNoDigits); when that changes
+//     more than its formatting (the ninth digit), replies go to the number
+//     as given (InboundMessage.ReplyTo);
 //   - message_type defaults to text; an unknown type is a document (rule 5);
 //   - content is required for text; media without content become "[type]";
 //   - instance defaults to the first configured one; an explicit instance must
@@ -63,6 +65,7 @@ func (p *Parser) FromInternal(in InternalPayload) (InboundMessage, error) {
 	}
 	return InboundMessage{
 		PhoneNumber:       phone,
+		ReplyTo:           ReplyTo(in.PhoneNumber, phone),
 		Content:           content,
 		MessageType:       msgType,
 		Instance:          instance,

@@ -31,15 +31,16 @@ func CheckTemplate(to string, t domain.TemplateSend) (string, error) {
 	return CheckSend(to, t.Name)
 }
 
-// Deliver sends a committed reply: its template when it has one, its text
+// Deliver sends a committed reply to its recipient (the number the platform
+// last gave for the conversation): its template when it has one, its text
 // otherwise.
 func Deliver(ctx context.Context, s Sender, m domain.Message) (domain.AdapterResult, error) {
 	if m.Template == nil {
-		return s.Send(ctx, m.PhoneNumber, m.Content)
+		return s.Send(ctx, m.Recipient(), m.Content)
 	}
 	ts, ok := s.(TemplateSender)
 	if !ok {
 		return notSent(domain.ErrorKindPermanent, errNoTemplates), errNoTemplates
 	}
-	return ts.SendTemplate(ctx, m.PhoneNumber, *m.Template)
+	return ts.SendTemplate(ctx, m.Recipient(), *m.Template)
 }

@@ -58,6 +58,7 @@ type turnCommit struct {
 func commitOf(t *turn, at commitScene) turnCommit {
 	session, payloadErr := withCustomerIntent(t.outcome.Session)
 	session.UpdatedAt = at.now
+	session.ReplyTo = replyTo(t, session.ReplyTo)
 	markHandoff(t.waitedBefore, &session, at.now)
 	messages := inboundMessages(at.phone, t, session.State)
 	messages = append(messages, t.log...)
@@ -70,7 +71,7 @@ func commitOf(t *turn, at commitScene) turnCommit {
 			messages = append(messages, replyMessage(at.phone, t, session, text, at.newID(), at.now))
 		}
 		last := &messages[len(messages)-1]
-		last.OutboxStatus = domain.OutboxPending
+		last.OutboxStatus, last.ReplyTo = domain.OutboxPending, session.ReplyTo
 		if at.repliesIdle {
 			*last = last.Begun()
 		}

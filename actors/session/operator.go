@@ -105,7 +105,7 @@ func (c *conversationActor) commitOp(ctx actor.Context, t *turn, outcome convers
 	if message != nil {
 		message.SessionID, message.PhoneNumber = t.session.SessionID, c.phone
 		message.StateBefore, message.StateAfter = t.before, outcome.Session.State
-		message.OutboxStatus = domain.OutboxPending
+		message.OutboxStatus, message.ReplyTo = domain.OutboxPending, outcome.Session.ReplyTo
 		t.log = append(t.log, *message)
 		t.reply = message
 	}

@@ -122,7 +122,11 @@ type InboundTurn struct {
 	PushName string `protobuf:"bytes,7,opt,name=push_name,json=pushName,proto3" json:"push_name,omitempty"`
 	// reply_id is the ID of the reply button, list item or template button the
 	// customer tapped; content is its title.
-	ReplyId       string `protobuf:"bytes,8,opt,name=reply_id,json=replyId,proto3" json:"reply_id,omitempty"`
+	ReplyId string `protobuf:"bytes,8,opt,name=reply_id,json=replyId,proto3" json:"reply_id,omitempty"`
+	// reply_to is the sender as the platform gave it when that differs from
+	// phone_number, the person's identity (a Brazilian mobile without its ninth
+	// digit): the conversation replies there. Empty, it replies to phone_number.
+	ReplyTo       string `protobuf:"bytes,9,opt,name=reply_to,json=replyTo,proto3" json:"reply_to,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -209,6 +213,13 @@ func (x *InboundTurn) GetPushName() string {
 func (x *InboundTurn) GetReplyId() string {
 	if x != nil {
 		return x.ReplyId
+	}
+	return ""
+}
+
+func (x *InboundTurn) GetReplyTo() string {
+	if x != nil {
+		return x.ReplyTo
 	}
 	return ""
 }
@@ -758,7 +769,7 @@ var File_actors_sessionpb_conversation_proto protoreflect.FileDescriptor
 
 const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\n" +
-	"#actors/sessionpb/conversation.proto\x12\x0eintake.session\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9d\x02\n" +
+	"#actors/sessionpb/conversation.proto\x12\x0eintake.session\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb8\x02\n" +
 	"\vInboundTurn\x12!\n" +
 	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\x12\x1d\n" +
 	"\n" +
@@ -769,7 +780,8 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\binstance\x18\x05 \x01(\tR\binstance\x12!\n" +
 	"\fmessage_type\x18\x06 \x01(\tR\vmessageType\x12\x1b\n" +
 	"\tpush_name\x18\a \x01(\tR\bpushName\x12\x19\n" +
-	"\breply_id\x18\b \x01(\tR\areplyId\"=\n" +
+	"\breply_id\x18\b \x01(\tR\areplyId\x12\x19\n" +
+	"\breply_to\x18\t \x01(\tR\areplyTo\"=\n" +
 	"\aTurnAck\x12\x1c\n" +
 	"\tduplicate\x18\x01 \x01(\bR\tduplicate\x12\x14\n" +
 	"\x05error\x18\x02 \x01(\tR\x05error\">\n" +

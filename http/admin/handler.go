@@ -9,6 +9,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
@@ -37,6 +38,9 @@ type Config struct {
 	// English with UTC times.
 	Lang locale.Lang
 	Zone *time.Location
+	// DefaultCountry is the region of operator numbers typed without a
+	// country code (DEFAULT_COUNTRY); default messaging.DefaultRegion.
+	DefaultCountry string
 }
 
 // Conversations is the conversation addressing as the admin surface uses
@@ -89,6 +93,12 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 	}
 	if cfg.Lang == "" {
 		cfg.Lang = locale.DefaultLang
+	}
+	if cfg.DefaultCountry == "" {
+		cfg.DefaultCountry = messaging.DefaultRegion
+	}
+	if _, err := messaging.Region(cfg.DefaultCountry); err != nil {
+		return nil, fmt.Errorf("admin: DefaultCountry: %w", err)
 	}
 	if cfg.Zone == nil {
 		zone, err := time.LoadLocation(locale.DefaultZone)

@@ -31,7 +31,7 @@ func (h *Handler) listOperators(c *fiber.Ctx) error {
 const maxOperatorName = 60
 
 func (h *Handler) putOperator(c *fiber.Ctx) error {
-	number, err := phone(c, c.Params("phone"))
+	number, err := h.typedPhone(c, c.Params("phone"))
 	if err != nil {
 		return done(err)
 	}

@@ -39,6 +39,23 @@ func phone(c *fiber.Ctx, raw string) (string, error) {
 	return p, nil
 }
 
+// typedPhone reads an operator's number as an admin types it (URL-encoded
+// in the path): "(11) 98888-7777" in DefaultCountry, or with its country
+// code, in the identity form the console's login gives the same operator,
+// so the roster entry is the one their login looks up. The API speaks
+// English, as the rest of it.
+func (h *Handler) typedPhone(c *fiber.Ctx, raw string) (string, error) {
+	if unescaped, err := url.PathUnescape(raw); err == nil {
+		raw = unescaped
+	}
+	p, err := messaging.ParseTyped(raw, h.cfg.DefaultCountry)
+	if err != nil {
+		return "", answer(httperr.Write(c, fiber.StatusBadRequest, "invalid_phone",
+			"not a phone number: give it with its area code, e.g. (11) 98888-7777, or with its country code, e.g. +5511988887777"))
+	}
+	return p, nil
+}
+
 // maxIDLength bounds IDs taken from URLs: table keys built from them stay
 // far below DynamoDB's key limits whatever a caller sends.
 const maxIDLength = 200

@@ -38,10 +38,11 @@ func (c *Console) loginPage(ctx *fiber.Ctx) error {
 // background, so the answer comes back in the same time whether or not a
 // message was sent.
 func (c *Console) requestCode(ctx *fiber.Ctx) error {
-	phone, err := messaging.NormalizeSender(ctx.FormValue("phone"))
+	typed := ctx.FormValue("phone")
+	phone, err := c.typedPhone(typed)
 	if err != nil {
 		return c.render(ctx, fiber.StatusBadRequest, "login", page{Title: c.locale.T("login.title"), Page: "login",
-			Data: loginForm{Error: c.locale.T("login.bad_phone")}})
+			Data: loginForm{Phone: strings.Clone(typed), Error: c.locale.T("login.bad_phone")}})
 	}
 	tctx, cancel := context.WithTimeout(ctx.UserContext(), c.cfg.StoreTimeout)
 	defer cancel()
@@ -60,6 +61,13 @@ func (c *Console) requestCode(ctx *fiber.Ctx) error {
 		Data: loginForm{Phone: phone, Minutes: int(c.cfg.CodeTTL.Minutes()), Code: c.shownCode(code)}})
 }
 
+// typedPhone reads a number an operator typed ("(11) 90000-0000") in
+// DefaultCountry, in the identity form the operator lists and the
+// conversations use. The result is a new string: it may outlive the request.
+func (c *Console) typedPhone(raw string) (string, error) {
+	return messaging.ParseTyped(raw, c.cfg.DefaultCountry)
+}
+
 // sendCode delivers a login code to the operator's phone. With LogCodes (the
 // local messaging stub, which delivers nothing) the code is also logged, so
 // the emulator's operator can read it there.
@@ -71,7 +79,7 @@ func (c *Console) sendCode(phone, code string) {
 }
 
 func (c *Console) verifyCode(ctx *fiber.Ctx) error {
-	phone, err := messaging.NormalizeSender(ctx.FormValue("phone"))
+	phone, err := c.typedPhone(ctx.FormValue("phone"))
 	code := strings.TrimSpace(ctx.FormValue("code"))
 	v, wait := rejected, time.Duration(0)
 	if err == nil {

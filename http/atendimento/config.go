@@ -3,6 +3,7 @@ package atendimento
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/netip"
 	"time"
 
@@ -76,9 +77,14 @@ func (d Deps) validate() error {
 
 // Config configures the console. runtime maps the environment onto it.
 type Config struct {
-	// Operators are the numbers allowed in (OPERATOR_PHONES), any formatting.
+	// Operators are the numbers allowed in (OPERATOR_PHONES), "+digits"
+	// (runtime reads them as typed, in DefaultCountry).
 	// None keeps everyone out, with the same pages as for a wrong number.
 	Operators []string
+	// DefaultCountry is the region of the numbers operators type without a
+	// country code (DEFAULT_COUNTRY): login, take-over, transfer, search.
+	// Default messaging.DefaultRegion.
+	DefaultCountry string
 	// CodeTTL is how long a login code is valid. Default 5 minutes.
 	CodeTTL time.Duration
 	// MaxFailures wrong codes for one number from one address make that
@@ -139,6 +145,9 @@ type Config struct {
 }
 
 func (c *Config) setDefaults() {
+	if c.DefaultCountry == "" {
+		c.DefaultCountry = messaging.DefaultRegion
+	}
 	if c.CodeTTL == 0 {
 		c.CodeTTL = 5 * time.Minute
 	}
@@ -186,8 +195,11 @@ func (c *Config) setDefaults() {
 	}
 }
 
-// Validate reports negative limits.
+// Validate reports negative limits and an unknown DefaultCountry.
 func (c Config) Validate() error {
+	if _, err := messaging.Region(c.DefaultCountry); err != nil {
+		return fmt.Errorf("atendimento: DefaultCountry: %w", err)
+	}
 	if c.CodeTTL < 0 || c.LockFor < 0 || c.ResendAfter < 0 || c.SessionTTL < 0 || c.StoreTimeout < 0 || c.ThrottleBase < 0 ||
 		c.MaxFailures < 0 || c.SourceMaxFailures < 0 || c.SLA < 0 {
 		return errors.New("atendimento: durations and failure counts must not be negative")

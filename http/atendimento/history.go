@@ -12,7 +12,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/handoff"
-	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -122,7 +121,7 @@ func (c *Console) historySessions(ctx *fiber.Ctx, operator string, v *historyVie
 			s, err := c.deps.Search.FindByName(rctx, v.Query, historyPageSize)
 			return s, "", err
 		}
-		phone, err := messaging.NormalizeSender(v.Query)
+		phone, err := c.typedPhone(v.Query)
 		if err != nil {
 			return nil, "", nil // not a number: nothing matches
 		}

@@ -49,6 +49,15 @@ type queueView struct {
 	Waiting       int         `json:"waiting"`
 	Held          int         `json:"held"`
 	Conversations []queueItem `json:"conversations"`
+	// Find is the take-over box after a search that found nothing; only
+	// the page shows it.
+	Find findForm `json:"-"`
+}
+
+// findForm is the take-over box: the number as typed and why it found no
+// conversation.
+type findForm struct {
+	Phone, Error string
 }
 
 func (c *Console) queueView(ctx context.Context, operator string) (queueView, error) {

@@ -2,12 +2,12 @@ package atendimento
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/conversation"
-	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -45,20 +45,37 @@ func (c *Console) unconfirmedTakeover(ctx *fiber.Ctx, phone, sessionID string) b
 	return s.AssignedTo == "" && conversation.TakeOver(s)
 }
 
-// find opens the open conversation of a customer's number, so an operator
-// can take over one the bot holds: GET /atendimento/find?phone=….
+// find opens the open conversation of a customer's number, typed as the
+// operator would dial it, so an operator can take over one the bot holds:
+// GET /atendimento/find?phone=…. The form is a page's, so what went wrong is
+// said on that page, beside the box, never as an error document.
 func (c *Console) find(ctx *fiber.Ctx) error {
-	phone, err := messaging.NormalizeSender(ctx.Query("phone"))
+	typed := ctx.Query("phone")
+	phone, err := c.typedPhone(typed)
 	if err != nil {
-		return fiber.NewError(fiber.StatusBadRequest, c.locale.T("error.bad_customer_phone"))
+		return c.findFailed(ctx, fiber.StatusBadRequest, typed, "error.bad_customer_phone")
 	}
 	s, err := c.deps.Sessions.Active(ctx.UserContext(), phone)
 	switch {
 	case errors.Is(err, persistence.ErrNotFound) || (err == nil && s.State == domain.StateClosed):
-		return fiber.NewError(fiber.StatusNotFound, c.locale.T("error.no_open"))
+		return c.findFailed(ctx, fiber.StatusNotFound, typed, "error.no_open")
 	case err != nil:
 		c.log.Error("active conversation not read", zap.Error(err))
-		return fiber.NewError(fiber.StatusServiceUnavailable, c.locale.T("error.conversation_unread"))
+		return c.findFailed(ctx, fiber.StatusServiceUnavailable, typed, "error.conversation_unread")
 	}
 	return ctx.Redirect(conversationURL(s.PhoneNumber, s.SessionID), fiber.StatusSeeOther)
+}
+
+// findFailed answers a search of the take-over box with the queue page, the
+// typed number kept in the box and the reason (key of the catalogue) below
+// it.
+func (c *Console) findFailed(ctx *fiber.Ctx, status int, typed, key string) error {
+	operator := operatorOf(ctx)
+	v, err := c.queueView(ctx.UserContext(), operator)
+	if err != nil {
+		c.log.Error("handoff queue not read", zap.Error(err))
+		return fiber.NewError(fiber.StatusServiceUnavailable, c.locale.T("error.queue_unavailable"))
+	}
+	v.Find = findForm{Phone: strings.Clone(typed), Error: c.locale.T(key)}
+	return c.render(ctx, status, "queue", page{Title: c.locale.T("queue.title"), Page: "queue", Operator: operator, Data: v})
 }

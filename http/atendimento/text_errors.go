@@ -18,7 +18,7 @@ var errorText = locale.Catalogue{
 	"error.no_answer":           {PT: "a conversa não respondeu; tente de novo", EN: "the conversation did not answer; try again"},
 	"error.queue_unavailable":   {PT: "não foi possível ler a fila; tente de novo", EN: "the queue could not be read; try again"},
 	"error.conversation_unread": {PT: "não foi possível ler a conversa; tente de novo", EN: "the conversation could not be read; try again"},
-	"error.bad_customer_phone":  {PT: "informe o número do cliente com o código do país e o DDD", EN: "enter the customer's number with its country and area codes"},
+	"error.bad_customer_phone":  {PT: "número inválido: digite o número do cliente com DDD, por exemplo (11) 98888-7777", EN: "not a phone number: type the customer's number with its area code, e.g. (11) 98888-7777"},
 	"error.no_open":             {PT: "este número não tem conversa aberta", EN: "this number has no open conversation"},
 	"error.confirm_takeover":    {PT: "o bot está atendendo esta conversa: confirme para assumir (o bot para na hora)", EN: "the bot is answering this conversation: confirm to take it over (the bot stops at once)"},
 

@@ -22,7 +22,7 @@ func (c *Console) transfer(ctx *fiber.Ctx) error {
 	if err := ctx.BodyParser(&body); err != nil {
 		return c.failJSON(ctx, fiber.StatusBadRequest, "bad_request", "error.bad_body")
 	}
-	to, err := messaging.NormalizeSender(body.To)
+	to, err := c.typedPhone(body.To)
 	if err != nil || !c.operators.Has(to) {
 		return c.failJSON(ctx, fiber.StatusBadRequest, "unknown_operator", "tools.error.unknown_operator")
 	}

@@ -275,7 +275,9 @@ type Handoff struct {
 	// (HANDOFF_MAX_RENOTIFICATIONS, default 3).
 	MaxRenotifications int
 	// OperatorPhones are the numbers allowed into /atendimento
-	// (OPERATOR_PHONES, comma-separated).
+	// (OPERATOR_PHONES, comma-separated), as people type them; Load gives
+	// them in their identity form ("+digits", a Brazilian mobile with its
+	// ninth digit), read in DefaultCountry.
 	OperatorPhones []string
 	// SLA is how long a handed-off customer may wait before the console
 	// shows the wait in the alarm colour (HANDOFF_SLA, default 5m).
@@ -345,6 +347,11 @@ type UI struct {
 	// Timezone is the IANA zone dates are shown in
 	// (UI_TIMEZONE, default America/Sao_Paulo).
 	Timezone string
+	// DefaultCountry is the country (ISO 3166-1 alpha-2, upper-case) of the
+	// phone numbers people type without a country code: console login,
+	// take-over, transfer, the admin operator list and OPERATOR_PHONES
+	// (DEFAULT_COUNTRY, default BR).
+	DefaultCountry string
 }
 
 // Metrics protects /metrics, which lists internal figures.

@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/zap/zapcore"
 
+	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/projection/erp"
@@ -63,6 +64,6 @@ func (c *Config) setDefaults() {
 		},
 		Stubs:           Stubs{History: recent.DefaultMax},
 		ShutdownTimeout: 30 * time.Second,
-		UI:              UI{Lang: string(locale.DefaultLang), Timezone: locale.DefaultZone},
+		UI:              UI{Lang: string(locale.DefaultLang), Timezone: locale.DefaultZone, DefaultCountry: messaging.DefaultRegion},
 	}
 }

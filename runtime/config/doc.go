@@ -20,6 +20,8 @@
 //
 // Of Intake's packages it imports only the adapters whose defaults it takes
 // (actors/messaging/cloudapi, actors/projection/crm and erp, internal/recent)
-// and actors/projection, whose logical stages CRM_STAGES must name, so each
-// default and each name list has one home. Nothing below runtime imports it.
+// and actors/projection, whose logical stages CRM_STAGES must name, and
+// actors/messaging, whose rules read DEFAULT_COUNTRY and OPERATOR_PHONES as
+// the console reads a typed number, so each default, each name list and the
+// phone rule have one home. Nothing below runtime imports it.
 package config

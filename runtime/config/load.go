@@ -27,7 +27,7 @@ func Load(lookup LookupFunc, needs ...Need) (Config, error) {
 	if len(errs) > 0 {
 		return Config{}, errors.Join(errs...)
 	}
-	return c, nil
+	return c.withTypedPhones(), nil
 }
 
 // WithFallback returns a lookup that asks lookup first and falls back to
@@ -132,4 +132,5 @@ func (r *reader) readInto(c *Config) {
 	r.duration("SHUTDOWN_TIMEOUT", &c.ShutdownTimeout)
 	r.text("UI_LANG", &c.UI.Lang)
 	r.text("UI_TIMEZONE", &c.UI.Timezone)
+	r.text("DEFAULT_COUNTRY", &c.UI.DefaultCountry)
 }

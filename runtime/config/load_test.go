@@ -62,7 +62,7 @@ func TestLoadDefaults(t *testing.T) {
 			Peers: []string{"127.0.0.1:6330"}, AutomanagedPort: 6330, EtcdEndpoints: []string{"127.0.0.1:2379"},
 		},
 		Stubs:           config.Stubs{History: 1000},
-		UI:              config.UI{Lang: "pt-BR", Timezone: "America/Sao_Paulo"},
+		UI:              config.UI{Lang: "pt-BR", Timezone: "America/Sao_Paulo", DefaultCountry: "BR"},
 		ShutdownTimeout: 30 * time.Second,
 	}
 	for name, vars := range map[string]map[string]string{
@@ -132,7 +132,10 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"HANDOFF_RENOTIFY_AFTER", "90s", func(c config.Config) any { return c.Handoff.RenotifyAfter }, 90 * time.Second},
 		{"HANDOFF_SLA", "90s", func(c config.Config) any { return c.Handoff.SLA }, 90 * time.Second},
 		{"HANDOFF_MAX_RENOTIFICATIONS", "0", func(c config.Config) any { return c.Handoff.MaxRenotifications }, 0},
-		{"OPERATOR_PHONES", "5511999990000,5511988880000", func(c config.Config) any { return c.Handoff.OperatorPhones }, []string{"5511999990000", "5511988880000"}},
+		// Operators' numbers as typed, in their identity form: the one a message from the platform has.
+		{"OPERATOR_PHONES", "5511999990000,(11) 98888-0000,551188887777", func(c config.Config) any { return c.Handoff.OperatorPhones },
+			[]string{"+5511999990000", "+5511988880000", "+5511988887777"}},
+		{"DEFAULT_COUNTRY", "pt", func(c config.Config) any { return c.UI.DefaultCountry }, "PT"},
 		{"DEBOUNCE_WINDOW", "500ms", func(c config.Config) any { return c.Session.DebounceWindow }, 500 * time.Millisecond},
 		{"DEBOUNCE_MAX_WAIT", "2s", func(c config.Config) any { return c.Session.DebounceMaxWait }, 2 * time.Second},
 		{"SESSION_IDLE_TIMEOUT", "1h", func(c config.Config) any { return c.Session.IdleTimeout }, time.Hour},

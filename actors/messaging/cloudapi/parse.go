@@ -102,6 +102,7 @@ func (p *Parser) parseMessage(raw json.RawMessage, phoneNumberID string, names c
 	}
 	return messaging.InboundMessage{
 		PhoneNumber:       phone,
+		ReplyTo:           messaging.ReplyTo(m.From, phone),
 		Content:           c.text,
 		MessageType:       c.kind,
 		ReplyID:           c.replyID,

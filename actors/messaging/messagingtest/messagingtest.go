@@ -35,13 +35,20 @@ func AddTestdata(f *testing.F, pattern string) {
 }
 
 // CheckMessage fails t unless m keeps the promises the handler relies on: a
-// normalized phone, a known type, an ID, content and instance, a UTC
+// normalized phone in its identity form (with reply_to, when set, another
+// form of the same number), a known type, an ID, content and instance, a UTC
 // reception time, and an internal payload that marshals.
 func CheckMessage(t *testing.T, m messaging.InboundMessage) {
 	t.Helper()
 	digits := strings.TrimPrefix(m.PhoneNumber, "+")
 	if digits == m.PhoneNumber || digits == "" || messaging.Digits(digits) != digits {
 		t.Fatalf("phone %q is not + and digits", m.PhoneNumber)
+	}
+	if id, _ := messaging.NormalizeSender(m.PhoneNumber); id != m.PhoneNumber {
+		t.Fatalf("phone %q is not the identity form %q", m.PhoneNumber, id)
+	}
+	if id, _ := messaging.NormalizeSender(m.ReplyTo); m.ReplyTo != "" && (id != m.PhoneNumber || id == m.ReplyTo) {
+		t.Fatalf("reply_to %q is no other form of phone %q", m.ReplyTo, m.PhoneNumber)
 	}
 	switch m.MessageType {
 	case domain.MessageText, domain.MessageImage, domain.MessageAudio, domain.MessageVideo,
