@@ -121,6 +121,17 @@ func TestDemoCompletesARegistrationAfterAnInvalidCPF(t *testing.T) {
 	}
 }
 
+// A company with one of the new alphanumeric CNPJs registers like any
+// other, its document stored upper-case without punctuation.
+func TestDemoRegistersAnAlphanumericCNPJ(t *testing.T) {
+	c := newChat(t)
+	c.expect("Vocês fazem cliente oculto?", domain.StateDataCollect)
+	c.expect("Meu nome é Ana Lima, CNPJ 12.abc.345/01DE-35, ana@novaempresa.com.br, moro em Recife", domain.StateCompleted)
+	if got := domain.DataText(c.session.CadastralData["cpf_cnpj"]); got != "12ABC34501DE35" {
+		t.Errorf("cpf_cnpj = %q, want 12ABC34501DE35", got)
+	}
+}
+
 func TestDemoPaths(t *testing.T) {
 	tests := []struct {
 		name    string
