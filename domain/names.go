@@ -5,11 +5,23 @@ import (
 	"unicode"
 )
 
-// DocumentDigits is a document as the lookup keys it: its digits.
+// DocumentDigits is a CPF or CNPJ as it is stored, looked up and sent to
+// the CRM and the ERP: its digits and, since the alphanumeric CNPJ (IN RFB
+// 2.229/2024, issued from July 2026: twelve characters 0-9 or A-Z, then two
+// numeric check digits), its ASCII letters in upper case; punctuation, spaces
+// and anything else are dropped. A text without a single digit is no
+// document ("não informado" would otherwise key as NOINFORMADO) and yields "":
+// every CPF and CNPJ, alphanumeric or not, ends in two digits.
 func DocumentDigits(s string) string {
+	if !strings.ContainsAny(s, "0123456789") {
+		return ""
+	}
 	return strings.Map(func(r rune) rune {
-		if r >= '0' && r <= '9' {
+		switch {
+		case r >= '0' && r <= '9', r >= 'A' && r <= 'Z':
 			return r
+		case r >= 'a' && r <= 'z':
+			return r - 'a' + 'A'
 		}
 		return -1
 	}, s)

@@ -65,21 +65,21 @@ func TestNewcomersFirstHour(t *testing.T) {
 	)
 	shot("02-qualified")
 
-	b.Step("register with an invalid CPF",
+	b.Step("register with an invalid CPF, told at once",
 		browsertest.Say("Maria Souza"),
 		browsertest.WaitForText(lastBot, "CPF"),
 		browsertest.Say("123.456.789-00"),
-		browsertest.WaitForText(lastBot, "e-mail"),
-		browsertest.Say("maria@padariasol.com.br"),
-		browsertest.WaitForText(lastBot, "cidade"),
-		browsertest.Say("moro em Campinas"),
-		browsertest.WaitForText(lastBot, "Não consegui validar"),
+		browsertest.WaitForText(lastBot, "Não consegui validar o CPF"),
 		browsertest.WaitForText(`#session-body`, "validation retries"),
 	)
 	shot("03-invalid-cpf")
 
 	b.Step("correct the CPF and complete",
 		browsertest.Say("Desculpe, o certo é 529.982.247-25"),
+		browsertest.WaitForText(lastBot, "e-mail"),
+		browsertest.Say("maria@padariasol.com.br"),
+		browsertest.WaitForText(lastBot, "cidade"),
+		browsertest.Say("moro em Campinas"),
 		browsertest.WaitForText(lastBot, "Cadastro concluído"),
 		browsertest.WaitForText(`#session-state`, "COMPLETED"),
 	)

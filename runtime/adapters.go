@@ -107,9 +107,10 @@ func newSender(cfg config.Config, logger *zap.Logger) (messaging.Sender, error) 
 // tests post the platform's own envelopes.
 func newWebhookPlatform(cfg config.Config, now func() time.Time) (webhook.Platform, error) {
 	return cloudapi.NewWebhook(cloudapi.WebhookConfig{
-		ParserConfig: messaging.ParserConfig{Instances: cfg.Messaging.Instances, Now: now},
-		AppSecret:    cfg.Messaging.AppSecret.Reveal(),
-		VerifyToken:  cfg.Messaging.VerifyToken.Reveal(),
+		ParserConfig:  messaging.ParserConfig{Instances: cfg.Messaging.Instances, Now: now},
+		AppSecret:     cfg.Messaging.AppSecret.Reveal(),
+		VerifyToken:   cfg.Messaging.VerifyToken.Reveal(),
+		PhoneNumberID: cfg.Messaging.PhoneNumberID,
 	})
 }
 

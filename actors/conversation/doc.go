@@ -33,9 +33,7 @@
 //	         -> DATA_COLLECT, agent REGISTRAR; a service outside the catalogue is refused
 //	CHECK    validate cadastral_data (nome, CPF/CNPJ check digits, e-mail, optional phone):
 //	         valid -> normalised, COMPLETED, Project (from DATA_COLLECT also handoff
-//	         DATA_COMPLETE and a summary); invalid -> retry_count+1, configured retry text
-//	         naming the invalid fields, same state; at MaxValidationFailures -> HANDOFF
-//	         VALIDATION_FAILED with a summary
+//	         DATA_COMPLETE and a summary); invalid -> RETRY, same state
 //	PERSON   send the text; -> HANDOFF, handoff CUSTOMER_REQUEST, summary
 //	DEMAND   record an OutOfPortfolioDemand; send the text; -> CLOSED (closed_at), summary
 //	ENRICH   Enrich = the named packages that exist and are not injected yet; nothing sent,
@@ -49,9 +47,18 @@
 //	CLOSE    send the text; -> CLOSED (closed_at), summary
 //	refused  Failure: configured fallback text, -> HANDOFF AGENT_FAILURE, summary, Illegal set
 //
+//	RETRY    retry_count+1, the configured retry text naming the invalid fields instead
+//	         of the model's; at MaxValidationFailures -> HANDOFF VALIDATION_FAILED with a
+//	         summary
+//
 // In every legal step qualification_data and cadastral_data are merged key by
-// key from the answer; a null or blank value never erases a collected one.
-// An answer whose action needs text and has none is refused too.
+// key from the answer, sanitized (markup and control characters removed); a
+// null or blank value never erases a collected one. The CPF/CNPJ and the
+// e-mail are checked as soon as reported, whatever s: an invalid one is not
+// stored, and a step that leaves the bot waiting for the customer (in NEW,
+// QUALIFYING, DATA_COLLECT or COMPLETED, with a text) becomes RETRY, so the
+// customer hears it in the same turn. An answer whose action needs text and
+// has none is refused too.
 //
 // # Operators
 //

@@ -2,9 +2,6 @@ package conversation
 
 import (
 	"encoding/json"
-	"strings"
-
-	"github.com/intake-runtime/intake/domain"
 )
 
 // Keys of cadastral_data that the rules check or normalise, and KeyCity, which
@@ -25,13 +22,15 @@ const (
 // in their own words; a confirmed subject change starts over from it.
 const KeySubject = "assunto"
 
-// merge copies the values of from into into, key by key. A later null or
-// blank value never erases what an earlier answer collected: models often
-// repeat only what they learned this turn, or send empty placeholders.
+// merge copies the values of from into into, key by key, sanitized. A later
+// null or blank value never erases what an earlier answer collected: models
+// often repeat only what they learned this turn, or send empty placeholders.
+// cadastral_data, whose fields are all text and partly checked, is merged by
+// collectCadastral.
 func merge(into map[string]any, from any) {
 	m, _ := from.(map[string]any)
 	for k, v := range m {
-		if k = strings.TrimSpace(k); k == "" {
+		if k = sanitize(k); k == "" {
 			continue
 		}
 		if v = plain(v); !blank(v) {
@@ -40,23 +39,10 @@ func merge(into map[string]any, from any) {
 	}
 }
 
-// mergeText is merge for cadastral_data, whose fields are all text: numbers
-// (a CPF written without quotes) become their digits.
-func mergeText(into map[string]any, from any) {
-	m, _ := from.(map[string]any)
-	for k, v := range m {
-		if k = strings.TrimSpace(k); k == "" {
-			continue
-		}
-		if s := domain.DataText(v); s != "" {
-			into[k] = s
-		}
-	}
-}
-
 // plain turns a decoded JSON value into the types a stored item holds:
 // json.Number becomes int64 when integral, float64 otherwise; strings are
-// trimmed; nested objects and lists are converted in depth.
+// sanitized (which trims them); nested objects and lists are converted in
+// depth, their keys sanitized too.
 func plain(v any) any {
 	switch v := v.(type) {
 	case json.Number:
@@ -66,11 +52,11 @@ func plain(v any) any {
 		f, _ := v.Float64()
 		return f
 	case string:
-		return strings.TrimSpace(v)
+		return sanitize(v)
 	case map[string]any:
 		out := make(map[string]any, len(v))
 		for k, x := range v {
-			out[k] = plain(x)
+			out[sanitize(k)] = plain(x)
 		}
 		return out
 	case []any:

@@ -8,24 +8,17 @@ import (
 
 // register is s=2: the registrar says the registration data is complete. The
 // merged cadastral_data is checked here, never trusted: a valid set is stored
-// normalised (document digits, lower-case e-mail, E.164 phone), the session
-// becomes COMPLETED and the projection runs; from DATA_COLLECT that is also
-// the DATA_COMPLETE handoff, while in COMPLETED it is a correction that only
-// updates the projection. An invalid set is kept as typed (an operator may
-// need it), retry_count grows, and the configured retry text names what was
-// invalid (the model's text may claim success); at MaxValidationFailures a
-// person takes over (VALIDATION_FAILED).
+// normalised (document without punctuation, lower-case e-mail, E.164 phone),
+// the session becomes COMPLETED and the projection runs; from DATA_COLLECT
+// that is also the DATA_COMPLETE handoff, while in COMPLETED it is a
+// correction that only updates the projection. A set with a missing or
+// invalid field, or a document or e-mail this answer reported and
+// collectCadastral refused, is retried (transition.retry); what is missing
+// or refused is not stored, an invalid phone is kept as typed.
 func register(t *transition) {
 	s := &t.out.Session
-	invalid := normalizeRegistration(s.CadastralData)
-	if len(invalid) > 0 {
-		s.RetryCount++
-		if s.RetryCount >= t.e.cfg.MaxValidationFailures {
-			t.out.handOff(domain.HandoffValidationFailed)
-			t.out.Reply = t.e.cfg.ValidationHandoffText
-			return
-		}
-		t.out.Reply = strings.ReplaceAll(t.e.cfg.RetryText, "{campos}", joinPortuguese(invalid))
+	if invalid := normalizeRegistration(s.CadastralData, t.refusedFields); len(invalid) > 0 {
+		t.retry(invalid)
 		return
 	}
 	s.RetryCount = 0
@@ -41,28 +34,34 @@ func register(t *transition) {
 
 // normalizeRegistration validates the required fields of data (name,
 // e-mail, CPF or CNPJ) and the optional phone, rewriting valid values in their
-// normal form. It returns the labels of the invalid or missing fields, in the
-// words the customer reads.
-func normalizeRegistration(data map[string]any) []string {
+// normal form. refused holds the labels of the fields this answer reported
+// and collectCadastral refused: they are invalid even when data still holds
+// an earlier valid value. It returns the labels of the invalid or missing
+// fields, in the words the customer reads.
+func normalizeRegistration(data map[string]any, refused map[string]string) []string {
 	var invalid []string
 	if domain.DataText(data[KeyName]) == "" {
-		invalid = append(invalid, "o nome")
+		invalid = append(invalid, nameLabel)
 	}
-	if doc, _, ok := NormalizeDocument(domain.DataText(data[KeyDocument])); ok {
+	if label, ok := refused[KeyDocument]; ok {
+		invalid = append(invalid, label)
+	} else if doc, _, ok := NormalizeDocument(domain.DataText(data[KeyDocument])); ok {
 		data[KeyDocument] = doc
 	} else {
-		invalid = append(invalid, "o CPF/CNPJ")
+		invalid = append(invalid, anyDocumentLabel)
 	}
-	if email, ok := NormalizeEmail(domain.DataText(data[KeyEmail])); ok {
+	if label, ok := refused[KeyEmail]; ok {
+		invalid = append(invalid, label)
+	} else if email, ok := NormalizeEmail(domain.DataText(data[KeyEmail])); ok {
 		data[KeyEmail] = email
 	} else {
-		invalid = append(invalid, "o e-mail")
+		invalid = append(invalid, emailLabel)
 	}
 	if phone := domain.DataText(data[keyPhone]); phone != "" {
 		if normal, ok := NormalizePhone(phone); ok {
 			data[keyPhone] = normal
 		} else {
-			invalid = append(invalid, "o telefone")
+			invalid = append(invalid, phoneLabel)
 		}
 	}
 	normalizeAddress(data)

@@ -28,16 +28,31 @@ func TestRegistrationValidation(t *testing.T) {
 			stored:    map[string]any{"nome": "Padaria Sol Ltda", "email": "contato@padariasol.com.br", "cpf_cnpj": "11222333000181"},
 		},
 		{
+			name:      "valid alphanumeric CNPJ, any case",
+			cadastral: `{"nome":"Nova Empresa Ltda","email":"contato@novaempresa.com.br","cpf_cnpj":"12.abc.345/01DE-35"}`,
+			reply:     modelMsg,
+			stored:    map[string]any{"nome": "Nova Empresa Ltda", "email": "contato@novaempresa.com.br", "cpf_cnpj": "12ABC34501DE35"},
+		},
+		{
+			// An invalid document or e-mail is never stored: the message
+			// log keeps what the customer typed. The retry names the
+			// document by its length.
 			name:      "bad check digit",
 			cadastral: `{"nome":"Maria Souza","email":"maria@exemplo.com","cpf_cnpj":"529.982.247-26"}`,
-			reply:     "RETRY: o CPF/CNPJ",
-			stored:    map[string]any{"nome": "Maria Souza", "email": "maria@exemplo.com", "cpf_cnpj": "529.982.247-26"},
+			reply:     "RETRY: o CPF",
+			stored:    map[string]any{"nome": "Maria Souza", "email": "maria@exemplo.com"},
 		},
 		{
 			name:      "repeated digits and bad e-mail",
 			cadastral: `{"nome":"Maria Souza","email":"maria@exemplo","cpf_cnpj":"111.111.111-11"}`,
-			reply:     "RETRY: o CPF/CNPJ e o e-mail",
-			stored:    map[string]any{"nome": "Maria Souza", "email": "maria@exemplo", "cpf_cnpj": "111.111.111-11"},
+			reply:     "RETRY: o CPF e o e-mail",
+			stored:    map[string]any{"nome": "Maria Souza"},
+		},
+		{
+			name:      "bad CNPJ check digit",
+			cadastral: `{"nome":"Nova Empresa Ltda","email":"contato@novaempresa.com.br","cpf_cnpj":"12.ABC.345/01DE-36"}`,
+			reply:     "RETRY: o CNPJ",
+			stored:    map[string]any{"nome": "Nova Empresa Ltda", "email": "contato@novaempresa.com.br"},
 		},
 		{
 			name:      "everything missing or wrong",

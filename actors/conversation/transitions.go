@@ -80,6 +80,12 @@ type transition struct {
 	// enrichmentFallback makes a refusal end with EnrichmentExhausted instead
 	// of Failure: a knowledge loop is no reason to call a person.
 	enrichmentFallback bool
+	// refusedFields are the cadastral_data fields this answer reported with
+	// an invalid value, by key, with their label for the retry text.
+	refusedFields map[string]string
+	// retried is set once the answer was met with the retry text (or the
+	// VALIDATION_FAILED handoff), so one answer counts once in retry_count.
+	retried bool
 }
 
 // refuse marks the answer unusable; Apply then returns the failure outcome.
@@ -112,8 +118,9 @@ func (e *Engine) Apply(in Input, answer agent.ParsedLLMResponse) Outcome {
 	}
 	t := &transition{e: e, in: in, answer: answer, out: Outcome{Session: in.Session.Clone()}}
 	merge(t.out.Session.QualificationData, answer.JSONPart["qualification_data"])
-	mergeText(t.out.Session.CadastralData, answer.JSONPart["cadastral_data"])
+	t.refusedFields = collectCadastral(t.out.Session.CadastralData, answer.JSONPart["cadastral_data"])
 	do(t)
+	t.retryAfterRefusal()
 	switch {
 	case t.refused != "" && t.enrichmentFallback:
 		out := e.EnrichmentExhausted(in)

@@ -3,42 +3,46 @@ package conversation
 import (
 	"strings"
 	"unicode"
+
+	"github.com/intake-runtime/intake/domain"
 )
 
-// Registration documents are checked here because the model's claim that data
-// is "complete" (s=2) proves nothing: a CPF or CNPJ with wrong check digits,
-// or an e-mail without a domain, would reach the CRM and the ERP and be found
-// only by a person. These functions are pure and accept the forms customers
-// type: formatted ("529.982.247-25") or bare ("52998224725").
+// Registration documents are checked here because a model's report proves
+// nothing: a CPF or CNPJ with wrong check digits, or an e-mail without a
+// domain, would reach the CRM and the ERP and be found only by a person. These
+// functions are pure and accept the forms customers type: formatted
+// ("529.982.247-25", "12.ABC.345/01DE-35") or bare ("52998224725"), in any
+// case.
 
 // DocumentKind tells which Brazilian tax document a number is.
 type DocumentKind string
 
-// The document kinds, by digit count: 11 digits is a person's CPF, 14 digits a
+// The document kinds, by length: 11 digits is a person's CPF, 14 characters a
 // company's CNPJ.
 const (
 	CPF  DocumentKind = "CPF"
 	CNPJ DocumentKind = "CNPJ"
 )
 
-// NormalizeDocument returns the digits of a CPF or CNPJ and its kind when the
-// check digits hold. Punctuation and spaces are ignored; any other character,
-// a wrong length, or a sequence of one repeated digit (which passes the
-// arithmetic but is never issued) makes it invalid.
+// NormalizeDocument returns a CPF or CNPJ as domain.DocumentDigits keeps it
+// (the form stored, searched and projected) and its kind, when the check
+// digits hold. A CPF is 11 digits. A CNPJ is 14 characters: 12 of base and
+// branch, digits or (since the alphanumeric CNPJ of IN RFB 2.229/2024, issued
+// from July 2026) letters A-Z in either case, then two numeric check digits;
+// numeric CNPJs are the special case without letters. Punctuation (". / -")
+// and spaces are ignored; any other character, a wrong length, or one
+// repeated character (which passes the arithmetic but is never issued) makes
+// it invalid.
 func NormalizeDocument(s string) (string, DocumentKind, bool) {
-	digits, ok := documentDigits(s)
-	if !ok || (len(digits) != 11 && len(digits) != 14) || allSame(digits) {
+	doc, ok := documentCharacters(s)
+	if !ok || doc == "" || allSame(doc) {
 		return "", "", false
 	}
-	switch len(digits) {
-	case 11:
-		if checkDigits(digits[:9], cpfWeights) == digits[9:] {
-			return digits, CPF, true
-		}
-	case 14:
-		if checkDigits(digits[:12], cnpjWeights) == digits[12:] {
-			return digits, CNPJ, true
-		}
+	switch {
+	case len(doc) == 11 && numeric(doc) && checkDigits(doc[:9], cpfWeights) == doc[9:]:
+		return doc, CPF, true
+	case len(doc) == 14 && checkDigits(doc[:12], cnpjWeights) == doc[12:]:
+		return doc, CNPJ, true
 	}
 	return "", "", false
 }
@@ -55,9 +59,8 @@ func ValidCNPJ(s string) bool {
 	return ok && kind == CNPJ
 }
 
-// cpfWeights and cnpjWeights are the modulo-11 weights of the first check
-// digit; the second check digit uses one more leading weight (11 for CPF, 6
-// for CNPJ) over the base plus the first check digit.
+// cpfWeights and cnpjWeights are the modulo-11 weights of the second check
+// digit; the first check digit uses their tail over the base alone.
 var (
 	cpfWeights  = []int{11, 10, 9, 8, 7, 6, 5, 4, 3, 2}
 	cnpjWeights = []int{6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2}
@@ -71,10 +74,13 @@ func checkDigits(base string, weights []int) string {
 	return string([]byte{first, second})
 }
 
-func mod11(digits string, weights []int) byte {
+// mod11 is one check digit. Each character is worth its ASCII code minus 48,
+// the Receita Federal's rule for the alphanumeric CNPJ: '0'..'9' are 0..9 as
+// always, 'A' is 17, 'B' 18, ... 'Z' 42. The result is always a digit.
+func mod11(base string, weights []int) byte {
 	sum := 0
-	for i := range len(digits) {
-		sum += int(digits[i]-'0') * weights[i]
+	for i := range len(base) {
+		sum += int(base[i]-'0') * weights[i]
 	}
 	r := sum % 11
 	if r < 2 {
@@ -83,24 +89,27 @@ func mod11(digits string, weights []int) byte {
 	return byte('0' + 11 - r)
 }
 
-// documentDigits keeps the digits of s, allowing only the separators people
-// type in documents.
-func documentDigits(s string) (string, bool) {
-	var b strings.Builder
+// documentCharacters checks that s holds only what people type in a
+// document (digits, letters of an alphanumeric CNPJ, ". / -" and spaces) and
+// returns it in the stored form of domain.DocumentDigits.
+func documentCharacters(s string) (string, bool) {
 	for _, r := range s {
 		switch {
-		case r >= '0' && r <= '9':
-			b.WriteRune(r)
+		case r >= '0' && r <= '9', r >= 'A' && r <= 'Z', r >= 'a' && r <= 'z':
 		case r == '.' || r == '-' || r == '/' || r == ' ':
 		default:
 			return "", false
 		}
 	}
-	return b.String(), true
+	return domain.DocumentDigits(s), true
 }
 
-func allSame(digits string) bool {
-	return strings.Count(digits, digits[:1]) == len(digits)
+func numeric(s string) bool {
+	return strings.Trim(s, "0123456789") == ""
+}
+
+func allSame(doc string) bool {
+	return strings.Count(doc, doc[:1]) == len(doc)
 }
 
 // NormalizeEmail trims and lower-cases an e-mail address and reports whether it

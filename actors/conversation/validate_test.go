@@ -3,6 +3,7 @@ package conversation_test
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/intake-runtime/intake/actors/conversation"
@@ -27,8 +28,9 @@ func cpfFrom(base string) string {
 	return base + d1 + digit(base+d1, 11)
 }
 
-// cnpjFrom completes a 12-digit base (8 root digits + 4 branch digits) with
-// its check digits (weights 5..2,9..2, then 6..2,9..2).
+// cnpjFrom completes a 12-character base (8 root + 4 branch characters,
+// digits or upper-case letters) with its check digits (weights 5..2,9..2,
+// then 6..2,9..2; each character worth its ASCII code minus 48).
 func cnpjFrom(base string) string {
 	digit := func(s string) string {
 		sum, w := 0, len(s)-7
@@ -68,6 +70,24 @@ func TestGeneratorsAgreeWithPublishedExamples(t *testing.T) {
 	if got := cnpjFrom("112223330001"); got != "11222333000181" {
 		t.Errorf("cnpjFrom = %s, want 11222333000181", got)
 	}
+	if got := cnpjFrom("12ABC34501DE"); got != "12ABC34501DE35" {
+		t.Errorf("cnpjFrom = %s, want 12ABC34501DE35", got)
+	}
+}
+
+// The Receita Federal's example of an alphanumeric CNPJ, worked by hand.
+// Values (ASCII - 48) of 1 2 A B C 3 4 5 0 1 D E: 1 2 17 18 19 3 4 5 0 1 20 21.
+// First digit, weights 5 4 3 2 9 8 7 6 5 4 3 2:
+// 5+8+51+36+171+24+28+30+0+4+60+42 = 459; 459 mod 11 = 8; 11-8 = 3.
+// Second digit, weights 6 5 4 3 2 9 8 7 6 5 4 3 2 over the base and the 3:
+// 6+10+68+54+38+27+32+35+0+5+80+63+6 = 424; 424 mod 11 = 6; 11-6 = 5.
+func TestAlphanumericCNPJ(t *testing.T) {
+	for _, in := range []string{"12.ABC.345/01DE-35", "12ABC34501DE35", "12.abc.345/01de-35", " 12 AbC 345 01dE 35 "} {
+		doc, kind, ok := conversation.NormalizeDocument(in)
+		if doc != "12ABC34501DE35" || kind != conversation.CNPJ || !ok {
+			t.Errorf("NormalizeDocument(%q) = %q, %q, %v; want 12ABC34501DE35, CNPJ", in, doc, kind, ok)
+		}
+	}
 }
 
 func TestNormalizeDocument(t *testing.T) {
@@ -105,7 +125,20 @@ func TestNormalizeDocument(t *testing.T) {
 			tests = append(tests, row{s, "", ""})
 		}
 	}
+	for _, base := range []string{"12ABC34501DE", "ABCDEFGH0001", "00000000000A", "Z1Y2X3W4V5U6"} {
+		d := cnpjFrom(base)
+		tests = append(tests,
+			row{d, d, conversation.CNPJ},
+			row{formatCNPJ(d), d, conversation.CNPJ},
+			row{strings.ToLower(formatCNPJ(d)), d, conversation.CNPJ},
+			row{flipLast(d), "", ""},
+			row{d[:12] + "A" + d[13:], "", ""}, // a letter among the check digits
+		)
+	}
 	tests = append(tests,
+		row{"AAAAAAAAAAAAAA", "", ""},
+		row{"12.ÁBC.345/01DE-35", "", ""}, // a letter outside A-Z
+		row{"5299822472A", "", ""},        // a CPF has no letters
 		row{"", "", ""},
 		row{"5299822472", "", ""},     // 10 digits
 		row{"529982247250", "", ""},   // 12 digits
@@ -196,13 +229,19 @@ func ExampleNormalizeDocument() {
 // FuzzNormalize checks that normal forms are fixed points: normalising a
 // normalised document, e-mail or phone gives it back unchanged.
 func FuzzNormalize(f *testing.F) {
-	for _, s := range []string{"529.982.247-25", "11.222.333/0001-81", "Maria@Exemplo.com", "(11) 98765-4321", "+1 415 555 2671", "0049 151 23456789"} {
+	for _, s := range []string{"529.982.247-25", "11.222.333/0001-81", "12.abc.345/01DE-35", "12ABC34501DE3A", "Maria@Exemplo.com", "(11) 98765-4321", "+1 415 555 2671", "0049 151 23456789"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if d, kind, ok := conversation.NormalizeDocument(s); ok {
 			if d2, kind2, ok2 := conversation.NormalizeDocument(d); !ok2 || d2 != d || kind2 != kind {
 				t.Errorf("document %q -> %q -> %q", s, d, d2)
+			}
+			if !storedDocument(d, kind) {
+				t.Errorf("document %q -> %q (%s): not 11 digits nor 12 of [0-9A-Z] and 2 digits", s, d, kind)
+			}
+			if d3, _, ok3 := conversation.NormalizeDocument(strings.ToLower(s)); !ok3 || d3 != d {
+				t.Errorf("document %q valid but not in lower case: %q", s, d3)
 			}
 		}
 		if e, ok := conversation.NormalizeEmail(s); ok {
@@ -216,4 +255,16 @@ func FuzzNormalize(f *testing.F) {
 			}
 		}
 	})
+}
+
+// storedDocument is the shape of a normalised document.
+func storedDocument(d string, kind conversation.DocumentKind) bool {
+	numeric := func(s string) bool { return strings.Trim(s, "0123456789") == "" }
+	switch kind {
+	case conversation.CPF:
+		return len(d) == 11 && numeric(d)
+	case conversation.CNPJ:
+		return len(d) == 14 && strings.Trim(d[:12], "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" && numeric(d[12:])
+	}
+	return false
 }

@@ -24,7 +24,7 @@ type Rejection struct {
 	// ID is the platform ID of the item when it had one.
 	ID string
 	// Err wraps one of ErrNoDigits, ErrSenderTooLong, ErrMissingID,
-	// ErrEmptyContent, ErrMalformed or ErrUnknownStatus.
+	// ErrEmptyContent, ErrMalformed, ErrUnknownStatus or ErrOtherNumber.
 	Err error
 }
 

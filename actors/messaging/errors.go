@@ -26,6 +26,10 @@ var (
 	ErrUnknownInstance = errors.New("messaging: unknown instance")
 	// ErrEmptyContent reports an internal payload without content.
 	ErrEmptyContent = errors.New("messaging: empty content")
+	// ErrOtherNumber reports a message or status addressed to a business
+	// number other than ours (another phone_number_id of the same app): it
+	// is not our conversation, so it is ignored, never answered.
+	ErrOtherNumber = errors.New("messaging: addressed to another phone number ID")
 )
 
 // Errors of a platform's webhook authentication. The webhook handler answers

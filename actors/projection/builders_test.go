@@ -41,6 +41,14 @@ func TestBuildContactPayload(t *testing.T) {
 			phone:     "+5511987654321",
 		},
 		{
+			// The alphanumeric CNPJ the rules stored reaches the CRM with
+			// its letters.
+			name:      "contact_alphanumeric_cnpj",
+			cadastral: map[string]any{"nome": "Nova Empresa Ltda", "cpf_cnpj": "12ABC34501DE35"},
+			segment:   "pesquisa",
+			phone:     "+5511987654321",
+		},
+		{
 			// English keys, a numeric document, and no phone anywhere.
 			name: "contact_english_keys",
 			cadastral: map[string]any{
@@ -125,6 +133,12 @@ func TestBuildCustomerPayload(t *testing.T) {
 			// An empty higher-precedence key does not hide a later one.
 			name:      "customer_cpf_cnpj_third",
 			cadastral: map[string]any{"nome": "A", "cpfcnpj": "", "cpf_cnpj": "11.222.333/0001-81"},
+		},
+		{
+			// An alphanumeric CNPJ keeps its letters, upper-cased: the
+			// spec's "digits only" predates it.
+			name:      "customer_alphanumeric_cnpj",
+			cadastral: map[string]any{"nome": "Nova Empresa Ltda", "cpf_cnpj": "12.abc.345/01DE-35"},
 		},
 		{
 			// A document without digits is omitted.

@@ -21,7 +21,12 @@ import (
 //	city      cidade, city                  city      -         -
 //	state     estado, uf, state             state     -         -
 //	zip       cep, zip                      zip       -         -
-//	document  cpfcnpj, cpfCnpj, cpf_cnpj    cpf_cnpj  cpf_cnpj  cpfcnpj (digits)
+//	document  cpfcnpj, cpfCnpj, cpf_cnpj    cpf_cnpj  cpf_cnpj  cpfcnpj (no punctuation)
+//
+// The document is sent as collected to the CRM (the rules store it
+// normalised: digits, and the upper-case letters of an alphanumeric CNPJ) and
+// without punctuation to the ERP; neither drops the letters of an
+// alphanumeric CNPJ, which the spec's "digits only" predates.
 var (
 	nameKeys     = []string{"nome", "name"}
 	emailKeys    = []string{"email", "e_mail"}
@@ -41,16 +46,6 @@ func field(data map[string]any, keys []string) string {
 		}
 	}
 	return ""
-}
-
-// digits keeps the ASCII digits of s.
-func digits(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= '0' && r <= '9' {
-			return r
-		}
-		return -1
-	}, s)
 }
 
 // splitName splits a full name into its first word and the rest, as the

@@ -43,6 +43,10 @@ const (
 	ReasonMalformed      = "malformed"
 	ReasonContentTooLong = "content_too_long"
 	ReasonIDTooLong      = "message_id_too_long"
+	// ReasonOtherNumber is a message for another business number of the
+	// same app (metadata.phone_number_id): not ours to answer, acknowledged
+	// so the platform does not redeliver it.
+	ReasonOtherNumber = "other_phone_number_id"
 )
 
 var errInvalidJSON = &problem{fiber.StatusBadRequest, "invalid_json",
@@ -156,6 +160,8 @@ func reasonOf(err error) string {
 		return ReasonContentTooLong
 	case errors.Is(err, errIDTooLong):
 		return ReasonIDTooLong
+	case errors.Is(err, messaging.ErrOtherNumber):
+		return ReasonOtherNumber
 	case errors.Is(err, messaging.ErrUnknownStatus):
 		return "unknown_status"
 	default:

@@ -98,7 +98,9 @@ type Messaging struct {
 	// APIVersion is the {version} path segment of outbound calls
 	// (MESSAGING_API_VERSION, default cloudapi.DefaultVersion).
 	APIVersion string
-	// PhoneNumberID is the sender number ID (MESSAGING_PHONE_NUMBER_ID).
+	// PhoneNumberID is the sender number ID (MESSAGING_PHONE_NUMBER_ID); the
+	// webhook ignores messages addressed to another number. Empty accepts
+	// every number.
 	PhoneNumberID string
 	// AccessToken is the bearer token of outbound calls (MESSAGING_ACCESS_TOKEN).
 	AccessToken Secret

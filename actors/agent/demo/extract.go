@@ -14,6 +14,10 @@ var (
 	// documentPattern finds runs of digits with the punctuation people type in
 	// a CPF or CNPJ; extract keeps those of 11 or 14 digits.
 	documentPattern = regexp.MustCompile(`\+?\d[\d./\- ]{9,19}\d`)
+	// alphanumericCNPJ finds a CNPJ with letters (IN RFB 2.229/2024, from
+	// July 2026) in its usual shape, "12.ABC.345/01DE-35" or bare, any case:
+	// twelve letters or digits, then the two check digits.
+	alphanumericCNPJ = regexp.MustCompile(`(?i)\b[0-9a-z]{2}\.?[0-9a-z]{3}\.?[0-9a-z]{3}/?[0-9a-z]{4}-?\d{2}\b`)
 	// namePattern and cityPattern read "meu nome é Maria Souza", "moro em
 	// Campinas" and their variants, up to punctuation or a digit.
 	namePattern = regexp.MustCompile(`(?i)(?:meu nome (?:é|e)|me chamo|nome:|my name is)\s+([^,;.!?\n\d@]+)`)
@@ -51,15 +55,9 @@ func extract(text, asked string) map[string]any {
 		out[conversation.KeyEmail] = m
 		rest = strings.Replace(rest, m, " ", 1)
 	}
-	for _, m := range documentPattern.FindAllString(rest, -1) {
-		if strings.HasPrefix(m, "+") { // a phone number in international form
-			continue
-		}
-		if n := digits(m); n == 11 || n == 14 {
-			out[conversation.KeyDocument] = strings.TrimSpace(m)
-			rest = strings.Replace(rest, m, " ", 1)
-			break
-		}
+	if m := findDocument(rest); m != "" {
+		out[conversation.KeyDocument] = strings.TrimSpace(m)
+		rest = strings.Replace(rest, m, " ", 1)
 	}
 	for key, p := range map[string]*regexp.Regexp{conversation.KeyName: namePattern, conversation.KeyCity: cityPattern} {
 		if m := p.FindStringSubmatch(rest); m != nil {
@@ -77,6 +75,26 @@ func extract(text, asked string) map[string]any {
 		}
 	}
 	return out
+}
+
+// findDocument returns the first run of text shaped like a CPF or CNPJ (11
+// or 14 digits with their punctuation), else the first alphanumeric CNPJ,
+// else "". Its check digits are the rules' business, not the demo's.
+func findDocument(text string) string {
+	for _, m := range documentPattern.FindAllString(text, -1) {
+		if strings.HasPrefix(m, "+") { // a phone number in international form
+			continue
+		}
+		if n := digits(m); n == 11 || n == 14 {
+			return m
+		}
+	}
+	for _, m := range alphanumericCNPJ.FindAllString(text, -1) {
+		if strings.ContainsAny(m, "0123456789") && strings.IndexFunc(m, unicode.IsLetter) >= 0 {
+			return m
+		}
+	}
+	return ""
 }
 
 func digits(s string) int {

@@ -3,6 +3,7 @@ package demo_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -100,11 +101,15 @@ func TestDemoCompletesARegistrationAfterAnInvalidCPF(t *testing.T) {
 		t.Fatal("no reply to the service")
 	}
 	c.expect("Maria Souza", domain.StateDataCollect)
-	c.expect("123.456.789-00", domain.StateDataCollect)
+	// The CPF's check digits are wrong: the customer hears it at once.
+	out = c.expect("123.456.789-00", domain.StateDataCollect)
+	if c.session.RetryCount != 1 || !strings.Contains(out.Reply, "CPF") || c.session.CadastralData["cpf_cnpj"] != nil {
+		t.Fatalf("retry_count %d, reply %q, cpf_cnpj %v after an invalid CPF", c.session.RetryCount, out.Reply, c.session.CadastralData["cpf_cnpj"])
+	}
 	c.expect("maria@padariasol.com.br", domain.StateDataCollect)
-	out = c.expect("moro em Campinas", domain.StateDataCollect) // the CPF's check digits are wrong
+	out = c.expect("moro em Campinas", domain.StateDataCollect) // still no valid CPF
 	if c.session.RetryCount != 1 || out.Project {
-		t.Fatalf("retry_count %d, project %t after an invalid CPF", c.session.RetryCount, out.Project)
+		t.Fatalf("retry_count %d, project %t without a valid CPF", c.session.RetryCount, out.Project)
 	}
 	out = c.expect("Desculpe, o certo é 529.982.247-25", domain.StateCompleted)
 	if !out.Project || out.Handoff != domain.HandoffDataComplete {
@@ -118,6 +123,17 @@ func TestDemoCompletesARegistrationAfterAnInvalidCPF(t *testing.T) {
 	}
 	if sum := c.session.OperationalSummary.Structured; sum == nil || sum.ResumoTexto == "" {
 		t.Errorf("operational summary %+v, want the demo's", sum)
+	}
+}
+
+// A company with one of the new alphanumeric CNPJs registers like any
+// other, its document stored upper-case without punctuation.
+func TestDemoRegistersAnAlphanumericCNPJ(t *testing.T) {
+	c := newChat(t)
+	c.expect("Vocês fazem cliente oculto?", domain.StateDataCollect)
+	c.expect("Meu nome é Ana Lima, CNPJ 12.abc.345/01DE-35, ana@novaempresa.com.br, moro em Recife", domain.StateCompleted)
+	if got := domain.DataText(c.session.CadastralData["cpf_cnpj"]); got != "12ABC34501DE35" {
+		t.Errorf("cpf_cnpj = %q, want 12ABC34501DE35", got)
 	}
 }
 

@@ -8,7 +8,8 @@
 // [Parser.ParseEnvelope] walks every entry and every change of a webhook
 // envelope. Each customer message becomes a messaging.InboundMessage: the
 // sender is normalized to "+digits", the platform message ID is kept, a
-// missing or invalid timestamp becomes the current UTC time, media become
+// missing or invalid timestamp, or one more than a minute ahead of our clock,
+// becomes the current UTC time, media become
 // their caption or "[type]" (unknown types count as document) and no binary
 // is downloaded. The customer's taps and shares (reply buttons, list items,
 // template buttons, locations, contact cards) become the words they stand
@@ -17,7 +18,8 @@
 // the message log; a statuses-only callback yields no message. A message that
 // cannot become a turn (a sender without digits, no ID, an empty text, a
 // malformed object) is reported in Batch.Rejected while the others in the
-// same envelope are still returned.
+// same envelope are still returned; so is every item of a change addressed
+// to another business number than WebhookConfig.PhoneNumberID (number.go).
 //
 // # Outbound
 //

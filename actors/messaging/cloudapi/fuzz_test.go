@@ -28,12 +28,16 @@ func FuzzParseEnvelope(f *testing.F) {
 			}
 			return
 		}
+		future := fixedNow.Add(time.Minute)
 		for _, m := range b.Messages {
 			messagingtest.CheckMessage(t, m)
+			if m.ReceivedAt.After(future) {
+				t.Fatalf("message dated in the future: %+v", m)
+			}
 		}
 		for _, s := range b.Statuses {
-			if s.MessageID == "" || s.Timestamp.Location() != time.UTC {
-				t.Fatalf("status without ID or not in UTC: %+v", s)
+			if s.MessageID == "" || s.Timestamp.Location() != time.UTC || s.Timestamp.After(future) {
+				t.Fatalf("status without ID, not in UTC or in the future: %+v", s)
 			}
 		}
 		for _, r := range b.Rejected {

@@ -15,6 +15,9 @@ import (
 // concurrent use.
 type Parser struct {
 	*messaging.Parser
+	// phoneNumberID is our business number's ID; changes for another are
+	// ignored (number.go). "" accepts every number.
+	phoneNumberID string
 }
 
 // NewParser checks cfg and returns a Parser.
@@ -56,6 +59,10 @@ func (p *Parser) ParseEnvelope(body []byte) (messaging.Batch, error) {
 }
 
 func (p *Parser) parseChange(v changeValue, b *messaging.Batch) {
+	if !p.addressedToUs(v.Metadata.PhoneNumberID) {
+		ignoreChange(v, b)
+		return
+	}
 	names := pushNames(v.Contacts)
 	for _, raw := range v.Messages {
 		msg, reaction, err := p.parseMessage(raw, v.Metadata.PhoneNumberID, names)

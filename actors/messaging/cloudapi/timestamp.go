@@ -34,11 +34,30 @@ func parseEpoch(raw json.RawMessage) (time.Time, bool) {
 	return time.Unix(n, 0).UTC(), true
 }
 
+// maxFutureSkew is how far ahead of our clock a platform timestamp may be
+// before it is taken for a wrong one. Both clocks are NTP-synchronised, so a
+// real difference is well under a second; a minute leaves room for a bad
+// host clock without letting a timestamp days ahead through.
+const maxFutureSkew = time.Minute
+
 // timeOr returns the parsed timestamp, or now in UTC when it is missing or
 // invalid.
 func timeOr(raw json.RawMessage, now func() time.Time) time.Time {
+	n := now().UTC()
 	if t, ok := parseEpoch(raw); ok {
-		return t
+		return notInFuture(t, n)
 	}
-	return now().UTC()
+	return n
+}
+
+// notInFuture clamps a timestamp more than maxFutureSkew ahead of now to
+// now. A message dated 30 days ahead would otherwise sort after every later
+// one, outlive the stale check, and stretch the 24-hour customer-service
+// window counted from it, so operators would write into a window the
+// platform has closed.
+func notInFuture(t, now time.Time) time.Time {
+	if t.After(now.Add(maxFutureSkew)) {
+		return now
+	}
+	return t
 }

@@ -24,6 +24,11 @@ type WebhookConfig struct {
 	// VerifyToken is the token the platform echoes in the verification
 	// handshake. Empty refuses every handshake.
 	VerifyToken string
+	// PhoneNumberID is our business number's ID (MESSAGING_PHONE_NUMBER_ID):
+	// messages and statuses of a change addressed to another number are
+	// ignored (Batch.Rejected, messaging.ErrOtherNumber). Empty accepts
+	// every number.
+	PhoneNumberID string
 }
 
 // Webhook is the Cloud API's side of the webhook routes: it authenticates
@@ -49,6 +54,7 @@ func NewWebhook(cfg WebhookConfig) (*Webhook, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.phoneNumberID = cfg.PhoneNumberID
 	w := &Webhook{Parser: p}
 	if cfg.AppSecret != "" {
 		w.secret = []byte(cfg.AppSecret)
