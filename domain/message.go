@@ -100,6 +100,12 @@ type Message struct {
 	// Template is set on an operator's template message: the outbox sends
 	// it as that template rather than Content as text.
 	Template *TemplateSend `dynamodbav:"template,omitempty" json:"template,omitempty"`
+	// Options are the choices a bot reply offers (the model's "options"):
+	// the outbox sends Content with them as buttons or a list the customer
+	// taps, or as numbered lines (WithOptions). Kept on the entry, a send
+	// made again after a restart offers the same choices; older entries
+	// have none.
+	Options []string `dynamodbav:"options,omitempty" json:"options,omitempty"`
 }
 
 // IsSuperseded reports whether the message was superseded and must be left out

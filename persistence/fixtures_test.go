@@ -95,6 +95,7 @@ func fullMessage() domain.Message {
 		ReplyID:               "btn_atendente",
 		Reaction:              "👍",
 		ReactionAt:            at(t2),
+		Options:               []string{"Energia solar", "Eficiência energética"},
 	}
 }
 
