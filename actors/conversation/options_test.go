@@ -15,9 +15,9 @@ import (
 func TestOutcomeCarriesTheAnswersOptions(t *testing.T) {
 	yesNo := []string{"Sim", "Não"}
 	tests := []struct {
-		name      string
-		state     domain.SessionState
-		raw       string
+		name  string
+		state domain.SessionState
+		raw   string
 		// wantReply is the reply, or its beginning.
 		wantReply string
 		want      []string
