@@ -15,6 +15,7 @@ func TestCustomerTextIsWhatThePhoneShows(t *testing.T) {
 	}{
 		{"customer", domain.Message{Direction: domain.DirectionInbound, Content: " Oi "}, "Oi"},
 		{"bot reply", domain.Message{Direction: out, Content: `{"s":0} Olá`, CleanMessageSent: "Olá"}, "Olá"},
+		{"bot reply with options", domain.Message{Direction: out, CleanMessageSent: "Confirma?", Options: []string{"Sim", "Não"}}, "Confirma?\n\n1. Sim\n2. Não"},
 		{"operator", domain.Message{Direction: out, Content: "Sou a Ana", CleanMessageSent: "Sou a Ana", OperatorPhone: "+5511900000000"}, "Sou a Ana"},
 		{"knowledge request", domain.Message{Direction: out, Content: `{"s":5}`}, ""},
 		{"superseded", domain.Message{Direction: out, CleanMessageSent: "x", Error: domain.ErrorSuperseded}, ""},
@@ -24,6 +25,24 @@ func TestCustomerTextIsWhatThePhoneShows(t *testing.T) {
 	for _, tt := range tests {
 		if got := tt.m.CustomerText(); got != tt.want {
 			t.Errorf("%s: CustomerText() = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestWithOptionsNumbersTheChoices(t *testing.T) {
+	tests := []struct {
+		text    string
+		options []string
+		want    string
+	}{
+		{"Confirma?", nil, "Confirma?"},
+		{"Confirma?", []string{"Sim", "Não"}, "Confirma?\n\n1. Sim\n2. Não"},
+		{"Qual serviço?", []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K"},
+			"Qual serviço?\n\n1. A\n2. B\n3. C\n4. D\n5. E\n6. F\n7. G\n8. H\n9. I\n10. J\n11. K"},
+	}
+	for _, tt := range tests {
+		if got := domain.WithOptions(tt.text, tt.options); got != tt.want {
+			t.Errorf("WithOptions(%q, %q) = %q, want %q", tt.text, tt.options, got, tt.want)
 		}
 	}
 }

@@ -104,6 +104,12 @@ type Message struct {
 	// number the platform last gave for the conversation (Session.ReplyTo).
 	// Replies logged by older releases lack it and go to PhoneNumber.
 	ReplyTo string `dynamodbav:"reply_to,omitempty" json:"reply_to,omitempty"`
+	// Options are the choices a bot reply offers (the model's "options"):
+	// the outbox sends Content with them as buttons or a list the customer
+	// taps, or as numbered lines (WithOptions). Kept on the entry, a send
+	// made again after a restart offers the same choices; older entries
+	// have none.
+	Options []string `dynamodbav:"options,omitempty" json:"options,omitempty"`
 }
 
 // Recipient is the number a reply is sent to: ReplyTo, else PhoneNumber.

@@ -109,6 +109,28 @@ func TestLegacyMessageLoads(t *testing.T) {
 	}
 }
 
+// An outbox entry committed before replies carried options reads without
+// them: it is sent, and shown to the model, as the plain text it was.
+func TestLegacyOutboxReplyLoadsWithoutOptions(t *testing.T) {
+	got, err := persistence.DecodeMessage(readItem(t, "legacy_outbox_reply.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Options != nil || !got.Unfinished() || got.OutboxAttempts != 1 {
+		t.Errorf("legacy outbox reply = %+v, want an unfinished entry without options", got)
+	}
+	if text := got.CustomerText(); text != "Qual serviço você procura?" {
+		t.Errorf("CustomerText() = %q, want the plain text", text)
+	}
+	item, err := persistence.EncodeMessage(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := item["options"]; ok {
+		t.Errorf("resaved legacy reply has an options attribute: %v", item["options"])
+	}
+}
+
 func TestLegacyReceiptLoads(t *testing.T) {
 	want := persistence.Receipt{
 		InboundTurn: domain.InboundTurn{

@@ -143,14 +143,15 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			MaxRenotifications: cfg.Handoff.MaxRenotifications,
 			TurnDeadline:       cfg.Session.TurnDeadline,
 		},
-		Store:     session.NewTableStore(a.table),
-		Engine:    engine,
-		Model:     model,
-		Messaging: messaging.RepliesDeps{Sender: sender, Outbox: persistence.NewOutbox(a.table), Logger: logger.Named("messaging")},
-		Handoff:   a.handoffProps(notifier),
-		Metrics:   a.metrics,
-		Now:       a.now,
-		Logger:    logger.Named("session"),
+		Store:  session.NewTableStore(a.table),
+		Engine: engine,
+		Model:  model,
+		Messaging: messaging.RepliesDeps{Sender: sender, Outbox: persistence.NewOutbox(a.table), Logger: logger.Named("messaging"),
+			NumberedOptions: !cfg.Messaging.Interactive},
+		Handoff: a.handoffProps(notifier),
+		Metrics: a.metrics,
+		Now:     a.now,
+		Logger:  logger.Named("session"),
 	}
 	if a.conversations, err = newConversations(a.system, cfg.Cluster, deps, a.metrics, logger.Named("cluster")); err != nil {
 		a.system.Shutdown()

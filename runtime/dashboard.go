@@ -35,6 +35,8 @@ func (a *App) dashboardRoutes() error {
 		Instances:  a.cfg.Messaging.Instances,
 		ContentDir: a.cfg.Content.Dir,
 		Model:      ModelName(a.cfg),
+		// The chat shows a reply's options as the customer gets them.
+		NumberedOptions: !a.cfg.Messaging.Interactive,
 	}, deps, a.logger.Named("dashboard"))
 	if err != nil {
 		return err

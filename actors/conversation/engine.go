@@ -35,6 +35,11 @@ type Outcome struct {
 	Session domain.Session
 	// Reply is the text for the customer; "" sends nothing.
 	Reply string
+	// Options are the choices the model's answer offers with Reply
+	// (agent.ParsedLLMResponse.Options), sent as buttons or a list the
+	// customer taps; nil with a configured text (fallbacks, validation
+	// retries), which offers none.
+	Options []string
 	// Enrich lists the knowledge packages to inject before calling the model
 	// again (s=5); the turn is not over and nothing is sent. Apply has already
 	// enforced MaxEnrichments (context_enrichment_count) and recorded the IDs

@@ -134,8 +134,10 @@ func (e *Engine) Apply(in Input, answer agent.ParsedLLMResponse) Outcome {
 
 // The steps, one per legal (state, code) meaning.
 
-// reply sends the model's text and stays.
-func reply(t *transition) { t.out.Reply = t.answer.Message }
+// reply sends the model's text, with the choices it offers, and stays.
+func reply(t *transition) {
+	t.out.Reply, t.out.Options = t.answer.Message, t.answer.Options()
+}
 
 // startQualifying: after triage's first answer the qualifier takes over.
 func startQualifying(t *transition) {

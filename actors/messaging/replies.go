@@ -65,6 +65,9 @@ type RepliesDeps struct {
 	Logger *zap.Logger
 	// Retry is DefaultRetry when zero.
 	Retry Retry
+	// NumberedOptions sends every reply's options as numbered lines, never
+	// as buttons or a list (MESSAGING_INTERACTIVE=false).
+	NumberedOptions bool
 }
 
 // sendTimeout bounds one send including pacing waits, and one table write.
@@ -168,6 +171,11 @@ type outgoing struct {
 	// commit did, for the first one).
 	begun  bool
 	result *domain.AdapterResult
+	// numbered: the platform refused the reply's buttons or list, so its
+	// options go as numbered text from now on.
+	numbered bool
+	// now: step again at once, not after a retry's wait.
+	now bool
 }
 
 // work sends the queued replies in order until the queue is empty or the
@@ -182,6 +190,10 @@ func (r *Replies) work() {
 		head := r.queue[0]
 		r.mu.Unlock()
 		if !r.step(head) {
+			if head.now {
+				head.now = false
+				continue
+			}
 			r.waitToRetry(r.deps.Retry.delay(head.failures))
 			return
 		}
@@ -222,7 +234,7 @@ func (r *Replies) step(e *outgoing) bool {
 		if start, done := r.begin(call, e); !start {
 			return done
 		}
-		res, err := Deliver(call, r.deps.Sender, e.msg)
+		res, err := Deliver(call, r.deps.Sender, e.msg, r.interactive(e))
 		if err != nil {
 			r.deps.Logger.Warn("reply not sent", zap.String("message_id", e.msg.MessageID), zap.Error(err))
 		}
@@ -254,6 +266,13 @@ func (r *Replies) begin(ctx context.Context, e *outgoing) (start, done bool) {
 	return true, false
 }
 
+// interactive reports whether e's next call sends its options as buttons or
+// a list.
+func (r *Replies) interactive(e *outgoing) bool {
+	_, ok := interactiveSender(r.deps.Sender, e.msg, !r.deps.NumberedOptions && !e.numbered)
+	return ok
+}
+
 // record writes the last call's result on the entry. A transient failure with
 // attempts left makes the reply pending again; false means wait (for that
 // retry, or for the table to take the record).
@@ -261,9 +280,16 @@ func (r *Replies) record(ctx context.Context, e *outgoing) bool {
 	res := *e.result
 	retry := false
 	var err error
+	fallback := false
 	switch {
 	case res.Success:
 		err = r.deps.Outbox.Sent(ctx, e.msg, string(res.MockID))
+	case res.ErrorKind == domain.ErrorKindPermanent && r.interactive(e):
+		// The platform refused the buttons or list (a title or body it
+		// will not take): the same entry is sent again at once, its options
+		// numbered, so the customer still gets one reply.
+		fallback = true
+		err = r.deps.Outbox.Retry(ctx, e.msg, "interactive message refused, sending numbered text: "+res.Detail, false)
 	case res.ErrorKind == domain.ErrorKindPermanent:
 		err = r.deps.Outbox.Failed(ctx, e.msg, res.Detail)
 	case e.failures+1 < r.deps.Retry.Attempts:
@@ -275,6 +301,10 @@ func (r *Replies) record(ctx context.Context, e *outgoing) bool {
 	if err != nil {
 		r.deps.Logger.Warn("reply result not recorded yet", zap.String("message_id", e.msg.MessageID), zap.Error(err))
 		e.failures++
+		return false
+	}
+	if fallback {
+		e.numbered, e.now, e.result = true, true, nil
 		return false
 	}
 	if retry {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -79,6 +80,19 @@ func (p *scriptedPlatform) Send(ctx context.Context, to, text string) (domain.Ad
 	if res, err := refuse(ctx, func() error { _, err := messaging.CheckSend(to, text); return err }); err != nil {
 		return res, err
 	}
+	return p.answer(text)
+}
+
+// SendOptions is recorded as "<form>: text [option|option…]".
+func (p *scriptedPlatform) SendOptions(ctx context.Context, to, text string, options []string) (domain.AdapterResult, error) {
+	var form messaging.Form
+	if res, err := refuse(ctx, func() (err error) { _, form, err = messaging.CheckOptions(to, text, options); return err }); err != nil {
+		return res, err
+	}
+	return p.answer(fmt.Sprintf("%s: %s [%s]", form, text, strings.Join(options, "|")))
+}
+
+func (p *scriptedPlatform) answer(text string) (domain.AdapterResult, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.texts = append(p.texts, text)

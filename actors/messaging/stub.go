@@ -30,13 +30,20 @@ type Stub struct {
 // StubSend is one recorded send.
 type StubSend struct {
 	// To is the recipient as the platform would get it: digits only.
-	To     string
-	Text   string
-	MockID string
-	At     time.Time
+	To   string
+	Text string
+	// Options are the choices of an interactive send, and Form how they
+	// were shown; none for a text send (numbered options are in Text).
+	Options []string
+	Form    Form
+	MockID  string
+	At      time.Time
 }
 
-var _ Sender = (*Stub)(nil)
+var (
+	_ Sender        = (*Stub)(nil)
+	_ OptionsSender = (*Stub)(nil)
+)
 
 // NewStub returns an empty Stub that keeps the last history sends and
 // reads (none given, or zero: recent.DefaultMax). A nil logger logs nothing.
@@ -57,14 +64,30 @@ func (s *Stub) Send(ctx context.Context, to, text string) (domain.AdapterResult,
 	if err != nil {
 		return notSent(domain.ErrorKindPermanent, err), err
 	}
+	return s.record(ctx, StubSend{To: digits, Text: text})
+}
+
+// SendOptions records the message with its options and the form the
+// platform would show them in, and succeeds.
+func (s *Stub) SendOptions(ctx context.Context, to, text string, options []string) (domain.AdapterResult, error) {
+	digits, form, err := CheckOptions(to, text, options)
+	if err != nil {
+		return notSent(domain.ErrorKindPermanent, err), err
+	}
+	return s.record(ctx, StubSend{To: digits, Text: text, Options: append([]string(nil), options...), Form: form})
+}
+
+// record keeps a send that passed its checks.
+func (s *Stub) record(ctx context.Context, send StubSend) (domain.AdapterResult, error) {
 	if err := ctx.Err(); err != nil {
 		return notSent(domain.ErrorKindTransient, err), err
 	}
 	id := "stub-" + uuid.NewString()
+	send.MockID, send.At = id, time.Now().UTC()
 	s.mu.Lock()
-	s.sends.Add(StubSend{To: digits, Text: text, MockID: id, At: time.Now().UTC()})
+	s.sends.Add(send)
 	s.mu.Unlock()
-	s.log.Debug("stub send recorded", zap.String("to", MaskPhone(digits)), zap.String("mock_id", id))
+	s.log.Debug("stub send recorded", zap.String("to", MaskPhone(send.To)), zap.String("mock_id", id))
 	return recorded(id), nil
 }
 

@@ -32,11 +32,16 @@ func CheckTemplate(to string, t domain.TemplateSend) (string, error) {
 }
 
 // Deliver sends a committed reply to its recipient (the number the platform
-// last gave for the conversation): its template when it has one, its text
-// otherwise.
-func Deliver(ctx context.Context, s Sender, m domain.Message) (domain.AdapterResult, error) {
+// last gave for the conversation): its template when it has one; its text
+// with its options as buttons or a list when interactive is set and s and
+// the options allow (see OptionsForm); otherwise its text, the options
+// numbered under it (domain.WithOptions).
+func Deliver(ctx context.Context, s Sender, m domain.Message, interactive bool) (domain.AdapterResult, error) {
+	if os, ok := interactiveSender(s, m, interactive); ok {
+		return os.SendOptions(ctx, m.Recipient(), m.Content, m.Options)
+	}
 	if m.Template == nil {
-		return s.Send(ctx, m.Recipient(), m.Content)
+		return s.Send(ctx, m.Recipient(), domain.WithOptions(m.Content, m.Options))
 	}
 	ts, ok := s.(TemplateSender)
 	if !ok {

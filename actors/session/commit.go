@@ -71,6 +71,7 @@ func commitOf(t *turn, at commitScene) turnCommit {
 			messages = append(messages, replyMessage(at.phone, t, session, text, at.newID(), at.now))
 		}
 		last := &messages[len(messages)-1]
+		last.Options = t.outcome.Options
 		last.OutboxStatus, last.ReplyTo = domain.OutboxPending, session.ReplyTo
 		if at.repliesIdle {
 			*last = last.Begun()

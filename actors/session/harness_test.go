@@ -37,6 +37,8 @@ type harness struct {
 	sender *messaging.Stub
 	// send, when set, is the platform the actors call instead of sender.
 	send messaging.Sender
+	// numbered turns interactive messages off (MESSAGING_INTERACTIVE=false).
+	numbered bool
 	// metrics, when set, counts what the conversations do.
 	metrics session.Metrics
 	// notices records what operators were told of handoffs.
@@ -95,7 +97,7 @@ func (h *harness) supervise() (*actor.ActorSystem, *session.Supervisor) {
 		Store:     session.NewTableStore(h.table),
 		Engine:    engine,
 		Model:     model,
-		Messaging: messaging.RepliesDeps{Sender: h.platform(), Outbox: persistence.NewOutbox(h.table), Retry: quickRetry},
+		Messaging: messaging.RepliesDeps{Sender: h.platform(), Outbox: persistence.NewOutbox(h.table), Retry: quickRetry, NumberedOptions: h.numbered},
 		Handoff:   handoff.Props(h.notifierOrStub(), handoff.NewQueue(h.table), zap.NewNop()),
 		Metrics:   h.metrics,
 		Now:       h.now,

@@ -64,7 +64,7 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 			c.deps.Metrics.Turn("silent")
 		}
 	}
-	c.answerChats(ctx, t.chats, &s, t.outcome.Reply, "")
+	c.answerChats(ctx, t.chats, &s, t.outcome.Reply, "", t.outcome.Options...)
 	c.afterCommit(ctx, t, s)
 	c.afterTurn(ctx)
 }
@@ -138,9 +138,14 @@ func (c *conversationActor) retryLater(ctx actor.Context) {
 }
 
 // answerChats answers the chat requests that waited for a turn with its reply
-// (text), or with failure when the turn could not finish.
-func (c *conversationActor) answerChats(ctx actor.Context, chats []*actor.PID, s *domain.Session, text, failure string) {
-	reply := &sessionpb.ChatReply{Reply: text, Error: failure}
+// (text and the options it offers, shown as the customer gets them: numbered
+// when interactive messages are off), or with failure when the turn could
+// not finish.
+func (c *conversationActor) answerChats(ctx actor.Context, chats []*actor.PID, s *domain.Session, text, failure string, options ...string) {
+	reply := &sessionpb.ChatReply{Reply: text, Error: failure, Options: options}
+	if c.deps.Messaging.NumberedOptions {
+		reply.Reply, reply.Options = domain.WithOptions(text, options), nil
+	}
 	if s != nil {
 		reply.SessionId = s.SessionID
 		reply.State = string(s.State)

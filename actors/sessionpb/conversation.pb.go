@@ -339,7 +339,11 @@ type ChatReply struct {
 	State        string `protobuf:"bytes,3,opt,name=state,proto3" json:"state,omitempty"`
 	CurrentAgent string `protobuf:"bytes,4,opt,name=current_agent,json=currentAgent,proto3" json:"current_agent,omitempty"`
 	// error is set when the turn failed; reply then holds the fallback text, if any.
-	Error         string `protobuf:"bytes,5,opt,name=error,proto3" json:"error,omitempty"`
+	Error string `protobuf:"bytes,5,opt,name=error,proto3" json:"error,omitempty"`
+	// options are the choices the reply offers, to show as buttons that answer
+	// with the option's title; empty when it offers none, or when interactive
+	// messages are off (reply then holds them as numbered lines).
+	Options       []string `protobuf:"bytes,6,rep,name=options,proto3" json:"options,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -407,6 +411,13 @@ func (x *ChatReply) GetError() string {
 		return x.Error
 	}
 	return ""
+}
+
+func (x *ChatReply) GetOptions() []string {
+	if x != nil {
+		return x.Options
+	}
+	return nil
 }
 
 // Wake starts the conversation of a phone without a new message, so that
@@ -786,14 +797,15 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\tduplicate\x18\x01 \x01(\bR\tduplicate\x12\x14\n" +
 	"\x05error\x18\x02 \x01(\tR\x05error\">\n" +
 	"\vChatRequest\x12/\n" +
-	"\x04turn\x18\x01 \x01(\v2\x1b.intake.session.InboundTurnR\x04turn\"\x91\x01\n" +
+	"\x04turn\x18\x01 \x01(\v2\x1b.intake.session.InboundTurnR\x04turn\"\xab\x01\n" +
 	"\tChatReply\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x14\n" +
 	"\x05reply\x18\x02 \x01(\tR\x05reply\x12\x14\n" +
 	"\x05state\x18\x03 \x01(\tR\x05state\x12#\n" +
 	"\rcurrent_agent\x18\x04 \x01(\tR\fcurrentAgent\x12\x14\n" +
-	"\x05error\x18\x05 \x01(\tR\x05error\")\n" +
+	"\x05error\x18\x05 \x01(\tR\x05error\x12\x18\n" +
+	"\aoptions\x18\x06 \x03(\tR\aoptions\")\n" +
 	"\x04Wake\x12!\n" +
 	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\"\xf8\x02\n" +
 	"\x0fOperatorCommand\x12!\n" +

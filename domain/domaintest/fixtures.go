@@ -98,6 +98,7 @@ func Message() domain.Message {
 		DeliveryUpdatedAt:     At(T2),
 		ReplyID:               "btn_atendente",
 		Reaction:              "👍",
+		Options:               []string{"Energia solar", "Eficiência energética"},
 		ReactionAt:            At(T2),
 	}
 }

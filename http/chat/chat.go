@@ -79,6 +79,10 @@ type Reply struct {
 	State        string `json:"state"`
 	CurrentAgent string `json:"current_agent"`
 	PhoneNumber  string `json:"phone_number"`
+	// Options are the choices the reply offers, as buttons that answer with
+	// their title; none when it offers none or interactive messages are off
+	// (Reply then holds them numbered).
+	Options []string `json:"options,omitempty"`
 }
 
 func (h *Handler) chat(c *fiber.Ctx) error {
@@ -115,6 +119,7 @@ func (h *Handler) chat(c *fiber.Ctx) error {
 		State:        reply.GetState(),
 		CurrentAgent: reply.GetCurrentAgent(),
 		PhoneNumber:  phone,
+		Options:      reply.GetOptions(),
 	}
 	if c.Accepts(fiber.MIMETextHTML, fiber.MIMEApplicationJSON) == fiber.MIMEApplicationJSON {
 		return c.JSON(out)
@@ -138,6 +143,15 @@ func fragment(r Reply) string {
 		b.WriteString(`<em>(no reply: a person holds this conversation)</em>`)
 	} else {
 		b.WriteString(html.EscapeString(r.Reply))
+	}
+	if len(r.Options) > 0 {
+		b.WriteString(`<div class="options">`)
+		for _, o := range r.Options {
+			b.WriteString(`<button type="button" class="option">`)
+			b.WriteString(html.EscapeString(o))
+			b.WriteString(`</button>`)
+		}
+		b.WriteString(`</div>`)
 	}
 	b.WriteString(`</div>`)
 	return b.String()

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http/httptest"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -65,7 +66,7 @@ func TestChatAnswersWithTheReply(t *testing.T) {
 		t.Fatalf("status %d, body %s", status, body)
 	}
 	want := chat.Reply{Reply: "Olá <Maria>", SessionID: "s1", State: "QUALIFYING", CurrentAgent: "TRIAGE", PhoneNumber: "+11988887777"}
-	if got != want {
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("reply = %+v, want %+v", got, want)
 	}
 	turn := conv.requests[0].GetTurn()
@@ -76,6 +77,23 @@ func TestChatAnswersWithTheReply(t *testing.T) {
 	status, body = post(t, app, form, "")
 	if status != 200 || !strings.Contains(body, "Olá &lt;Maria&gt;") || !strings.Contains(body, `data-state="QUALIFYING"`) {
 		t.Errorf("HTML fragment: status %d, body %s", status, body)
+	}
+}
+
+// A reply's options come with it, as data and as buttons in the fragment,
+// escaped like the text.
+func TestChatAnswersWithTheOptions(t *testing.T) {
+	conv := &recorder{reply: &sessionpb.ChatReply{Reply: "Confirma?", SessionId: "s1", State: "QUALIFYING", Options: []string{"Sim", "<Não>"}}}
+	app := newApp(t, conv)
+	form := url.Values{"phone-input": {"(11) 98888-7777"}, "content": {"Oi"}}
+	status, body := post(t, app, form, "application/json")
+	var got chat.Reply
+	if err := json.Unmarshal([]byte(body), &got); status != 200 || err != nil || !reflect.DeepEqual(got.Options, []string{"Sim", "<Não>"}) {
+		t.Fatalf("status %d, body %s: want the options", status, body)
+	}
+	_, body = post(t, app, form, "")
+	if !strings.Contains(body, `<button type="button" class="option">Sim</button><button type="button" class="option">&lt;Não&gt;</button>`) {
+		t.Errorf("HTML fragment %s: want one escaped button per option", body)
 	}
 }
 

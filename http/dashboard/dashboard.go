@@ -66,6 +66,10 @@ type Config struct {
 	Agents []string
 	// MediaReply is the fixed answer of POST /media. Default DefaultMediaReply.
 	MediaReply string
+	// NumberedOptions shows a reply's options numbered in its text, as the
+	// customer gets them when interactive messages are off
+	// (MESSAGING_INTERACTIVE=false); otherwise they are buttons.
+	NumberedOptions bool
 	// Timeout bounds the table calls of one request. Default 10 seconds.
 	// Fixture replays and smokes bound themselves.
 	Timeout time.Duration

@@ -3,6 +3,7 @@ package dashboard
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -26,6 +27,10 @@ type PhoneMessage struct {
 	// Meta is a short note for the developer: the state after a bot reply
 	// and its agent, or the operator's number.
 	Meta string `json:"meta,omitempty"`
+	// Options are the choices a bot reply offers, shown as buttons a click
+	// answers with; Text is then the reply without them. With
+	// Config.NumberedOptions they stay numbered in Text instead.
+	Options []string `json:"options,omitempty"`
 }
 
 // PhoneView is what GET /dashboard/phone/{phone} answers.
@@ -65,7 +70,11 @@ func (h *Handler) phone(c *fiber.Ctx) error {
 	view.State = string(s.State)
 	for _, m := range log {
 		if text := m.CustomerText(); text != "" {
-			view.Messages = append(view.Messages, phoneMessage(m, text))
+			pm := phoneMessage(m, text)
+			if len(m.Options) > 0 && !h.cfg.NumberedOptions {
+				pm.Text, pm.Options = strings.TrimSpace(m.CleanMessageSent), m.Options
+			}
+			view.Messages = append(view.Messages, pm)
 		}
 	}
 	return c.JSON(view)

@@ -64,3 +64,36 @@ func TestPhoneShowsWhatTheCustomerSees(t *testing.T) {
 		t.Errorf("state %q messages %q, want HUMAN %q", got.State, seen, want)
 	}
 }
+
+// A reply's options come apart from its text, for the chat to show as
+// buttons; with interactive messages off they stay numbered in the text, as
+// the customer gets them.
+func TestPhoneShowsAReplysOptions(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		numbered bool
+		text     string
+		options  []string
+	}{
+		{"buttons", false, "Confirma?", []string{"Sim", "Não"}},
+		{"numbered", true, "Confirma?\n\n1. Sim\n2. Não", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, func(c *dashboard.Config, _ *dashboard.Deps) { c.NumberedOptions = tt.numbered })
+			e.seedSession(t, phone, "s1")
+			reply := domain.Message{MessageID: "b1", SessionID: "s1", PhoneNumber: phone, Timestamp: time.Now().UTC(),
+				Direction: domain.DirectionOutbound, MessageType: domain.MessageText, Content: "Confirma?",
+				CleanMessageSent: "Confirma?", Options: []string{"Sim", "Não"}, StateAfter: domain.StateQualifying}
+			if err := persistence.NewMessages(e.table).Append(context.Background(), reply); err != nil {
+				t.Fatal(err)
+			}
+			r := e.get(t, "/dashboard/phone/%2B5511988887777")
+			wantStatus(t, r, http.StatusOK)
+			var got dashboard.PhoneView
+			r.json(t, &got)
+			if len(got.Messages) != 1 || got.Messages[0].Text != tt.text || !reflect.DeepEqual(got.Messages[0].Options, tt.options) {
+				t.Errorf("messages %+v, want %q with options %q", got.Messages, tt.text, tt.options)
+			}
+		})
+	}
+}

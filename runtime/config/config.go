@@ -114,6 +114,10 @@ type Messaging struct {
 	// MaxRPS paces outbound sends per number, in requests per second
 	// (MESSAGING_MAX_RPS, default cloudapi.DefaultMaxRPS).
 	MaxRPS float64
+	// Interactive sends a reply's options as reply buttons (up to 3) or a
+	// list (up to 10) the customer taps; false sends them as numbered text
+	// always (MESSAGING_INTERACTIVE, default true).
+	Interactive bool
 	// Templates are the approved templates the operator console offers
 	// after a customer's 24-hour window closed (MESSAGING_TEMPLATES, a JSON
 	// array; default none).

@@ -31,6 +31,7 @@ func (c *Config) setDefaults() {
 		Log:     Log{Level: zapcore.InfoLevel},
 		Messaging: Messaging{
 			CloudEnabled: true,
+			Interactive:  true,
 			APIBaseURL:   cloudapi.DefaultBaseURL,
 			APIVersion:   cloudapi.DefaultVersion,
 			Instances:    []string{"instance_a", "instance_b"},

@@ -70,6 +70,7 @@ func (r *reader) readInto(c *Config) {
 	r.secret("MESSAGING_VERIFY_TOKEN", &c.Messaging.VerifyToken)
 	r.list("MESSAGING_INSTANCES", &c.Messaging.Instances)
 	r.rate("MESSAGING_MAX_RPS", &c.Messaging.MaxRPS)
+	r.boolean("MESSAGING_INTERACTIVE", &c.Messaging.Interactive)
 	r.templates("MESSAGING_TEMPLATES", &c.Messaging.Templates)
 	r.boolean("WEBHOOK_ALLOW_UNSIGNED", &c.Webhook.AllowUnsigned)
 	r.duration("WEBHOOK_MAX_AGE", &c.Webhook.MaxAge)

@@ -30,6 +30,7 @@ func TestLoadDefaults(t *testing.T) {
 		Log:     config.Log{Level: zapcore.InfoLevel},
 		Messaging: config.Messaging{
 			CloudEnabled: true,
+			Interactive:  true,
 			APIBaseURL:   "https://graph.facebook.com",
 			APIVersion:   "v21.0",
 			Instances:    []string{"instance_a", "instance_b"},
@@ -92,6 +93,7 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"DEV_UI_ENABLED", "1", func(c config.Config) any { return c.DevUI.Enabled }, true},
 		{"LOG_LEVEL", "debug", func(c config.Config) any { return c.Log.Level }, zapcore.DebugLevel},
 		{"MESSAGING_CLOUD_ENABLED", "false", func(c config.Config) any { return c.Messaging.CloudEnabled }, false},
+		{"MESSAGING_INTERACTIVE", "false", func(c config.Config) any { return c.Messaging.Interactive }, false},
 		{"MESSAGING_API_BASE_URL", "http://127.0.0.1:9000", func(c config.Config) any { return c.Messaging.APIBaseURL }, "http://127.0.0.1:9000"},
 		{"MESSAGING_API_VERSION", "v22.0", func(c config.Config) any { return c.Messaging.APIVersion }, "v22.0"},
 		{"MESSAGING_PHONE_NUMBER_ID", "1234", func(c config.Config) any { return c.Messaging.PhoneNumberID }, "1234"},

@@ -9,7 +9,12 @@
 // customer's text, asks for the registration data one field at a time and
 // extracts name, CPF/CNPJ, e-mail and city with patterns, answers a request
 // for a person with s=3, a request outside the catalogue with s=4, a goodbye
-// with s=9, and writes the SUMMARIZER's JSON from the session facts. It is
+// with s=9, and writes the SUMMARIZER's JSON from the session facts. It
+// listens before it asks: a price or duration question is answered from the
+// knowledge packages (asked for with s=5, as a real model does) before the
+// next registration question; "prefiro X" naming another catalogue service
+// while registering is a subject change (s=6); and it offers options, the
+// services when none is identified and "Sim"/"Não" on a subject change. It is
 // deterministic: the same request gives the same answer. It does not check
 // CPF/CNPJ digits or e-mails: the conversation rules do, as they do for a
 // real model.

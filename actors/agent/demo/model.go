@@ -43,7 +43,7 @@ func (m *Model) Call(ctx context.Context, req agent.Request) (agent.LLMCallResul
 	var raw string
 	switch req.Agent {
 	case agent.AgentRegistrar:
-		raw = register(t)
+		raw = register(t, m.catalogue())
 	case agent.AgentSummarizer:
 		raw = summarize(t)
 	default: // TRIAGE and QUALIFIER
@@ -63,10 +63,12 @@ type turn struct {
 	asked   string
 	facts   map[string]string
 	history []agent.Turn
+	// packages are the knowledge packages injected so far.
+	packages []agent.Package
 }
 
 func readTurn(req agent.Request) turn {
-	t := turn{facts: map[string]string{}, history: req.History}
+	t := turn{facts: map[string]string{}, history: req.History, packages: req.Packages}
 	for _, f := range req.Facts {
 		t.facts[f.Name] = f.Value
 	}
@@ -112,5 +114,5 @@ func answer(fields map[string]any, text string) string {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(fields) // maps of strings and numbers always encode
-	return strings.TrimSpace(b.String()) + " " + text
+	return strings.TrimSpace(strings.TrimSpace(b.String()) + " " + text)
 }

@@ -3,6 +3,7 @@ package demo_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -23,6 +24,8 @@ type chat struct {
 	session domain.Session
 	log     []domain.Message
 	now     time.Time
+	// enriched lists the knowledge packages the model asked for.
+	enriched []string
 }
 
 func newChat(t *testing.T) *chat {
@@ -44,28 +47,37 @@ func newChat(t *testing.T) *chat {
 func (c *chat) say(text string) conversation.Outcome {
 	c.t.Helper()
 	in := conversation.Input{Session: c.session, History: c.log, Customer: []string{text}, Now: c.now}
-	req, err := c.engine.Request(in)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	res, err := c.model.Call(context.Background(), req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	if res.Model != demo.ModelName || res.TokensInput == 0 || res.TokensOutput == 0 {
-		c.t.Errorf("result %+v: want model %q and estimated tokens", res, demo.ModelName)
-	}
-	parsed, err := agent.Parse(res.RawResponse)
-	if err != nil {
-		c.t.Fatalf("%q: %v", res.RawResponse, err)
-	}
-	out := c.engine.Apply(in, parsed)
-	if out.Illegal != "" {
-		c.t.Fatalf("%q refused: %s", res.RawResponse, out.Illegal)
+	var out conversation.Outcome
+	for {
+		req, err := c.engine.Request(in)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		res, err := c.model.Call(context.Background(), req)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		if res.Model != demo.ModelName || res.TokensInput == 0 || res.TokensOutput == 0 {
+			c.t.Errorf("result %+v: want model %q and estimated tokens", res, demo.ModelName)
+		}
+		parsed, err := agent.Parse(res.RawResponse)
+		if err != nil {
+			c.t.Fatalf("%q: %v", res.RawResponse, err)
+		}
+		out = c.engine.Apply(in, parsed)
+		if out.Illegal != "" {
+			c.t.Fatalf("%q refused: %s", res.RawResponse, out.Illegal)
+		}
+		if len(out.Enrich) == 0 {
+			break
+		}
+		// The knowledge the model asked for, injected as the session actor does.
+		c.enriched = append(c.enriched, out.Enrich...)
+		in.Session, in.Packages = out.Session, append(slices.Clone(in.Packages), out.Enrich...)
 	}
 	c.log = append(c.log,
 		domain.Message{Direction: domain.DirectionInbound, Content: text},
-		domain.Message{Direction: domain.DirectionOutbound, CleanMessageSent: out.Reply})
+		domain.Message{Direction: domain.DirectionOutbound, CleanMessageSent: out.Reply, Options: out.Options})
 	if out.Summarize {
 		sreq, err := c.engine.SummaryRequest(out.Session, c.log)
 		if err != nil {

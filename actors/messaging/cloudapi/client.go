@@ -39,7 +39,10 @@ type Client struct {
 	pauses   *messaging.RecipientPauses
 }
 
-var _ messaging.Sender = (*Client)(nil)
+var (
+	_ messaging.Sender        = (*Client)(nil)
+	_ messaging.OptionsSender = (*Client)(nil)
+)
 
 // NewClient checks cfg (after defaults) and returns a Client. A nil logger
 // logs nothing.
@@ -72,31 +75,37 @@ func NewClient(cfg ClientConfig, logger *zap.Logger) (*Client, error) {
 	}, nil
 }
 
-// Send posts a text message to the recipient's digits, after its pair-rate
-// pause (if any) and a slot of the sends bucket. A 131056 answer pauses the
-// recipient; a success clears its pause.
+// Send posts a text message to the recipient's digits (see sendMessage).
 func (c *Client) Send(ctx context.Context, to, text string) (domain.AdapterResult, error) {
 	digits, err := messaging.CheckSend(to, text)
 	if err != nil {
 		return c.finish("send", digits, failed(domain.ErrorKindPermanent, "not sent: %v", err)), err
 	}
-	if err := c.pauses.Await(ctx, digits); err != nil {
-		return c.finish("send", digits, failed(domain.ErrorKindTransient, "not sent: %v", err)), err
-	}
-	out, err := c.post(ctx, c.sends, sendRequest{
+	return c.sendMessage(ctx, "send", digits, sendRequest{
 		MessagingProduct: messagingProduct,
 		RecipientType:    "individual",
 		To:               digits,
 		Type:             "text",
 		Text:             sendText{PreviewURL: false, Body: text},
 	})
+}
+
+// sendMessage posts a message body (op names it in the log) to the
+// recipient's digits, after its pair-rate pause (if any) and a slot of the
+// sends bucket. A 131056 answer pauses the recipient; a success clears its
+// pause.
+func (c *Client) sendMessage(ctx context.Context, op, digits string, body any) (domain.AdapterResult, error) {
+	if err := c.pauses.Await(ctx, digits); err != nil {
+		return c.finish(op, digits, failed(domain.ErrorKindTransient, "not sent: %v", err)), err
+	}
+	out, err := c.post(ctx, c.sends, body)
 	switch {
 	case out.success:
 		c.pauses.Succeeded(digits)
 	case out.code == CodePairRateLimit:
 		out.detail += fmt.Sprintf("; recipient paused for %v", c.pauses.Limited(digits))
 	}
-	return c.finish("send", digits, out), err
+	return c.finish(op, digits, out), err
 }
 
 // MarkRead marks an inbound message as read with the typing indicator. It

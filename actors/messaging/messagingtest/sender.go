@@ -30,8 +30,9 @@ type Senders struct {
 // relies on is stated once: every outcome is in the AdapterResult; the error
 // is non-nil only for the caller's own fault (invalid arguments, a permanent
 // result) or its ended context (a transient or uncertain result); a failure
-// always carries the kind that tells whether a retry may help; and the Sender
-// is safe for concurrent use.
+// always carries the kind that tells whether a retry may help; the Sender
+// is safe for concurrent use; and a Sender of templates or of options
+// (messaging.OptionsSender) keeps the same promises for them.
 func RunSender(t *testing.T, s Senders) {
 	t.Run("Accepted", func(t *testing.T) { accepted(t, s.New(t)) })
 	t.Run("InvalidArguments", func(t *testing.T) { invalidArguments(t, s.New(t)) })
@@ -39,6 +40,7 @@ func RunSender(t *testing.T, s Senders) {
 	t.Run("PlatformFailures", func(t *testing.T) { platformFailures(t, s) })
 	t.Run("ConcurrentUse", func(t *testing.T) { concurrentUse(t, s.New(t)) })
 	t.Run("Templates", func(t *testing.T) { templates(t, s.New(t)) })
+	t.Run("Interactive", func(t *testing.T) { interactive(t, s) })
 }
 
 // Recipient is a customer phone as people type it: a Sender uses only its

@@ -30,16 +30,21 @@ function silence(state) {
   }
 }
 
+// A reply's options show as the customer's reply buttons; clicking one
+// answers with its title, as a tap on the phone does.
 function bubble(m) {
   return el('li', {class: `msg ${m.role}${m.pending ? ' pending' : ''}`},
     m.pending ? el('span', {class: 'typing', 'aria-label': 'waiting for the bot'}, el('i'), el('i'), el('i')) : m.text,
+    m.options && m.options.length
+      ? el('div', {class: 'options', role: 'group', 'aria-label': 'options'}, m.options.map((o) => el('button', {type: 'button', class: 'option'}, o)))
+      : null,
     m.meta ? el('span', {class: 'meta'}, m.meta) : null);
 }
 
 function render() {
   const list = $('#transcript');
   const items = view.messages.map((m) => ({
-    role: m.from === 'customer' ? 'customer' : 'bot', text: m.text,
+    role: m.from === 'customer' ? 'customer' : 'bot', text: m.text, options: m.options,
     meta: m.from === 'operator' ? `${m.meta} · from /atendimento` : m.meta,
   }));
   const last = view.messages[view.messages.length - 1];
@@ -80,6 +85,18 @@ async function send(ev) {
   const text = input.value.trim();
   if (!text) return;
   input.value = '';
+  await say(text);
+}
+
+// tap answers with a clicked option's title.
+function tap(ev) {
+  const b = ev.target.closest('button.option');
+  if (b && !pending) say(b.textContent);
+}
+
+// say sends text as the phone's customer and shows the reply.
+async function say(text) {
+  const input = $('#message');
   notes = [];
   pending = [{role: 'customer', text}, {role: 'bot', pending: true}];
   render();
@@ -138,6 +155,7 @@ async function clearChat(ev) {
 
 export function initChat() {
   $('#chat-form').addEventListener('submit', send);
+  $('#transcript').addEventListener('click', tap);
   $('#media-form').addEventListener('submit', sendMedia);
   $('#clear-chat').addEventListener('click', clearChat);
   phoneInput.addEventListener('change', () => {
