@@ -21,6 +21,10 @@ type InboundTurn struct {
 	// ReplyID is the ID of the button or list item the customer tapped,
 	// whose title is Content.
 	ReplyID string `dynamodbav:"reply_id,omitempty" json:"reply_id,omitempty"`
+	// Media is the file of an image, audio, video, document or sticker, as
+	// the platform described it; nil for text and for turns stored before
+	// media were kept. Content stays the caption or "[type]".
+	Media *Media `dynamodbav:"media,omitempty" json:"media,omitempty"`
 }
 
 // QueueMessage is the inbound queue message: on the wire (SQS) exactly the

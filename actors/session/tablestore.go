@@ -169,5 +169,6 @@ func ProtoTurn(t domain.InboundTurn) *sessionpb.InboundTurn {
 		MessageType: string(t.MessageType),
 		PushName:    t.PushName,
 		ReplyId:     t.ReplyID,
+		Media:       protoMedia(t.Media),
 	}
 }
