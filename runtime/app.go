@@ -76,10 +76,10 @@ type App struct {
 	sync          *projection.Job
 	sender        messaging.Sender
 	// media fetches customers' files for the console and the dashboard.
-	media messaging.MediaSource
-	replies       *handoff.OperatorMessages
-	metrics       *Metrics
-	http          *fiber.App
+	media   messaging.MediaSource
+	replies *handoff.OperatorMessages
+	metrics *Metrics
+	http    *fiber.App
 	// loadPrompts applies the prompt overrides stored in the table.
 	loadPrompts func(context.Context) error
 	// parameters is the store the dashboard shows, nil for none.
