@@ -72,6 +72,6 @@
 // hub.verify_token, hub.challenge). A producer of the internal route that
 // holds the app secret signs with [Signature].
 //
-// Of Intake's packages it imports actors/messaging, internal/httpcall and
-// persistence only.
+// Of Intake's packages it imports actors/messaging, domain and internal (httpcall,
+// outbound, redact) only.
 package cloudapi
