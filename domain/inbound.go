@@ -26,6 +26,10 @@ type InboundTurn struct {
 	// ninth digit): the conversation replies there. Empty, replies go to
 	// PhoneNumber; turns stored by older releases lack it.
 	ReplyTo string `dynamodbav:"reply_to,omitempty" json:"reply_to,omitempty"`
+	// Media is the file of an image, audio, video, document or sticker, as
+	// the platform described it; nil for text and for turns stored before
+	// media were kept. Content stays the caption or "[type]".
+	Media *Media `dynamodbav:"media,omitempty" json:"media,omitempty"`
 }
 
 // QueueMessage is the inbound queue message: on the wire (SQS) exactly the

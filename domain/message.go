@@ -81,6 +81,9 @@ type Message struct {
 	// ReplyID is the ID of the reply button, list item or template button a
 	// customer tapped; Content holds its title.
 	ReplyID string `dynamodbav:"reply_id,omitempty" json:"reply_id,omitempty"`
+	// Media is the file of an inbound media message (see Media); nil on
+	// text, on outbound messages and on items logged before media were kept.
+	Media *Media `dynamodbav:"media,omitempty" json:"media,omitempty"`
 	// Reaction is the customer's emoji on this message, at ReactionAt; a
 	// reaction taken back leaves Reaction empty with its time.
 	Reaction   string     `dynamodbav:"reaction,omitempty" json:"reaction,omitempty"`

@@ -110,6 +110,8 @@ func randomReceipt(rng *rand.Rand) persistence.Receipt {
 			PushName:    text("Maria", "", "Zoë"),
 			ReplyID:     text("", "btn_atendente", "row 2#x"),
 			ReplyTo:     text("", "+551188887777"),
+			Media: []*domain.Media{nil, voiceNote(), {ID: "m#1"},
+				{ID: "MEDIA_2", MimeType: "application/pdf", FileName: "conta 👋.pdf", Caption: "a\nb", Size: math.MaxInt64}}[rng.IntN(4)],
 		},
 		TTL:          []int64{0, -1, 1, 99, 100, 1742558400, math.MaxInt64, math.MinInt64, rng.Int64(), -rng.Int64()}[rng.IntN(10)],
 		EnqueueClaim: text("", "2026-03-01T12:00:00.000000000Z#9f3c"),

@@ -102,6 +102,31 @@ func newSender(cfg config.Config, logger *zap.Logger) (messaging.Sender, error) 
 	return client, nil
 }
 
+// newMediaSource builds what fetches customers' files: the Cloud API media
+// client when MESSAGING_CLOUD_ENABLED with a token, else the local stub,
+// which says it keeps none (the sender itself when it is that stub). Without
+// a token only a test's own sender can be running: serve refuses to start
+// without one, and the emulator stubs messaging.
+func newMediaSource(cfg config.Config, sender messaging.Sender, logger *zap.Logger) (messaging.MediaSource, error) {
+	if !cfg.Messaging.CloudEnabled || cfg.Messaging.AccessToken.Reveal() == "" {
+		if src, ok := sender.(messaging.MediaSource); ok {
+			return src, nil
+		}
+		return messaging.NewStub(logger), nil
+	}
+	client, err := cloudapi.NewMediaClient(cloudapi.MediaConfig{
+		BaseURL:     cfg.Messaging.APIBaseURL,
+		Version:     cfg.Messaging.APIVersion,
+		AccessToken: cfg.Messaging.AccessToken.Reveal(),
+		MaxBytes:    int64(cfg.Messaging.MediaMaxBytes),
+		HTTPClient:  outboundHTTP(cfg),
+	}, logger)
+	if err != nil {
+		return nil, fmt.Errorf("MESSAGING_CLOUD_ENABLED=true needs MESSAGING_ACCESS_TOKEN: %w", err)
+	}
+	return client, nil
+}
+
 // newWebhookPlatform builds the platform side of the webhook routes. It is the
 // Cloud API's whether or not replies go to the stub: the emulator and the
 // tests post the platform's own envelopes.

@@ -75,9 +75,11 @@ type App struct {
 	queue         Queue
 	sync          *projection.Job
 	sender        messaging.Sender
-	replies       *handoff.OperatorMessages
-	metrics       *Metrics
-	http          *fiber.App
+	// media fetches customers' files for the console and the dashboard.
+	media   messaging.MediaSource
+	replies *handoff.OperatorMessages
+	metrics *Metrics
+	http    *fiber.App
 	// loadPrompts applies the prompt overrides stored in the table.
 	loadPrompts func(context.Context) error
 	// parameters is the store the dashboard shows, nil for none.
@@ -119,6 +121,9 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		}
 	}
 	a.sender = sender
+	if a.media, err = newMediaSource(cfg, sender, logger.Named("messaging")); err != nil {
+		return nil, err
+	}
 	notifier, err := handoffNotifier(ctx, cfg, sender, opts.Mailer, persistence.NewAvailabilities(a.table), logger.Named("handoff"))
 	if err != nil {
 		return nil, err

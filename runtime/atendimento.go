@@ -81,6 +81,7 @@ func (a *App) atendimentoRoutes() error {
 		Notes:            persistence.NewNotes(a.table),
 		Availability:     persistence.NewAvailabilities(a.table),
 		Roster:           persistence.NewOperatorRoster(a.table),
+		Media:            a.media,
 	}, a.logger.Named("atendimento"))
 	if err != nil {
 		return fmt.Errorf("atendimento: %w", err)

@@ -24,6 +24,7 @@ func (a *App) dashboardRoutes() error {
 		Catalogue:     a.content,
 		Fixtures:      a.dashboardFixtures(),
 		Smokes:        smokes{smoke.New(a.cfg, a.smokeDeps())},
+		Media:         a.media,
 	}
 	if ring := logRingOf(a.logger); ring != nil {
 		deps.Logs = ringLogs{ring}

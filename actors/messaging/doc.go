@@ -36,6 +36,13 @@
 // platform rate-limited on its own. The messagingtest package states this
 // contract once as a suite (RunSender) that every Sender's tests run.
 //
+// [MediaSource] fetches a customer's file by the media ID the parser kept
+// (domain.Media): the operator console and the dashboard serve it from
+// their own URLs, and a voice note can be transcribed from it. A
+// platform's media client implements it; [Stub] answers
+// [ErrMediaUnavailable]. [ErrMediaNotFound] and [ErrMediaTooLarge] are its
+// other failures.
+//
 // [Replies] works on its own lane beside the session actor, never in its
 // mailbox: it sends a conversation's committed replies in commit order,
 // records each step in its [Outbox], and retries transient failures as

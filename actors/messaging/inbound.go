@@ -36,6 +36,10 @@ type InboundMessage struct {
 	// ReplyID is the ID of the reply button, list item or template button
 	// the customer tapped (Content is its title), "" for anything else.
 	ReplyID string
+	// Media is the file of a media message as the platform described it
+	// (ID, type, caption…), nil for anything else. Nothing is downloaded
+	// while parsing: a MediaSource fetches the file when someone opens it.
+	Media *domain.Media
 }
 
 // InternalPayload is the spec's internal inbound payload: what the internal
@@ -86,5 +90,6 @@ func (m InboundMessage) Turn() domain.InboundTurn {
 		PushName:    m.PushName,
 		ReplyID:     m.ReplyID,
 		ReplyTo:     m.ReplyTo,
+		Media:       m.Media,
 	}
 }

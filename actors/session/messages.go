@@ -34,6 +34,7 @@ func inboundMessages(phone string, t *turn, after domain.SessionState) []domain.
 			MessageType:       domain.MessageType(m.GetMessageType()),
 			ProviderMessageID: m.GetMessageId(),
 			ReplyID:           m.GetReplyId(),
+			Media:             loggedMedia(m.GetMedia()),
 		}
 		if msg.MessageType == "" {
 			msg.MessageType = domain.MessageText

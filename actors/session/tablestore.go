@@ -170,5 +170,6 @@ func ProtoTurn(t domain.InboundTurn) *sessionpb.InboundTurn {
 		PushName:    t.PushName,
 		ReplyId:     t.ReplyID,
 		ReplyTo:     t.ReplyTo,
+		Media:       protoMedia(t.Media),
 	}
 }

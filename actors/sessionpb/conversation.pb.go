@@ -126,7 +126,10 @@ type InboundTurn struct {
 	// reply_to is the sender as the platform gave it when that differs from
 	// phone_number, the person's identity (a Brazilian mobile without its ninth
 	// digit): the conversation replies there. Empty, it replies to phone_number.
-	ReplyTo       string `protobuf:"bytes,9,opt,name=reply_to,json=replyTo,proto3" json:"reply_to,omitempty"`
+	ReplyTo string `protobuf:"bytes,9,opt,name=reply_to,json=replyTo,proto3" json:"reply_to,omitempty"`
+	// media is the file of a media message as the platform described it;
+	// absent for text.
+	Media         *Media `protobuf:"bytes,10,opt,name=media,proto3" json:"media,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -224,6 +227,109 @@ func (x *InboundTurn) GetReplyTo() string {
 	return ""
 }
 
+func (x *InboundTurn) GetMedia() *Media {
+	if x != nil {
+		return x.Media
+	}
+	return nil
+}
+
+// Media is a media message's file, fetched from the platform only when an
+// operator opens it.
+type Media struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Id       string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	MimeType string                 `protobuf:"bytes,2,opt,name=mime_type,json=mimeType,proto3" json:"mime_type,omitempty"`
+	Sha256   string                 `protobuf:"bytes,3,opt,name=sha256,proto3" json:"sha256,omitempty"`
+	Size     int64                  `protobuf:"varint,4,opt,name=size,proto3" json:"size,omitempty"`
+	// file_name is a document's name.
+	FileName string `protobuf:"bytes,5,opt,name=file_name,json=fileName,proto3" json:"file_name,omitempty"`
+	Caption  string `protobuf:"bytes,6,opt,name=caption,proto3" json:"caption,omitempty"`
+	// voice marks a voice note recorded in the app.
+	Voice         bool `protobuf:"varint,7,opt,name=voice,proto3" json:"voice,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Media) Reset() {
+	*x = Media{}
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Media) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Media) ProtoMessage() {}
+
+func (x *Media) ProtoReflect() protoreflect.Message {
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Media.ProtoReflect.Descriptor instead.
+func (*Media) Descriptor() ([]byte, []int) {
+	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Media) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *Media) GetMimeType() string {
+	if x != nil {
+		return x.MimeType
+	}
+	return ""
+}
+
+func (x *Media) GetSha256() string {
+	if x != nil {
+		return x.Sha256
+	}
+	return ""
+}
+
+func (x *Media) GetSize() int64 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *Media) GetFileName() string {
+	if x != nil {
+		return x.FileName
+	}
+	return ""
+}
+
+func (x *Media) GetCaption() string {
+	if x != nil {
+		return x.Caption
+	}
+	return ""
+}
+
+func (x *Media) GetVoice() bool {
+	if x != nil {
+		return x.Voice
+	}
+	return false
+}
+
 // TurnAck answers an InboundTurn. Without error the conversation holds the
 // turn and the queue may forget it: its receipt keeps it until a turn
 // answers it, and the recovery sweep hands it over again if the conversation
@@ -241,7 +347,7 @@ type TurnAck struct {
 
 func (x *TurnAck) Reset() {
 	*x = TurnAck{}
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[1]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -253,7 +359,7 @@ func (x *TurnAck) String() string {
 func (*TurnAck) ProtoMessage() {}
 
 func (x *TurnAck) ProtoReflect() protoreflect.Message {
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[1]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -266,7 +372,7 @@ func (x *TurnAck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TurnAck.ProtoReflect.Descriptor instead.
 func (*TurnAck) Descriptor() ([]byte, []int) {
-	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{1}
+	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *TurnAck) GetDuplicate() bool {
@@ -294,7 +400,7 @@ type ChatRequest struct {
 
 func (x *ChatRequest) Reset() {
 	*x = ChatRequest{}
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[2]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -306,7 +412,7 @@ func (x *ChatRequest) String() string {
 func (*ChatRequest) ProtoMessage() {}
 
 func (x *ChatRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[2]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -319,7 +425,7 @@ func (x *ChatRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChatRequest.ProtoReflect.Descriptor instead.
 func (*ChatRequest) Descriptor() ([]byte, []int) {
-	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{2}
+	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *ChatRequest) GetTurn() *InboundTurn {
@@ -350,7 +456,7 @@ type ChatReply struct {
 
 func (x *ChatReply) Reset() {
 	*x = ChatReply{}
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[3]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -362,7 +468,7 @@ func (x *ChatReply) String() string {
 func (*ChatReply) ProtoMessage() {}
 
 func (x *ChatReply) ProtoReflect() protoreflect.Message {
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[3]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -375,7 +481,7 @@ func (x *ChatReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChatReply.ProtoReflect.Descriptor instead.
 func (*ChatReply) Descriptor() ([]byte, []int) {
-	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{3}
+	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ChatReply) GetSessionId() string {
@@ -431,7 +537,7 @@ type Wake struct {
 
 func (x *Wake) Reset() {
 	*x = Wake{}
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[4]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -443,7 +549,7 @@ func (x *Wake) String() string {
 func (*Wake) ProtoMessage() {}
 
 func (x *Wake) ProtoReflect() protoreflect.Message {
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[4]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -456,7 +562,7 @@ func (x *Wake) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Wake.ProtoReflect.Descriptor instead.
 func (*Wake) Descriptor() ([]byte, []int) {
-	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{4}
+	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Wake) GetPhoneNumber() string {
@@ -494,7 +600,7 @@ type OperatorCommand struct {
 
 func (x *OperatorCommand) Reset() {
 	*x = OperatorCommand{}
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[5]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -506,7 +612,7 @@ func (x *OperatorCommand) String() string {
 func (*OperatorCommand) ProtoMessage() {}
 
 func (x *OperatorCommand) ProtoReflect() protoreflect.Message {
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[5]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -519,7 +625,7 @@ func (x *OperatorCommand) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OperatorCommand.ProtoReflect.Descriptor instead.
 func (*OperatorCommand) Descriptor() ([]byte, []int) {
-	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{5}
+	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *OperatorCommand) GetPhoneNumber() string {
@@ -613,7 +719,7 @@ type OperatorResult struct {
 
 func (x *OperatorResult) Reset() {
 	*x = OperatorResult{}
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[6]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -625,7 +731,7 @@ func (x *OperatorResult) String() string {
 func (*OperatorResult) ProtoMessage() {}
 
 func (x *OperatorResult) ProtoReflect() protoreflect.Message {
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[6]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -638,7 +744,7 @@ func (x *OperatorResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OperatorResult.ProtoReflect.Descriptor instead.
 func (*OperatorResult) Descriptor() ([]byte, []int) {
-	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{6}
+	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *OperatorResult) GetOk() bool {
@@ -704,7 +810,7 @@ type Forget struct {
 
 func (x *Forget) Reset() {
 	*x = Forget{}
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[7]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -716,7 +822,7 @@ func (x *Forget) String() string {
 func (*Forget) ProtoMessage() {}
 
 func (x *Forget) ProtoReflect() protoreflect.Message {
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[7]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -729,7 +835,7 @@ func (x *Forget) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Forget.ProtoReflect.Descriptor instead.
 func (*Forget) Descriptor() ([]byte, []int) {
-	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{7}
+	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Forget) GetPhoneNumber() string {
@@ -748,7 +854,7 @@ type Forgotten struct {
 
 func (x *Forgotten) Reset() {
 	*x = Forgotten{}
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[8]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -760,7 +866,7 @@ func (x *Forgotten) String() string {
 func (*Forgotten) ProtoMessage() {}
 
 func (x *Forgotten) ProtoReflect() protoreflect.Message {
-	mi := &file_actors_sessionpb_conversation_proto_msgTypes[8]
+	mi := &file_actors_sessionpb_conversation_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -773,14 +879,14 @@ func (x *Forgotten) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Forgotten.ProtoReflect.Descriptor instead.
 func (*Forgotten) Descriptor() ([]byte, []int) {
-	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{8}
+	return file_actors_sessionpb_conversation_proto_rawDescGZIP(), []int{9}
 }
 
 var File_actors_sessionpb_conversation_proto protoreflect.FileDescriptor
 
 const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\n" +
-	"#actors/sessionpb/conversation.proto\x12\x0eintake.session\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb8\x02\n" +
+	"#actors/sessionpb/conversation.proto\x12\x0eintake.session\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe5\x02\n" +
 	"\vInboundTurn\x12!\n" +
 	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\x12\x1d\n" +
 	"\n" +
@@ -792,7 +898,17 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\fmessage_type\x18\x06 \x01(\tR\vmessageType\x12\x1b\n" +
 	"\tpush_name\x18\a \x01(\tR\bpushName\x12\x19\n" +
 	"\breply_id\x18\b \x01(\tR\areplyId\x12\x19\n" +
-	"\breply_to\x18\t \x01(\tR\areplyTo\"=\n" +
+	"\breply_to\x18\t \x01(\tR\areplyTo\x12+\n" +
+	"\x05media\x18\n" +
+	" \x01(\v2\x15.intake.session.MediaR\x05media\"\xad\x01\n" +
+	"\x05Media\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
+	"\tmime_type\x18\x02 \x01(\tR\bmimeType\x12\x16\n" +
+	"\x06sha256\x18\x03 \x01(\tR\x06sha256\x12\x12\n" +
+	"\x04size\x18\x04 \x01(\x03R\x04size\x12\x1b\n" +
+	"\tfile_name\x18\x05 \x01(\tR\bfileName\x12\x18\n" +
+	"\acaption\x18\x06 \x01(\tR\acaption\x12\x14\n" +
+	"\x05voice\x18\a \x01(\bR\x05voice\"=\n" +
 	"\aTurnAck\x12\x1c\n" +
 	"\tduplicate\x18\x01 \x01(\bR\tduplicate\x12\x14\n" +
 	"\x05error\x18\x02 \x01(\tR\x05error\">\n" +
@@ -859,29 +975,31 @@ func file_actors_sessionpb_conversation_proto_rawDescGZIP() []byte {
 }
 
 var file_actors_sessionpb_conversation_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_actors_sessionpb_conversation_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_actors_sessionpb_conversation_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_actors_sessionpb_conversation_proto_goTypes = []any{
 	(OperatorAction)(0),           // 0: intake.session.OperatorAction
 	(*InboundTurn)(nil),           // 1: intake.session.InboundTurn
-	(*TurnAck)(nil),               // 2: intake.session.TurnAck
-	(*ChatRequest)(nil),           // 3: intake.session.ChatRequest
-	(*ChatReply)(nil),             // 4: intake.session.ChatReply
-	(*Wake)(nil),                  // 5: intake.session.Wake
-	(*OperatorCommand)(nil),       // 6: intake.session.OperatorCommand
-	(*OperatorResult)(nil),        // 7: intake.session.OperatorResult
-	(*Forget)(nil),                // 8: intake.session.Forget
-	(*Forgotten)(nil),             // 9: intake.session.Forgotten
-	(*timestamppb.Timestamp)(nil), // 10: google.protobuf.Timestamp
+	(*Media)(nil),                 // 2: intake.session.Media
+	(*TurnAck)(nil),               // 3: intake.session.TurnAck
+	(*ChatRequest)(nil),           // 4: intake.session.ChatRequest
+	(*ChatReply)(nil),             // 5: intake.session.ChatReply
+	(*Wake)(nil),                  // 6: intake.session.Wake
+	(*OperatorCommand)(nil),       // 7: intake.session.OperatorCommand
+	(*OperatorResult)(nil),        // 8: intake.session.OperatorResult
+	(*Forget)(nil),                // 9: intake.session.Forget
+	(*Forgotten)(nil),             // 10: intake.session.Forgotten
+	(*timestamppb.Timestamp)(nil), // 11: google.protobuf.Timestamp
 }
 var file_actors_sessionpb_conversation_proto_depIdxs = []int32{
-	10, // 0: intake.session.InboundTurn.received_at:type_name -> google.protobuf.Timestamp
-	1,  // 1: intake.session.ChatRequest.turn:type_name -> intake.session.InboundTurn
-	0,  // 2: intake.session.OperatorCommand.action:type_name -> intake.session.OperatorAction
-	3,  // [3:3] is the sub-list for method output_type
-	3,  // [3:3] is the sub-list for method input_type
-	3,  // [3:3] is the sub-list for extension type_name
-	3,  // [3:3] is the sub-list for extension extendee
-	0,  // [0:3] is the sub-list for field type_name
+	11, // 0: intake.session.InboundTurn.received_at:type_name -> google.protobuf.Timestamp
+	2,  // 1: intake.session.InboundTurn.media:type_name -> intake.session.Media
+	1,  // 2: intake.session.ChatRequest.turn:type_name -> intake.session.InboundTurn
+	0,  // 3: intake.session.OperatorCommand.action:type_name -> intake.session.OperatorAction
+	4,  // [4:4] is the sub-list for method output_type
+	4,  // [4:4] is the sub-list for method input_type
+	4,  // [4:4] is the sub-list for extension type_name
+	4,  // [4:4] is the sub-list for extension extendee
+	0,  // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_actors_sessionpb_conversation_proto_init() }
@@ -895,7 +1013,7 @@ func file_actors_sessionpb_conversation_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_actors_sessionpb_conversation_proto_rawDesc), len(file_actors_sessionpb_conversation_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   9,
+			NumMessages:   10,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

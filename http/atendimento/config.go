@@ -63,6 +63,9 @@ type Deps struct {
 	// Roster is the operators admins manage: it adds to OPERATOR_PHONES,
 	// disables operators and holds their signatures.
 	Roster Roster
+	// Media fetches customers' files for the conversation page. Optional:
+	// without it a file's URL answers 502 and the page shows its text.
+	Media messaging.MediaSource
 }
 
 func (d Deps) validate() error {

@@ -85,6 +85,7 @@ func (c *Console) Register(r fiber.Router) {
 	g.Get("/conversations", c.pageAuth, c.historyPage)
 	g.Get("/conversations/:phone/:session", c.pageAuth, c.conversationPage)
 	g.Get("/find", c.pageAuth, c.find)
+	g.Get("/media/:phone/:session/:message", c.mediaAuth, c.media)
 
 	api := g.Group("/api", c.apiAuth)
 	api.Get("/queue", c.queueJSON)

@@ -71,6 +71,9 @@ type messageView struct {
 	// Send says a reply has not reached the platform (yet): "sending…", or
 	// "not delivered: <why>" when the platform refused it for good.
 	Send string `json:"send,omitempty"`
+	// Media is the customer's file (an image, a voice note…), from the
+	// console's own URL; Text is then its caption, if any.
+	Media *mediaView `json:"media,omitempty"`
 }
 
 // sendState is what an operator must know of a reply's send: nothing once
@@ -176,6 +179,9 @@ func (c *Console) messageViews(history []domain.Message) []messageView {
 		switch m.Direction {
 		case domain.DirectionInbound:
 			v.From, v.Text = "customer", m.Content
+			if v.Media = c.mediaViewOf(m); v.Media != nil {
+				v.Text = mediaText(m)
+			}
 		case domain.DirectionOutbound:
 			if m.IsSuperseded() || m.CleanMessageSent == "" {
 				continue
@@ -188,7 +194,7 @@ func (c *Console) messageViews(history []domain.Message) []messageView {
 		default:
 			v.From, v.Text = "system", m.Content
 		}
-		if strings.TrimSpace(v.Text) == "" {
+		if strings.TrimSpace(v.Text) == "" && v.Media == nil {
 			continue // nothing to read: a bookkeeping entry
 		}
 		v.Label = c.locale.T("conversation.from." + v.From)

@@ -41,6 +41,13 @@
 // serialised with the customer's own turns and two operators claiming
 // together get one winner.
 //
+// A customer's photo, voice note, video or document shows in the
+// conversation (an image, a player, a link) from
+// /atendimento/media/{phone}/{session}/{message}: the route wants the
+// operator's session, finds the message in that conversation's log, and
+// fetches the file from the platform then (Deps.Media, bounded by
+// MEDIA_MAX_BYTES), so the page never holds the platform's URL or token.
+//
 // The queue page is a live inbox: waits tick every second and turn red once
 // a waiting customer is past HANDOFF_SLA (Config.SLA); the conversations an
 // operator holds carry the count of the customer's messages, from which the

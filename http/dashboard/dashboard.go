@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/conversation/content"
+	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/sameorigin"
 )
@@ -107,6 +108,9 @@ type Deps struct {
 	// Parameters is the parameter store of the Parameters tab; nil (no
 	// simulated store) leaves the tab out.
 	Parameters Parameters
+	// Media fetches customers' files for the session panel; nil answers
+	// 503 on their URLs.
+	Media messaging.MediaSource
 }
 
 // Handler serves the dashboard page, its assets and its JSON routes.
@@ -144,6 +148,7 @@ func (h *Handler) Register(r fiber.Router) {
 	d := r.Group("/dashboard", sameorigin.Check)
 	d.Get("/session/:phone", h.session)
 	d.Get("/phone/:phone", h.phone)
+	d.Get("/media/:phone/:message", h.file)
 	d.Post("/clear-chat", h.clearChat)
 	d.Get("/logs", h.logs)
 	d.Post("/logs/clear", h.clearLogs)

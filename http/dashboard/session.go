@@ -36,6 +36,9 @@ type SessionView struct {
 	// Undelivered are the replies of the session the platform refused for
 	// good, oldest first: the customer never saw them.
 	Undelivered []UndeliveredReply `json:"undelivered"`
+	// Files are the customer's images, voice notes, videos and documents
+	// of the session, oldest first.
+	Files []FileView `json:"files"`
 	// Projection is where the session stands in the CRM and the ERP; null
 	// before the session has anything to project.
 	Projection *ProjectionView `json:"projection"`
@@ -89,6 +92,7 @@ func viewOf(s domain.Session) SessionView {
 		v.CollectedPackages = []string{}
 	}
 	v.Undelivered = []UndeliveredReply{}
+	v.Files = []FileView{}
 	return v
 }
 
@@ -118,6 +122,7 @@ func (h *Handler) session(c *fiber.Ctx) error {
 			return httperr.Write(c, fiber.StatusServiceUnavailable, "table_unavailable", "the session could not be read; see the logs")
 		}
 		v.Undelivered = undelivered(log)
+		v.Files = files(phone, log)
 	}
 	if v.Projection, err = h.projectionOf(ctx, s.SessionID); err != nil {
 		h.logger.Error("projection read failed", zap.Error(err))

@@ -122,6 +122,12 @@ type Messaging struct {
 	// after a customer's 24-hour window closed (MESSAGING_TEMPLATES, a JSON
 	// array; default none).
 	Templates []MessagingTemplate
+	// MediaMaxBytes is the largest customer file (photo, voice note,
+	// document) the console and the dashboard fetch from the platform; a
+	// larger one is refused before it is read (MEDIA_MAX_BYTES, default
+	// cloudapi.DefaultMediaMaxBytes, 16 MiB: the platform's own limit on
+	// audio and video).
+	MediaMaxBytes int
 }
 
 // Webhook configures the platform webhook beyond the MESSAGING_* secrets.

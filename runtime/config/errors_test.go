@@ -65,6 +65,7 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"HANDOFF_SLA": "0s"}, "HANDOFF_SLA", "must be a positive duration"},
 		{map[string]string{"DEBOUNCE_WINDOW": "5s", "DEBOUNCE_MAX_WAIT": "3s"}, "DEBOUNCE_MAX_WAIT", "3s is shorter than DEBOUNCE_WINDOW (5s)"},
 		{map[string]string{"MESSAGING_MAX_RPS": "0"}, "MESSAGING_MAX_RPS", "must be greater than 0, got 0"},
+		{map[string]string{"MEDIA_MAX_BYTES": "0"}, "MEDIA_MAX_BYTES", "must be at least 1, got 0"},
 		{map[string]string{"CRM_MAX_RPS": "-1"}, "CRM_MAX_RPS", "must be greater than 0"},
 		{map[string]string{"ERP_MAX_RPS": "0"}, "ERP_MAX_RPS", "must be greater than 0"},
 		{map[string]string{"HANDOFF_MAX_RENOTIFICATIONS": "-1"}, "HANDOFF_MAX_RENOTIFICATIONS", "must not be negative"},

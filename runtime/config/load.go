@@ -72,6 +72,7 @@ func (r *reader) readInto(c *Config) {
 	r.rate("MESSAGING_MAX_RPS", &c.Messaging.MaxRPS)
 	r.boolean("MESSAGING_INTERACTIVE", &c.Messaging.Interactive)
 	r.templates("MESSAGING_TEMPLATES", &c.Messaging.Templates)
+	r.count("MEDIA_MAX_BYTES", &c.Messaging.MediaMaxBytes)
 	r.boolean("WEBHOOK_ALLOW_UNSIGNED", &c.Webhook.AllowUnsigned)
 	r.duration("WEBHOOK_MAX_AGE", &c.Webhook.MaxAge)
 

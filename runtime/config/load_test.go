@@ -35,6 +35,8 @@ func TestLoadDefaults(t *testing.T) {
 			APIVersion:   "v21.0",
 			Instances:    []string{"instance_a", "instance_b"},
 			MaxRPS:       80,
+			// MEDIA_MAX_BYTES: 16 MiB, the platform's limit on audio and video.
+			MediaMaxBytes: 16 << 20,
 		},
 		LLM:      config.LLM{Provider: "openai", Timeout: 30 * time.Second, MaxAttempts: 2},
 		CRM:      config.CRM{Enabled: true, BaseURL: "https://api.hubapi.com", MaxRPS: 9, SessionProperty: "intake_session_id"},
@@ -102,6 +104,7 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"MESSAGING_VERIFY_TOKEN", "ver", func(c config.Config) any { return c.Messaging.VerifyToken.Reveal() }, "ver"},
 		{"MESSAGING_INSTANCES", " x , ,y ", func(c config.Config) any { return c.Messaging.Instances }, []string{"x", "y"}},
 		{"MESSAGING_MAX_RPS", "0.5", func(c config.Config) any { return c.Messaging.MaxRPS }, 0.5},
+		{"MEDIA_MAX_BYTES", "5242880", func(c config.Config) any { return c.Messaging.MediaMaxBytes }, 5242880},
 		{"WEBHOOK_ALLOW_UNSIGNED", "true", func(c config.Config) any { return c.Webhook.AllowUnsigned }, true},
 		{"LLM_PROVIDER", "openai", func(c config.Config) any { return c.LLM.Provider }, "openai"},
 		{"LLM_API_KEY", "sk-1", func(c config.Config) any { return c.LLM.APIKey.Reveal() }, "sk-1"},

@@ -59,6 +59,7 @@ func (c Config) problems() []error {
 	}
 	v.instances("MESSAGING_INSTANCES", c.Messaging.Instances)
 	v.rate("MESSAGING_MAX_RPS", c.Messaging.MaxRPS)
+	v.atLeastOne("MEDIA_MAX_BYTES", c.Messaging.MediaMaxBytes)
 
 	switch c.LLM.Provider {
 	case ProviderOpenAI, ProviderDemo:

@@ -11,7 +11,9 @@
 // missing or invalid timestamp, or one more than a minute ahead of our clock,
 // becomes the current UTC time, media become
 // their caption or "[type]" (unknown types count as document) and no binary
-// is downloaded. The customer's taps and shares (reply buttons, list items,
+// is downloaded: the media object (ID, MIME type, SHA-256, a document's file
+// name, the caption, whether an audio is a voice note) is kept as
+// InboundMessage.Media for later (inmedia.go). The customer's taps and shares (reply buttons, list items,
 // template buttons, locations, contact cards) become the words they stand
 // for (kinds.go). Delivery statuses (sent, delivered, read, failed) and
 // reactions are returned apart so the webhook handler can record them on
@@ -53,6 +55,16 @@
 // for a delay that doubles with each consecutive 131056 (PairBackoffBase up to
 // PairBackoffMax) and is forgotten on the next success.
 //
+// # Media
+//
+// [MediaClient] implements messaging.MediaSource: GET /{version}/{media-id}
+// with the bearer token answers the file's short-lived URL, type, size and
+// digest; a second GET of that URL, with the token too, returns the bytes.
+// A file over MediaConfig.MaxBytes (MEDIA_MAX_BYTES, 16 MiB) is refused
+// before it is read when its size is announced, and stops at the limit when
+// not; MediaConfig.Timeout bounds the whole fetch. Errors never hold the
+// token nor the signed URL.
+//
 // # Webhook
 //
 // [Webhook] is what http/webhook calls for this platform: [Parser] for the
@@ -62,6 +74,6 @@
 // hub.verify_token, hub.challenge). A producer of the internal route that
 // holds the app secret signs with [Signature].
 //
-// Of Intake's packages it imports actors/messaging, internal/httpcall and
-// persistence only.
+// Of Intake's packages it imports actors/messaging, domain and internal (httpcall,
+// outbound, redact) only.
 package cloudapi

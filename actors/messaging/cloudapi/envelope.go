@@ -65,14 +65,6 @@ type wireMessage struct {
 	Reaction    *wireReaction    `json:"reaction"`
 }
 
-// wireMedia is the media object of a message; only the caption is read, the
-// binary behind ID is never downloaded.
-type wireMedia struct {
-	ID       string `json:"id"`
-	MimeType string `json:"mime_type"`
-	Caption  string `json:"caption"`
-}
-
 type wireStatus struct {
 	ID          string          `json:"id"`
 	Status      string          `json:"status"`

@@ -118,6 +118,7 @@ func (p *Parser) parseMessage(raw json.RawMessage, phoneNumberID string, names c
 		ReceivedAt:        timeOr(m.Timestamp, p.Now),
 		PhoneNumberID:     phoneNumberID,
 		PushName:          names.lookup(phone),
+		Media:             inboundMedia(m),
 	}, nil, nil
 }
 

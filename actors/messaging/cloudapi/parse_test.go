@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
@@ -49,6 +50,12 @@ func msg(phone, id string, typ domain.MessageType, content string, at time.Time)
 	}
 }
 
+// withMedia adds the media the parser keeps for the operator to open.
+func withMedia(m messaging.InboundMessage, media domain.Media) messaging.InboundMessage {
+	m.Media = &media
+	return m
+}
+
 func named(m messaging.InboundMessage, name string) messaging.InboundMessage {
 	m.PushName = name
 	return m
@@ -91,17 +98,23 @@ func TestParseEnvelope(t *testing.T) {
 		{
 			file: "media_caption.json", rule: "media with a caption become the caption",
 			messages: []messaging.InboundMessage{
-				msg(ana, "wamid.M1", "image", "foto do medidor", epoch(1700000200)),
-				msg(ana, "wamid.M2", "document", "minha conta de luz", epoch(1700000201)),
-				msg(ana, "wamid.M3", "video", "vídeo do problema", epoch(1700000202)),
+				withMedia(msg(ana, "wamid.M1", "image", "foto do medidor", epoch(1700000200)),
+					domain.Media{ID: "MEDIA_1", MimeType: "image/jpeg", SHA256: "abc", Caption: "foto do medidor"}),
+				withMedia(msg(ana, "wamid.M2", "document", "minha conta de luz", epoch(1700000201)),
+					domain.Media{ID: "MEDIA_2", MimeType: "application/pdf", FileName: "conta.pdf", Caption: "minha conta de luz"}),
+				withMedia(msg(ana, "wamid.M3", "video", "vídeo do problema", epoch(1700000202)),
+					domain.Media{ID: "MEDIA_3", MimeType: "video/mp4", Caption: "vídeo do problema"}),
 			},
 		},
 		{
-			file: "media_no_caption.json", rule: "media without a caption become [type]",
+			file: "media_no_caption.json", rule: "media without a caption become [type]; a voice note is marked; no media object, no media",
 			messages: []messaging.InboundMessage{
-				msg(ana, "wamid.N1", "audio", "[audio]", epoch(1700000300)),
-				msg(ana, "wamid.N2", "sticker", "[sticker]", epoch(1700000301)),
-				msg(ana, "wamid.N3", "image", "[image]", epoch(1700000302)),
+				withMedia(msg(ana, "wamid.N1", "audio", "[audio]", epoch(1700000300)),
+					domain.Media{ID: "MEDIA_4", MimeType: "audio/ogg; codecs=opus", Voice: true}),
+				withMedia(msg(ana, "wamid.N2", "sticker", "[sticker]", epoch(1700000301)),
+					domain.Media{ID: "MEDIA_5", MimeType: "image/webp"}),
+				withMedia(msg(ana, "wamid.N3", "image", "[image]", epoch(1700000302)),
+					domain.Media{ID: "MEDIA_6", MimeType: "image/jpeg", Caption: "   "}),
 				msg(ana, "wamid.N4", "video", "[video]", epoch(1700000303)),
 			},
 		},
@@ -209,8 +222,8 @@ func assertMessages(t *testing.T, rule string, got, want []messaging.InboundMess
 		}
 		g, w := got[i], want[i]
 		g.ReceivedAt, w.ReceivedAt = time.Time{}, time.Time{}
-		if g != w {
-			t.Errorf("%s: message %d\n got  %+v\n want %+v", rule, i, g, w)
+		if !reflect.DeepEqual(g, w) {
+			t.Errorf("%s: message %d\n got  %+v (media %+v)\n want %+v (media %+v)", rule, i, g, g.Media, w, w.Media)
 		}
 	}
 }
@@ -271,7 +284,7 @@ func TestInternalPayloadRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	orig.PushName = "" // the internal payload has no push name
+	orig.PushName, orig.Media = "", nil // the internal payload has neither push name nor media
 	assertMessages(t, "round trip", []messaging.InboundMessage{back}, []messaging.InboundMessage{orig})
 }
 

@@ -339,6 +339,44 @@
 
     let rendered = false;
 
+    // mediaNode draws a customer's file as the template does (media.html).
+    // A file already on the page is kept as it is across refreshes: not
+    // fetched again, and a voice note being played keeps playing.
+    function mediaNode(m, kept) {
+      const old = kept.get(m.id);
+      if (old && old.dataset.src === m.media.url) return old;
+      const v = m.media;
+      const fig = el("figure", null, "media " + v.kind);
+      fig.dataset.kind = v.kind;
+      fig.dataset.src = v.url;
+      if (v.kind === "image" || v.kind === "sticker") {
+        const a = el("a");
+        a.href = v.url;
+        a.target = "_blank";
+        a.rel = "noopener";
+        const img = el("img");
+        img.src = v.url;
+        img.alt = v.label;
+        img.loading = "lazy";
+        a.appendChild(img);
+        fig.appendChild(a);
+      } else if (v.kind === "audio" || v.kind === "video") {
+        if (v.kind === "audio") fig.appendChild(el("figcaption", v.label));
+        const player = el(v.kind);
+        player.controls = true;
+        player.preload = "metadata";
+        player.src = v.url;
+        if (v.kind === "video") player.setAttribute("aria-label", v.label);
+        fig.appendChild(player);
+      } else {
+        const a = el("a", "📄 " + v.label, "document");
+        a.href = v.url;
+        a.download = "";
+        fig.appendChild(a);
+      }
+      return fig;
+    }
+
     function render(c) {
       const state = document.getElementById("state");
       state.textContent = c.state_text + (c.assigned_to ? " · " + c.assigned_to : "");
@@ -354,6 +392,8 @@
       form.hidden = !c.mine;
       box.disabled = !c.window.open;
       send.disabled = !c.window.open;
+      const kept = new Map();
+      list.querySelectorAll("li[data-id] > figure.media").forEach((f) => kept.set(f.parentElement.dataset.id, f));
       const items = document.createDocumentFragment();
       if (c.messages.length === 0) items.appendChild(el("li", text("js.conversation.no_messages"), "empty"));
       c.messages.forEach((m) => {
@@ -364,7 +404,8 @@
         at.dateTime = m.at;
         meta.appendChild(at);
         li.appendChild(meta);
-        li.appendChild(el("p", m.text));
+        if (m.media) li.appendChild(mediaNode(m, kept));
+        if (m.text) li.appendChild(el("p", m.text));
         if (m.send) li.appendChild(el("p", m.send, "send"));
         items.appendChild(li);
       });

@@ -12,6 +12,20 @@ function kv(obj) {
     el('tr', null, el('th', null, k), el('td', null, typeof v === 'object' ? JSON.stringify(v) : String(v))))));
 }
 
+// file draws a customer's file as the operator console does: an image, a
+// player, or a link to the document; the caption under it.
+function file(f) {
+  const label = f.voice ? 'voice note' : f.file_name || f.kind;
+  let shown;
+  if (f.kind === 'image' || f.kind === 'sticker') shown = el('img', {src: f.url, alt: f.caption || label});
+  else if (f.kind === 'audio' || f.kind === 'video') shown = el(f.kind, {controls: true, preload: 'metadata', src: f.url, 'aria-label': label});
+  else shown = el('a', {href: f.url, download: true}, label);
+  return el('li', {dataset: {id: f.message_id, kind: f.kind}},
+    f.kind === 'audio' ? el('span', {class: 'file-label'}, label) : null,
+    shown,
+    f.caption ? el('span', {class: 'caption'}, f.caption) : null);
+}
+
 function render(s) {
   const strip = el('div', {class: 'states', 'aria-hidden': 'true'},
     states.map((st) => el('span', {class: st === s.state ? 'on' : ''}, st)));
@@ -25,6 +39,10 @@ function render(s) {
     el('div', {class: 'section-title'}, 'Replies not delivered'),
     el('ul', {class: 'undelivered'}, s.undelivered.map((u) =>
       el('li', null, el('span', null, u.text), el('span', {class: 'error'}, ` — ${u.error}`)))),
+  ] : [];
+  const files = s.files.length ? [
+    el('div', {class: 'section-title'}, 'Customer files'),
+    el('ul', {class: 'files'}, s.files.map(file)),
   ] : [];
   const p = s.projection;
   const projection = p ? [
@@ -46,6 +64,7 @@ function render(s) {
     kv(s.qualification_data),
     el('div', {class: 'section-title'}, 'Cadastral data'),
     kv(s.cadastral_data),
+    ...files,
     ...undelivered,
     ...projection,
     ...packages,
