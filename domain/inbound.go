@@ -21,6 +21,12 @@ type InboundTurn struct {
 	// ReplyID is the ID of the button or list item the customer tapped,
 	// whose title is Content.
 	ReplyID string `dynamodbav:"reply_id,omitempty" json:"reply_id,omitempty"`
+	// MediaID is the platform's ID of a media message's file (a voice note,
+	// a photo), which the platform's media endpoint serves; empty for text.
+	MediaID string `dynamodbav:"media_id,omitempty" json:"media_id,omitempty"`
+	// MimeType is the media file's type as the platform declared it, e.g.
+	// audio/ogg; codecs=opus.
+	MimeType string `dynamodbav:"mime_type,omitempty" json:"mime_type,omitempty"`
 }
 
 // QueueMessage is the inbound queue message: on the wire (SQS) exactly the

@@ -100,6 +100,14 @@ type Message struct {
 	// Template is set on an operator's template message: the outbox sends
 	// it as that template rather than Content as text.
 	Template *TemplateSend `dynamodbav:"template,omitempty" json:"template,omitempty"`
+
+	// Transcript is what the customer said in a voice note, as the model
+	// provider's transcription heard it (TRANSCRIPTION_ENABLED); empty when
+	// transcription is off or failed, and on records older than it. The
+	// transcription's model, tokens and latency are then this message's
+	// LLMModel, TokensInput, TokensOutput and LatencyMS, so the cost report
+	// counts it with the model calls.
+	Transcript string `dynamodbav:"transcript,omitempty" json:"transcript,omitempty"`
 }
 
 // IsSuperseded reports whether the message was superseded and must be left out

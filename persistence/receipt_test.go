@@ -109,6 +109,8 @@ func randomReceipt(rng *rand.Rand) persistence.Receipt {
 			MessageType: domain.MessageType(text("text", "image", "", "unknown")),
 			PushName:    text("Maria", "", "Zoë"),
 			ReplyID:     text("", "btn_atendente", "row 2#x"),
+			MediaID:     text("", "1234567890", "id#x"),
+			MimeType:    text("", "audio/ogg; codecs=opus", "image/jpeg"),
 		},
 		TTL:          []int64{0, -1, 1, 99, 100, 1742558400, math.MaxInt64, math.MinInt64, rng.Int64(), -rng.Int64()}[rng.IntN(10)],
 		EnqueueClaim: text("", "2026-03-01T12:00:00.000000000Z#9f3c"),
