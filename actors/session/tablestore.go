@@ -169,5 +169,7 @@ func ProtoTurn(t domain.InboundTurn) *sessionpb.InboundTurn {
 		MessageType: string(t.MessageType),
 		PushName:    t.PushName,
 		ReplyId:     t.ReplyID,
+		MediaId:     t.MediaID,
+		MimeType:    t.MimeType,
 	}
 }

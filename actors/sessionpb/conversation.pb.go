@@ -122,7 +122,12 @@ type InboundTurn struct {
 	PushName string `protobuf:"bytes,7,opt,name=push_name,json=pushName,proto3" json:"push_name,omitempty"`
 	// reply_id is the ID of the reply button, list item or template button the
 	// customer tapped; content is its title.
-	ReplyId       string `protobuf:"bytes,8,opt,name=reply_id,json=replyId,proto3" json:"reply_id,omitempty"`
+	ReplyId string `protobuf:"bytes,8,opt,name=reply_id,json=replyId,proto3" json:"reply_id,omitempty"`
+	// media_id is the platform's ID of a media message's file (a voice note
+	// the conversation may transcribe); empty for text.
+	MediaId string `protobuf:"bytes,9,opt,name=media_id,json=mediaId,proto3" json:"media_id,omitempty"`
+	// mime_type is the media file's type as the platform declared it.
+	MimeType      string `protobuf:"bytes,10,opt,name=mime_type,json=mimeType,proto3" json:"mime_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -209,6 +214,20 @@ func (x *InboundTurn) GetPushName() string {
 func (x *InboundTurn) GetReplyId() string {
 	if x != nil {
 		return x.ReplyId
+	}
+	return ""
+}
+
+func (x *InboundTurn) GetMediaId() string {
+	if x != nil {
+		return x.MediaId
+	}
+	return ""
+}
+
+func (x *InboundTurn) GetMimeType() string {
+	if x != nil {
+		return x.MimeType
 	}
 	return ""
 }
@@ -758,7 +777,7 @@ var File_actors_sessionpb_conversation_proto protoreflect.FileDescriptor
 
 const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\n" +
-	"#actors/sessionpb/conversation.proto\x12\x0eintake.session\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9d\x02\n" +
+	"#actors/sessionpb/conversation.proto\x12\x0eintake.session\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd5\x02\n" +
 	"\vInboundTurn\x12!\n" +
 	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\x12\x1d\n" +
 	"\n" +
@@ -769,7 +788,10 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\binstance\x18\x05 \x01(\tR\binstance\x12!\n" +
 	"\fmessage_type\x18\x06 \x01(\tR\vmessageType\x12\x1b\n" +
 	"\tpush_name\x18\a \x01(\tR\bpushName\x12\x19\n" +
-	"\breply_id\x18\b \x01(\tR\areplyId\"=\n" +
+	"\breply_id\x18\b \x01(\tR\areplyId\x12\x19\n" +
+	"\bmedia_id\x18\t \x01(\tR\amediaId\x12\x1b\n" +
+	"\tmime_type\x18\n" +
+	" \x01(\tR\bmimeType\"=\n" +
 	"\aTurnAck\x12\x1c\n" +
 	"\tduplicate\x18\x01 \x01(\bR\tduplicate\x12\x14\n" +
 	"\x05error\x18\x02 \x01(\tR\x05error\">\n" +
