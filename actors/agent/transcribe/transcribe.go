@@ -12,7 +12,9 @@ import (
 var ErrNothingHeard = errors.New("transcribe: the transcription holds no text")
 
 // Transcriber turns the audio of a voice note into text. Implementations are
-// safe for concurrent use and stop when ctx is done.
+// safe for concurrent use and stop when ctx is done. A transcript returned
+// with an error still names its model; with ErrNothingHeard it also carries
+// the usage the provider charged for.
 type Transcriber interface {
 	Transcribe(ctx context.Context, audio Audio) (Transcript, error)
 }

@@ -48,7 +48,8 @@ func New(cfg Config) (*Client, error) {
 	return &Client{cfg: cfg, api: goopenai.NewClientWithConfig(clientCfg), redact: redact.New(cfg.APIKey)}, nil
 }
 
-// Transcribe sends audio to the transcription endpoint once. The error's
+// Transcribe sends audio to the transcription endpoint once. On failure the
+// transcript still names the model, for the caller's metrics. The error's
 // text is redacted; errors.Is and errors.As still see the provider's error.
 func (c *Client) Transcribe(ctx context.Context, audio transcribe.Audio) (transcribe.Transcript, error) {
 	if len(audio.Bytes) == 0 {
@@ -64,7 +65,7 @@ func (c *Client) Transcribe(ctx context.Context, audio transcribe.Audio) (transc
 		Format:   goopenai.AudioResponseFormatJSON,
 	})
 	if err != nil {
-		return transcribe.Transcript{}, c.redact.Error(fmt.Errorf("transcribe/openai: %w", err))
+		return transcribe.Transcript{Model: c.cfg.Model}, c.redact.Error(fmt.Errorf("transcribe/openai: %w", err))
 	}
 	t := transcribe.Transcript{
 		Text:         strings.TrimSpace(resp.Text),
