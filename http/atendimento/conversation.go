@@ -71,6 +71,9 @@ type messageView struct {
 	// Send says a reply has not reached the platform (yet): "sending…", or
 	// "not delivered: <why>" when the platform refused it for good.
 	Send string `json:"send,omitempty"`
+	// Transcript is what a customer's voice note said, when it was
+	// transcribed (TRANSCRIPTION_ENABLED): shown under the note, labelled.
+	Transcript string `json:"transcript,omitempty"`
 }
 
 // sendState is what an operator must know of a reply's send: nothing once
@@ -175,7 +178,7 @@ func (c *Console) messageViews(history []domain.Message) []messageView {
 		v := messageView{ID: m.MessageID, At: m.Timestamp, Status: string(m.DeliveryStatus)}
 		switch m.Direction {
 		case domain.DirectionInbound:
-			v.From, v.Text = "customer", m.Content
+			v.From, v.Text, v.Transcript = "customer", m.Content, m.Transcript
 		case domain.DirectionOutbound:
 			if m.IsSuperseded() || m.CleanMessageSent == "" {
 				continue

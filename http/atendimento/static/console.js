@@ -365,6 +365,11 @@
         meta.appendChild(at);
         li.appendChild(meta);
         li.appendChild(el("p", m.text));
+        if (m.transcript) {
+          const heard = el("p", null, "transcript");
+          heard.append(el("span", text("js.conversation.transcript") + ":", "label"), " " + m.transcript);
+          li.appendChild(heard);
+        }
         if (m.send) li.appendChild(el("p", m.send, "send"));
         items.appendChild(li);
       });
