@@ -131,6 +131,12 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		return nil, err
 	}
 	a.metrics = NewMetrics(a.table)
+	// The platform's media download (messaging's MediaSource) is connected
+	// here when it exists; without it voice notes stay "[audio]".
+	hearing, err := newHearing(cfg, nil, logger.Named("transcription"))
+	if err != nil {
+		return nil, err
+	}
 	a.system = actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger {
 		return logging.Slog(logger.Named("actor"))
 	}))
@@ -146,6 +152,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		Store:     session.NewTableStore(a.table),
 		Engine:    engine,
 		Model:     model,
+		Hearing:   hearing,
 		Messaging: messaging.RepliesDeps{Sender: sender, Outbox: persistence.NewOutbox(a.table), Logger: logger.Named("messaging")},
 		Handoff:   a.handoffProps(notifier),
 		Metrics:   a.metrics,
