@@ -48,3 +48,25 @@ func WithOptions(text string, options []string) string {
 	}
 	return b.String()
 }
+
+// ModelText is the message as the model reads it: CustomerText, with what a
+// voice note said after it (VoiceText) when it was transcribed, so the
+// turns after a voice note still know what it asked.
+func (m Message) ModelText() string {
+	text := m.CustomerText()
+	if text == "" || m.Direction != DirectionInbound {
+		return text
+	}
+	return VoiceText(text, m.Transcript)
+}
+
+// VoiceText is a voice note as the model reads it: its content (the
+// platform's "[audio]" placeholder) followed by what was said,
+// "[audio] quero um orçamento"; the content alone when nothing was heard.
+func VoiceText(content, transcript string) string {
+	transcript = strings.TrimSpace(transcript)
+	if transcript == "" {
+		return content
+	}
+	return strings.TrimSpace(content) + " " + transcript
+}

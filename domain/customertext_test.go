@@ -46,3 +46,23 @@ func TestWithOptionsNumbersTheChoices(t *testing.T) {
 		}
 	}
 }
+
+func TestModelTextHearsTranscribedVoiceNotes(t *testing.T) {
+	in, out := domain.DirectionInbound, domain.DirectionOutbound
+	tests := []struct {
+		name string
+		m    domain.Message
+		want string
+	}{
+		{"voice note transcribed", domain.Message{Direction: in, MessageType: domain.MessageAudio, Content: "[audio]", Transcript: " quero um orçamento "}, "[audio] quero um orçamento"},
+		{"voice note not transcribed", domain.Message{Direction: in, MessageType: domain.MessageAudio, Content: "[audio]"}, "[audio]"},
+		{"text", domain.Message{Direction: in, Content: "Oi"}, "Oi"},
+		{"reply", domain.Message{Direction: out, CleanMessageSent: "Olá", Transcript: "never on a reply"}, "Olá"},
+		{"errored voice note", domain.Message{Direction: in, Content: "[audio]", Transcript: "x", Error: "e"}, ""},
+	}
+	for _, tt := range tests {
+		if got := tt.m.ModelText(); got != tt.want {
+			t.Errorf("%s: ModelText() = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

@@ -113,6 +113,14 @@ type Message struct {
 	// made again after a restart offers the same choices; older entries
 	// have none.
 	Options []string `dynamodbav:"options,omitempty" json:"options,omitempty"`
+
+	// Transcript is what the customer said in a voice note, as the model
+	// provider's transcription heard it (TRANSCRIPTION_ENABLED); empty when
+	// transcription is off or failed, and on records older than it. The
+	// transcription's model, tokens and latency are then this message's
+	// LLMModel, TokensInput, TokensOutput and LatencyMS, so the cost report
+	// counts it with the model calls.
+	Transcript string `dynamodbav:"transcript,omitempty" json:"transcript,omitempty"`
 }
 
 // Recipient is the number a reply is sent to: ReplyTo, else PhoneNumber.

@@ -136,6 +136,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		return nil, err
 	}
 	a.metrics = NewMetrics(a.table)
+	hearing, err := newHearing(cfg, a.media, logger.Named("transcription"))
+	if err != nil {
+		return nil, err
+	}
 	a.system = actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger {
 		return logging.Slog(logger.Named("actor"))
 	}))
@@ -148,9 +152,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			MaxRenotifications: cfg.Handoff.MaxRenotifications,
 			TurnDeadline:       cfg.Session.TurnDeadline,
 		},
-		Store:  session.NewTableStore(a.table),
-		Engine: engine,
-		Model:  model,
+		Store:   session.NewTableStore(a.table),
+		Engine:  engine,
+		Model:   model,
+		Hearing: hearing,
 		Messaging: messaging.RepliesDeps{Sender: sender, Outbox: persistence.NewOutbox(a.table), Logger: logger.Named("messaging"),
 			NumberedOptions: !cfg.Messaging.Interactive},
 		Handoff: a.handoffProps(notifier),

@@ -7,7 +7,8 @@
 // Implementations of Model live in sub-packages named after their technology:
 // agent/openai (any server speaking the Responses API), agent/replay
 // (recorded answers, for fixtures) and agent/demo (the offline rule-based
-// model the emulator runs when no key is set).
+// model the emulator runs when no key is set). Hearing a voice note is a
+// port of its own, agent/transcribe, with its OpenAI client beneath it.
 //
 // The package is pure logic: it must not import http, runtime, emulator or
 // actors/session, and it holds no actor code (the session actor calls Model

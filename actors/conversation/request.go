@@ -50,14 +50,14 @@ func (e *Engine) Request(in Input) (agent.Request, error) {
 }
 
 // modelHistory is the log as the model sees it: what the customer's phone
-// shows (Message.CustomerText), in order: customer messages and what the
-// customer was sent (bot or operator), not what the model said. Answers never
-// sent (superseded, refused, knowledge requests), entries with an error,
-// system entries and empty texts are left out.
+// shows, with what a voice note said (Message.ModelText), in order: customer
+// messages and what the customer was sent (bot or operator), not what the
+// model said. Answers never sent (superseded, refused, knowledge requests),
+// entries with an error, system entries and empty texts are left out.
 func modelHistory(log []domain.Message) []agent.Turn {
 	turns := make([]agent.Turn, 0, len(log))
 	for _, m := range log {
-		text := m.CustomerText()
+		text := m.ModelText()
 		if text == "" {
 			continue
 		}

@@ -30,6 +30,7 @@ type conversationActor struct {
 	watch   handoffWatch       // operators told of the handoff (handoffwatch.go)
 	ops     opQueue            // operator commands waiting (opqueue.go)
 	stored  stored             // what the table holds of it (stored.go)
+	voice   voiceNotes         // voice notes heard (transcribe.go)
 
 	// supervisor routes the phone's messages here; it stops the actor when
 	// it reports idle. A cluster grain has none (nil): its phone is its
@@ -138,6 +139,8 @@ func (c *conversationActor) onResult(ctx actor.Context, msg any) {
 		c.onLoad(ctx, msg)
 	case *beginResult:
 		c.onBegin(ctx, msg)
+	case *heardResult:
+		c.onHeard(ctx, msg)
 	case *answer:
 		c.onAnswer(ctx, msg)
 	case *commitResult:

@@ -86,6 +86,9 @@ type Deps struct {
 	Model agent.Model
 	// Messaging is what each conversation's replies are sent with.
 	Messaging messaging.RepliesDeps
+	// Hearing transcribes voice notes before the turn asks the model; the
+	// zero value hears none.
+	Hearing Hearing
 	// Handoff spawns the child that tells operators of a handoff; nil tells
 	// nobody (the conversation still waits in the queue).
 	Handoff *actor.Props
@@ -121,6 +124,9 @@ func (d *Deps) validate() error {
 	}
 	if d.Model == nil || d.Messaging.Sender == nil || d.Messaging.Outbox == nil {
 		errs = append(errs, errors.New("session: Deps.Model, Deps.Messaging.Sender and Deps.Messaging.Outbox are required"))
+	}
+	if err := d.Hearing.validate(); err != nil {
+		errs = append(errs, err)
 	}
 	if d.Config.DebounceMaxWait < d.Config.DebounceWindow {
 		errs = append(errs, errors.New("session: DebounceMaxWait must not be shorter than DebounceWindow"))

@@ -22,6 +22,7 @@
 //	handoffWatch  the child that tells operators, the renotification timer (handoffwatch.go)
 //	opQueue       operator commands waiting for the running turn (opqueue.go)
 //	stored        what the table holds: session, history, last intent (stored.go)
+//	voice         the voice notes heard, until their turn commits (transcribe.go)
 //
 // A turn's commit is built by commitOf (commit.go), a pure function of the
 // turn and of those parts. Every close goes through a commit, the
@@ -29,10 +30,11 @@
 //
 // One actor per phone means one turn at a time per conversation, in arrival
 // order. The actor never blocks its mailbox on I/O (work.go): table calls run
-// on its table lane (which also keeps writes in order), the model call on a
-// goroutine of its own, sends in its messaging.Replies; each result comes
-// back as a message. There are no per-conversation child actors for these:
-// one actor per live conversation keeps it small. Only a conversation that
+// on its table lane (which also keeps writes in order), the model call (and,
+// before it, the hearing of a turn's voice notes) on a goroutine of its own,
+// sends in its messaging.Replies; each result comes back as a message. There
+// are no per-conversation child actors for these: one actor per live
+// conversation keeps it small. Only a conversation that
 // reaches the handoff queue spawns a child, to tell operators.
 //
 // It may import actors/agent, actors/conversation, actors/messaging and

@@ -51,6 +51,8 @@ type harness struct {
 	cfg      session.Config
 	// shift moves the actors' clock forward; tests change it between steps.
 	shift atomic.Int64
+	// hearing, when set, is how the conversations hear voice notes.
+	hearing session.Hearing
 	// logs records what the conversations log at INFO and above.
 	logs *observer.ObservedLogs
 	core zapcore.Core
@@ -98,6 +100,7 @@ func (h *harness) supervise() (*actor.ActorSystem, *session.Supervisor) {
 		Engine:    engine,
 		Model:     model,
 		Messaging: messaging.RepliesDeps{Sender: h.platform(), Outbox: persistence.NewOutbox(h.table), Retry: quickRetry, NumberedOptions: h.numbered},
+		Hearing:   h.hearing,
 		Handoff:   handoff.Props(h.notifierOrStub(), handoff.NewQueue(h.table), zap.NewNop()),
 		Metrics:   h.metrics,
 		Now:       h.now,

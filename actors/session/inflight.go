@@ -17,7 +17,8 @@ import (
 type inFlight struct {
 	turn *turn // nil when none runs
 	seq  uint64
-	// cancelCall cancels the model call under way, if any.
+	// cancelCall cancels the model call or the hearing of voice notes
+	// (transcribe.go) under way, if any.
 	cancelCall context.CancelFunc
 	superseded []domain.Message
 	// flushAsked says a flush came due while a turn was in flight; the next

@@ -39,6 +39,7 @@ func inboundMessages(phone string, t *turn, after domain.SessionState) []domain.
 		if msg.MessageType == "" {
 			msg.MessageType = domain.MessageText
 		}
+		withHeard(&msg, t)
 		if len(ids) > 1 {
 			msg.DebouncedWith = othersThan(ids, m.GetMessageId())
 		}

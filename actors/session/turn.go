@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/agent"
+	"github.com/intake-runtime/intake/actors/agent/transcribe"
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/domain"
@@ -27,6 +28,10 @@ type turn struct {
 	// its answer is then logged as superseded, never sent, and the turn reruns
 	// with everything buffered.
 	superseded bool
+
+	// heard holds what was heard of the turn's voice notes, by message ID
+	// (transcribe.go).
+	heard map[string]transcribe.Transcript
 
 	session domain.Session // as it stands in this turn
 	before  domain.SessionState
@@ -63,7 +68,7 @@ func (t *turn) input(c *conversationActor) conversation.Input {
 		Now:      c.deps.Now(),
 	}
 	for _, m := range t.turns {
-		in.Customer = append(in.Customer, m.GetContent())
+		in.Customer = append(in.Customer, t.said(m))
 		if m.GetPushName() != "" {
 			in.PushName = m.GetPushName()
 		}
@@ -133,6 +138,12 @@ func (c *conversationActor) onBegin(ctx actor.Context, res *beginResult) {
 		return
 	}
 	t.session.ContextEnrichmentCount = 0
+	c.hear(ctx, t)
+}
+
+// respond answers a customer turn whose voice notes were heard (hear): not
+// when newer messages superseded it or a human holds the conversation.
+func (c *conversationActor) respond(ctx actor.Context, t *turn) {
 	if t.superseded {
 		c.rerun(ctx)
 		return

@@ -17,7 +17,8 @@ type CostRow struct {
 	Day   string `json:"day"` // YYYY-MM-DD, UTC
 	Model string `json:"model"`
 	// Calls counts the logged model answers, superseded ones included: they
-	// were paid for even though they were never sent.
+	// were paid for even though they were never sent; and the voice notes
+	// transcribed, whose transcription is logged on the note itself.
 	Calls        int   `json:"calls"`
 	TokensInput  int64 `json:"tokens_input"`
 	TokensOutput int64 `json:"tokens_output"`
@@ -53,7 +54,7 @@ func (h *Handler) withCostReport(c *fiber.Ctx, answer func(CostReport) error) er
 }
 
 // costs sums the message log items that carry a model (see the package doc
-// on scans). days > 0 keeps the last days UTC days, today included.
+// on scans): model answers and transcribed voice notes. days > 0 keeps the last days UTC days, today included.
 func (h *Handler) costs(ctx context.Context, days int) (CostReport, error) {
 	var from time.Time
 	if days > 0 {

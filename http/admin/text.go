@@ -66,7 +66,7 @@ var text = locale.Catalogue{
 
 	"admin.costs.title":    {PT: "Custos de LLM", EN: "LLM costs"},
 	"admin.costs.heading":  {PT: "Uso e custo dos modelos de linguagem", EN: "Language-model usage and cost"},
-	"admin.costs.note":     {PT: "Por modelo e dia (UTC), a partir do registro de mensagens. As chamadas contam as respostas registradas do modelo, inclusive as substituídas. Preços de LLM_PRICES, por milhão de tokens de entrada/saída.", EN: "Per model and UTC day, from the message log. Calls count logged model answers, superseded ones included. Prices come from LLM_PRICES, per million input/output tokens."},
+	"admin.costs.note":     {PT: "Por modelo e dia (UTC), a partir do registro de mensagens. As chamadas contam as respostas registradas do modelo, inclusive as substituídas, e as transcrições de áudios (TRANSCRIPTION_MODEL). Preços de LLM_PRICES, por milhão de tokens de entrada/saída.", EN: "Per model and UTC day, from the message log. Calls count logged model answers, superseded ones included, and voice-note transcriptions (TRANSCRIPTION_MODEL). Prices come from LLM_PRICES, per million input/output tokens."},
 	"admin.costs.days":     {PT: "Últimos %d dias.", EN: "Last %d days."},
 	"admin.costs.unpriced": {PT: "Nenhum preço configurado para: %s. Acrescente-os a LLM_PRICES (ex.: gpt-4o-mini=0.15/0.60).", EN: "No price configured for: %s. Add them to LLM_PRICES (e.g. gpt-4o-mini=0.15/0.60)."},
 	"admin.costs.day":      {PT: "Dia", EN: "Day"},

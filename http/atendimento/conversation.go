@@ -74,6 +74,9 @@ type messageView struct {
 	// Media is the customer's file (an image, a voice note…), from the
 	// console's own URL; Text is then its caption, if any.
 	Media *mediaView `json:"media,omitempty"`
+	// Transcript is what a customer's voice note said, when it was
+	// transcribed (TRANSCRIPTION_ENABLED): shown under the note, labelled.
+	Transcript string `json:"transcript,omitempty"`
 }
 
 // sendState is what an operator must know of a reply's send: nothing once
@@ -178,7 +181,7 @@ func (c *Console) messageViews(history []domain.Message) []messageView {
 		v := messageView{ID: m.MessageID, At: m.Timestamp, Status: string(m.DeliveryStatus)}
 		switch m.Direction {
 		case domain.DirectionInbound:
-			v.From, v.Text = "customer", m.Content
+			v.From, v.Text, v.Transcript = "customer", m.Content, m.Transcript
 			if v.Media = c.mediaViewOf(m); v.Media != nil {
 				v.Text = mediaText(m)
 			}

@@ -53,6 +53,7 @@ var conversationText = locale.Catalogue{
 	"conversation.send.failed":  {PT: "não entregue: %s", EN: "not delivered: %s"},
 
 	"js.conversation.no_messages":   {PT: "Nenhuma mensagem.", EN: "No messages."},
+	"js.conversation.transcript":    {PT: "Transcrição", EN: "Transcript"},
 	"js.conversation.confirm_close": {PT: "Encerrar esta conversa? A sessão do cliente termina.", EN: "Close this conversation? The customer's session ends."},
 	"js.conversation.session_ended": {PT: "Sua sessão terminou: entre de novo.", EN: "Your session ended: log in again."},
 	"js.conversation.failed":        {PT: "A requisição falhou (%s).", EN: "The request failed (%s)."},

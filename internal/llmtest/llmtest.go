@@ -1,6 +1,7 @@
 // Package llmtest is test support: an httptest server speaking the Responses
 // API of a language-model provider, recording what each call asked and
-// answering with scripted texts, optionally holding a call until released.
+// answering with scripted texts, optionally holding a call until released;
+// and one speaking its audio transcription endpoint (transcription.go).
 //
 // Production code never imports it.
 package llmtest

@@ -16,19 +16,21 @@ type Config struct {
 	Messaging Messaging
 	Webhook   Webhook
 	LLM       LLM
-	CRM       CRM
-	ERP       ERP
-	Table     Table
-	Queue     Queue
-	Outbound  Outbound
-	Admin     Admin
-	Handoff   Handoff
-	Session   Session
-	Sync      Sync
-	Recovery  Recovery
-	Content   Content
-	Cluster   Cluster
-	Stubs     Stubs
+	// Transcription hears voice notes through the LLM provider.
+	Transcription Transcription
+	CRM           CRM
+	ERP           ERP
+	Table         Table
+	Queue         Queue
+	Outbound      Outbound
+	Admin         Admin
+	Handoff       Handoff
+	Session       Session
+	Sync          Sync
+	Recovery      Recovery
+	Content       Content
+	Cluster       Cluster
+	Stubs         Stubs
 	// ParameterPrefix is the parameter-store path of the configuration
 	// (PARAMETER_PREFIX, e.g. /intake/prod; empty reads the environment
 	// only). See WithParameterStore.

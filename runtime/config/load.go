@@ -85,6 +85,7 @@ func (r *reader) readInto(c *Config) {
 	r.count("LLM_MAX_ATTEMPTS", &c.LLM.MaxAttempts)
 	r.text("LLM_REPLAY_FILE", &c.LLM.ReplayFile)
 	r.prices("LLM_PRICES", &c.LLM.Prices)
+	r.readTranscription(&c.Transcription)
 
 	r.boolean("CRM_ENABLED", &c.CRM.Enabled)
 	r.text("CRM_BASE_URL", &c.CRM.BaseURL)

@@ -14,6 +14,7 @@ type Need func(Config) []error
 // ServeNeeds is what `intake serve` needs before it answers customers:
 //   - a language model: LLM_API_KEY and LLM_MODEL with LLM_PROVIDER=openai;
 //     an offline provider (replay, demo) only when chosen on purpose;
+//   - LLM_API_KEY when TRANSCRIPTION_ENABLED, whatever the provider;
 //   - MESSAGING_APP_SECRET, so that the webhook checks signatures, unless
 //     WEBHOOK_ALLOW_UNSIGNED=true accepts unsigned deliveries on purpose;
 //   - the credentials of every enabled adapter (messaging, CRM, ERP, handoff
@@ -25,6 +26,7 @@ func ServeNeeds(c Config) []error {
 		v.need("LLM_API_KEY", c.LLM.APIKey != "", problem)
 		v.need("LLM_MODEL", c.LLM.Model != "", problem)
 	}
+	v.transcriptionNeeds(c)
 	v.need("MESSAGING_APP_SECRET", c.Messaging.AppSecret != "" || c.Webhook.AllowUnsigned,
 		"is required, or the webhook accepts deliveries nobody signed (set WEBHOOK_ALLOW_UNSIGNED=true to accept them on purpose)")
 	v.adapter("MESSAGING_CLOUD_ENABLED", c.Messaging.CloudEnabled, c.Messaging.Missing())

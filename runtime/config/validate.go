@@ -73,6 +73,7 @@ func (c Config) problems() []error {
 	v.url("LLM_BASE_URL", c.LLM.BaseURL, false)
 	v.positive("LLM_TIMEOUT", c.LLM.Timeout)
 	v.atLeastOne("LLM_MAX_ATTEMPTS", c.LLM.MaxAttempts)
+	v.transcription(c.Transcription)
 
 	v.url("CRM_BASE_URL", c.CRM.BaseURL, true)
 	v.rate("CRM_MAX_RPS", c.CRM.MaxRPS)

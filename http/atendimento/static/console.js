@@ -406,6 +406,11 @@
         li.appendChild(meta);
         if (m.media) li.appendChild(mediaNode(m, kept));
         if (m.text) li.appendChild(el("p", m.text));
+        if (m.transcript) {
+          const heard = el("p", null, "transcript");
+          heard.append(el("span", text("js.conversation.transcript") + ":", "label"), " " + m.transcript);
+          li.appendChild(heard);
+        }
         if (m.send) li.appendChild(el("p", m.send, "send"));
         items.appendChild(li);
       });
