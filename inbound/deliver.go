@@ -29,9 +29,11 @@ type Conversations interface {
 // Operators routes a message an operator sent from their own phone
 // (replying to a handoff notice) to the conversation they hold. Route
 // reports whether the message was an operator's; one that was is finished
-// there and never becomes a customer's turn.
+// there and never becomes a customer's turn. It gets the whole turn: the
+// operator's identity (PhoneNumber), the number the platform gave
+// (ReplyTo) for any answer, the message ID and its text.
 type Operators interface {
-	Route(ctx context.Context, phone, messageID, text string) (bool, error)
+	Route(ctx context.Context, turn domain.InboundTurn) (bool, error)
 }
 
 // DelivererDeps are the Deliverer's collaborators.
@@ -94,7 +96,7 @@ func (d *Deliverer) Handle(ctx context.Context, msg queue.Message) error {
 		return err
 	}
 	if d.operators != nil {
-		handled, err := d.operators.Route(ctx, turn.PhoneNumber, turn.MessageID, turn.Content)
+		handled, err := d.operators.Route(ctx, *turn)
 		if err != nil {
 			return err
 		}

@@ -45,11 +45,11 @@ type operators struct {
 	routed []string
 }
 
-func (o *operators) Route(_ context.Context, phone, messageID, _ string) (bool, error) {
-	if phone != o.phone {
+func (o *operators) Route(_ context.Context, turn domain.InboundTurn) (bool, error) {
+	if turn.PhoneNumber != o.phone {
 		return false, nil
 	}
-	o.routed = append(o.routed, messageID)
+	o.routed = append(o.routed, turn.MessageID)
 	return true, nil
 }
 

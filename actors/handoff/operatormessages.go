@@ -1,6 +1,7 @@
 package handoff
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -76,21 +77,24 @@ func NewOperatorMessages(cfg OperatorMessagesConfig, queue *Queue, conversations
 		consoleURL: cfg.ConsoleURL, locale: loc, log: logger.Named("handoff.replies")}, nil
 }
 
-// Route routes a message from operatorPhone. handled is false only when
-// operatorPhone is not an operator's: the caller (the queue consumer) then
+// Route routes an operator's message, turn. handled is false only when the
+// sender is not an operator: the caller (the queue consumer) then
 // treats the message as a customer's. Any message from an operator is
 // handled, even one that cannot be routed (the operator holds no
 // conversation or several, the window is closed…): the operator is then
-// told why on the platform, and nothing reaches a customer. The error is for
+// told why on the platform, at the number the platform gave (ReplyTo, the
+// form without the ninth digit it may know them by), and nothing reaches a
+// customer. The error is for
 // a conversation that did not answer, worth retrying. messageID is the
 // platform's ID of the operator's message: the forward's turn marks it
 // answered, so a redelivery is recognised and never forwarded twice.
-func (r *OperatorMessages) Route(ctx context.Context, operatorPhone, messageID, text string) (handled bool, err error) {
-	phone, err := messaging.NormalizeSender(operatorPhone)
+func (r *OperatorMessages) Route(ctx context.Context, turn domain.InboundTurn) (handled bool, err error) {
+	phone, err := messaging.NormalizeSender(turn.PhoneNumber)
 	if err != nil || !r.operators.Has(phone) {
 		return false, nil
 	}
-	text = strings.TrimSpace(text)
+	replyTo := cmp.Or(turn.ReplyTo, phone)
+	messageID, text := turn.MessageID, strings.TrimSpace(turn.Content)
 	entries, err := r.queue.List(ctx)
 	if err != nil {
 		return true, fmt.Errorf("handoff: message from operator: %w", err)
@@ -103,10 +107,10 @@ func (r *OperatorMessages) Route(ctx context.Context, operatorPhone, messageID, 
 	}
 	switch {
 	case len(held) == 0:
-		r.tell(ctx, phone, r.locale.T("handoff.reply.holds_none", r.consoleURL))
+		r.tell(ctx, replyTo, r.locale.T("handoff.reply.holds_none", r.consoleURL))
 		return true, nil
 	case len(held) > 1:
-		r.tell(ctx, phone, r.locale.T("handoff.reply.holds_several", len(held), r.consoleURL))
+		r.tell(ctx, replyTo, r.locale.T("handoff.reply.holds_several", len(held), r.consoleURL))
 		return true, nil
 	case text == "":
 		return true, nil
@@ -130,7 +134,7 @@ func (r *OperatorMessages) Route(ctx context.Context, operatorPhone, messageID, 
 		log.Info("operator's message forwarded")
 	case conversation.Refusal(res.GetCode()) != conversation.RefusedDuplicate:
 		log.Info("operator's message refused", zap.String("code", res.GetCode()))
-		r.tell(ctx, phone, r.locale.T("handoff.reply.refused", res.GetMessage()))
+		r.tell(ctx, replyTo, r.locale.T("handoff.reply.refused", res.GetMessage()))
 	}
 	return true, nil
 }

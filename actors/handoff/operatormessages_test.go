@@ -93,7 +93,7 @@ func TestOperatorMessagesRoute(t *testing.T) {
 				t.Fatal(err)
 			}
 
-			handled, err := r.Route(context.Background(), tt.from, "wamid.op", tt.text)
+			handled, err := r.Route(context.Background(), domain.InboundTurn{PhoneNumber: tt.from, MessageID: "wamid.op", Content: tt.text})
 			if handled != tt.handled || (err != nil) != tt.wantErr {
 				t.Fatalf("Route = %v, %v; want handled %v, error %v", handled, err, tt.handled, tt.wantErr)
 			}
@@ -122,5 +122,23 @@ func TestNewOperatorMessagesRefusesAnOperatorWithoutDigits(t *testing.T) {
 	_, err := handoff.NewOperatorMessages(handoff.OperatorMessagesConfig{Operators: []string{"ops desk"}}, handoff.NewQueue(memory.New()), &conversations{}, messaging.NewStub(nil), nil)
 	if err == nil {
 		t.Error("an operator number without digits was accepted")
+	}
+}
+
+// An operator the platform knows without the ninth digit is told why their
+// message was not forwarded at that number, not at the roster's form.
+func TestOperatorIsToldAtTheNumberThePlatformGave(t *testing.T) {
+	sender := messaging.NewStub(nil)
+	r, err := handoff.NewOperatorMessages(handoff.OperatorMessagesConfig{Operators: []string{"+5511988887777"}, ConsoleURL: "/atendimento"},
+		handoff.NewQueue(memory.New()), &conversations{}, sender, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn := domain.InboundTurn{PhoneNumber: "+5511988887777", ReplyTo: "+551188887777", MessageID: "wamid.op", Content: "oi"}
+	if handled, err := r.Route(context.Background(), turn); !handled || err != nil {
+		t.Fatalf("Route = %v, %v; want the operator's message handled", handled, err)
+	}
+	if sends := sender.Sends(); len(sends) != 1 || sends[0].To != "551188887777" {
+		t.Errorf("sent %+v, want one explanation to 551188887777", sends)
 	}
 }
