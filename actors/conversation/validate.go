@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/domain"
 )
 
@@ -158,7 +159,9 @@ func domainLabel(l string) bool {
 // Brazilian national numbers (area code and number, an optional trunk "0"),
 // which get country code 55. Brazilian numbers must have a two-digit area code
 // without zeros and either a landline (8 digits, first 2-5) or a mobile
-// number (9 digits, first 9).
+// number (9 digits, first 9, or its older 8-digit form, first 6-9, which is
+// given its ninth digit: one person, one number, as messaging.CanonicalPhone
+// makes of the platform's senders).
 func NormalizePhone(s string) (string, bool) {
 	s = strings.TrimSpace(s)
 	international := strings.HasPrefix(s, "+")
@@ -193,7 +196,7 @@ func NormalizePhone(s string) (string, bool) {
 	case len(digits) < 8 || len(digits) > 15 || digits[0] == '0':
 		return "", false
 	}
-	return "+" + digits, true
+	return messaging.CanonicalPhone("+" + digits), true
 }
 
 func brazilianNational(n string) bool {
@@ -204,5 +207,5 @@ func brazilianNational(n string) bool {
 	if len(local) == 9 {
 		return local[0] == '9'
 	}
-	return local[0] >= '2' && local[0] <= '5'
+	return local[0] >= '2' && local[0] <= '9'
 }
