@@ -31,32 +31,12 @@ type durableApp struct {
 
 func startDurableApp(t *testing.T, env map[string]string) durableApp {
 	t.Helper()
-	leaktest.Check(t)
-	model := llmtest.NewServer(t, llmtest.AnswerWith("Olá! Recebi sua mensagem."))
-	base := map[string]string{
-		"LLM_API_KEY": "test-key", "LLM_BASE_URL": model.URL + "/v1", "LLM_MODEL": "test-model",
-		"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false",
-		"DEBOUNCE_WINDOW": "20ms", "DEBOUNCE_MAX_WAIT": "200ms",
-	}
-	for k, v := range env {
-		base[k] = v
-	}
 	q, err := inprocess.New(inprocess.Config{}, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}
 	d := durableApp{queue: q, sender: messaging.NewStub(zap.NewNop())}
-	app, ln := newListening(t, load(t, base), runtime.Options{Sender: d.sender, Queue: q})
-	d.app = app
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- app.Run(ctx, ln) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil {
-			t.Errorf("Run after stop: %v", err)
-		}
-	})
+	d.app, _, _ = runStubbedApp(t, env, runtime.Options{Sender: d.sender, Queue: q})
 	return d
 }
 

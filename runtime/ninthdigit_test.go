@@ -11,7 +11,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/internal/llmtest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/runtime"
@@ -32,28 +31,8 @@ type phoneApp struct {
 
 func startPhoneApp(t *testing.T, env map[string]string) phoneApp {
 	t.Helper()
-	leaktest.Check(t)
-	model := llmtest.NewServer(t, llmtest.AnswerWith("Olá! Recebi sua mensagem."))
-	base := map[string]string{
-		"LLM_API_KEY": "test-key", "LLM_BASE_URL": model.URL + "/v1", "LLM_MODEL": "test-model",
-		"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false",
-		"DEBOUNCE_WINDOW": "20ms", "DEBOUNCE_MAX_WAIT": "200ms",
-	}
-	for k, v := range env {
-		base[k] = v
-	}
-	p := phoneApp{sender: messaging.NewStub(zap.NewNop()), model: model}
-	app, ln := newListening(t, load(t, base), runtime.Options{Sender: p.sender})
-	p.app, p.addr = app, ln.Addr().String()
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- app.Run(ctx, ln) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil {
-			t.Errorf("Run after stop: %v", err)
-		}
-	})
+	p := phoneApp{sender: messaging.NewStub(zap.NewNop())}
+	p.app, p.addr, p.model = runStubbedApp(t, env, runtime.Options{Sender: p.sender})
 	return p
 }
 
