@@ -76,3 +76,6 @@ func at(day time.Time, m int) time.Time {
 	y, mo, d := day.Date()
 	return time.Date(y, mo, d, m/60, m%60, 0, 0, day.Location())
 }
+
+// Zone is the zone the hours are read in; nil when always open.
+func (h Hours) Zone() *time.Location { return h.zone }
