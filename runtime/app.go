@@ -128,7 +128,11 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if err != nil {
 		return nil, err
 	}
-	engine, err := conversation.New(conversation.Config{MaxEnrichments: cfg.Session.MaxContextEnrichments}, a.content)
+	hours, err := cfg.UI.Hours() // validated by config.Load
+	if err != nil {
+		return nil, fmt.Errorf("BUSINESS_HOURS: %w", err)
+	}
+	engine, err := conversation.New(conversation.Config{MaxEnrichments: cfg.Session.MaxContextEnrichments, Hours: hours}, a.content)
 	if err != nil {
 		return nil, err
 	}
@@ -150,6 +154,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			IdleTimeout:        cfg.Session.IdleTimeout,
 			RenotifyAfter:      cfg.Handoff.RenotifyAfter,
 			MaxRenotifications: cfg.Handoff.MaxRenotifications,
+			Hours:              hours,
 			TurnDeadline:       cfg.Session.TurnDeadline,
 		},
 		Store:   session.NewTableStore(a.table),

@@ -50,6 +50,10 @@ func (a *App) atendimentoRoutes() error {
 	if err != nil {
 		return err
 	}
+	hours, err := a.cfg.UI.Hours() // validated by config.Load
+	if err != nil {
+		return fmt.Errorf("BUSINESS_HOURS: %w", err)
+	}
 	queue := handoff.NewQueue(a.table)
 	console, err := atendimento.New(atendimento.Config{
 		Operators:      a.cfg.Handoff.OperatorPhones,
@@ -63,6 +67,7 @@ func (a *App) atendimentoRoutes() error {
 		ShowCodes:  !a.cfg.Messaging.CloudEnabled && a.cfg.DevUI.Enabled,
 		Lang:       lang,
 		Zone:       zone,
+		Hours:      hours,
 		SLA:        a.cfg.Handoff.SLA,
 		Templates:  consoleTemplates(a.cfg.Messaging.Templates),
 		ConsoleURL: consoleLink(a.cfg.HTTP),

@@ -3,6 +3,8 @@ package conversation
 import (
 	"errors"
 	"strings"
+
+	"github.com/intake-runtime/intake/businesshours"
 )
 
 // Config holds the conversation rules' limits and the texts the bot sends
@@ -35,6 +37,13 @@ type Config struct {
 	// past the per-turn bound: the conversation goes on, unanswered question
 	// acknowledged.
 	EnrichmentFallbackText string
+	// Hours is when people answer (BUSINESS_HOURS); the zero value is always
+	// open.
+	Hours businesshours.Hours
+	// AfterHoursText follows the reply of a turn that enters the operators'
+	// queue while the business is closed; "{quando}" is replaced by the next
+	// opening in words ("amanhã às 08:00").
+	AfterHoursText string
 }
 
 func (c *Config) setDefaults() {
@@ -53,6 +62,9 @@ func (c *Config) setDefaults() {
 	if c.ValidationHandoffText == "" {
 		c.ValidationHandoffText = "Não consegui validar os seus dados. Vou pedir para um atendente da nossa equipe conferir com você por aqui."
 	}
+	if c.AfterHoursText == "" {
+		c.AfterHoursText = "Estamos fora do horário de atendimento agora. Um atendente da nossa equipe vai responder {quando}."
+	}
 	if c.EnrichmentFallbackText == "" {
 		c.EnrichmentFallbackText = "Não encontrei essa informação agora. Vou registrar a sua dúvida para o consultor responder; enquanto isso, podemos seguir com o seu atendimento?"
 	}
@@ -69,6 +81,9 @@ func (c Config) Validate() error {
 	}
 	if !strings.Contains(c.RetryText, "{campos}") {
 		errs = append(errs, errors.New("conversation: RetryText must contain {campos}, to tell the customer what was invalid"))
+	}
+	if !strings.Contains(c.AfterHoursText, "{quando}") {
+		errs = append(errs, errors.New("conversation: AfterHoursText must contain {quando}, to tell the customer when a person will reply"))
 	}
 	for _, text := range []struct{ name, value string }{
 		{"FallbackText", c.FallbackText},

@@ -122,7 +122,7 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 		}
 	case *renotifyDue:
 		if c.watch.fired(msg) {
-			c.onRenotifyDue(ctx)
+			c.onRenotifyDue(ctx, msg)
 		}
 	case *handoff.Notified:
 		c.onNotified(msg)

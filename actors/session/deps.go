@@ -11,6 +11,7 @@ import (
 	"github.com/intake-runtime/intake/actors/agent"
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/businesshours"
 )
 
 // Config is the timing of session actors.
@@ -31,6 +32,10 @@ type Config struct {
 	// MaxRenotifications bounds those renotifications
 	// (HANDOFF_MAX_RENOTIFICATIONS); zero makes none.
 	MaxRenotifications int
+	// Hours is when people answer (BUSINESS_HOURS): the renotification
+	// clock counts open time only, and a conversation queued while closed is
+	// announced to operators at the opening. The zero value is always open.
+	Hours businesshours.Hours
 	// StillWaitingText is what the customer hears at each renotification.
 	StillWaitingText string
 	// ModelAttempts is how many times one turn asks the model for a usable

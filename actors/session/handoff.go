@@ -9,6 +9,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/businesshours"
 	"github.com/intake-runtime/intake/domain"
 )
 
@@ -51,11 +52,24 @@ func (c *conversationActor) notifyHandoff(ctx actor.Context, s domain.Session, r
 
 // armRenotify schedules the next renotification of a queued conversation, or
 // cancels it when there is none to make.
+//
+// The clock counts open time only (Config.Hours): a conversation queued at
+// 17:55 with RenotifyAfter 10m is due at 08:05 the next working day, not
+// during the night. A conversation queued while closed is first announced at
+// the opening (deferredNotice).
 func (c *conversationActor) armRenotify(ctx actor.Context) {
 	gen := c.watch.nextRenotify()
 	s := c.stored.session
 	cfg := c.deps.Config
-	if s == nil || !s.Waiting() || s.HandoffRenotificationCount >= cfg.MaxRenotifications {
+	now := c.deps.Now()
+	if s == nil || !s.Waiting() {
+		return
+	}
+	if opening, later := deferredNotice(*s, cfg.Hours, now); later {
+		c.watch.cancelRenotify = c.timers.SendOnce(opening.Sub(now), ctx.Self(), &renotifyDue{gen: gen, opening: true})
+		return
+	}
+	if s.HandoffRenotificationCount >= cfg.MaxRenotifications {
 		return
 	}
 	base := s.UpdatedAt
@@ -65,13 +79,35 @@ func (c *conversationActor) armRenotify(ctx actor.Context) {
 	case s.HandoffAt != nil:
 		base = *s.HandoffAt
 	}
-	delay := max(base.Add(cfg.RenotifyAfter).Sub(c.deps.Now()), 0)
+	delay := max(cfg.Hours.Add(base, cfg.RenotifyAfter).Sub(now), 0)
 	c.watch.cancelRenotify = c.timers.SendOnce(delay, ctx.Self(), &renotifyDue{gen: gen})
 }
 
+// deferredNotice is when the operators' first notice of s goes out, and
+// whether that is still after now: a conversation queued while the business
+// is closed is announced at the next opening, when someone can take it,
+// rather than at 23:00. It is read from the snapshot (handoff_at), so a
+// restart before the opening still announces it then; a node down across
+// the opening leaves the announcement to the first renotification.
+func deferredNotice(s domain.Session, hours businesshours.Hours, now time.Time) (time.Time, bool) {
+	if !s.Waiting() || s.HandoffAt == nil || s.HandoffRenotificationCount > 0 || hours.Open(*s.HandoffAt) {
+		return time.Time{}, false
+	}
+	opening := hours.NextOpening(*s.HandoffAt)
+	return opening, now.Before(opening)
+}
+
 // onRenotifyDue queues the renotification like an operator command, so it
-// never races a customer turn for the snapshot.
-func (c *conversationActor) onRenotifyDue(ctx actor.Context) {
+// never races a customer turn for the snapshot. At the opening, the
+// deferred first notice goes out instead, from the snapshot as it is.
+func (c *conversationActor) onRenotifyDue(ctx actor.Context, msg *renotifyDue) {
+	if msg.opening {
+		if s := c.stored.session; s != nil && s.Waiting() {
+			c.notifyHandoff(ctx, *s, false)
+		}
+		c.armRenotify(ctx)
+		return
+	}
 	c.ops.push(opRequest{renotify: true})
 	if c.flight.turn == nil {
 		c.nextOp(ctx)
@@ -107,7 +143,9 @@ func (c *conversationActor) afterCommit(ctx actor.Context, t *turn, s domain.Ses
 	case t.op != nil && t.op.renotify:
 		c.notifyHandoff(ctx, s, true)
 	case enteredHandoff(t.waitedBefore, s) || t.outcome.Handoff != "":
-		c.notifyHandoff(ctx, s, false)
+		if _, later := deferredNotice(s, c.deps.Config.Hours, c.deps.Now()); !later {
+			c.notifyHandoff(ctx, s, false)
+		}
 	}
 	c.armRenotify(ctx)
 }

@@ -19,7 +19,11 @@ type handoffWatch struct {
 }
 
 // renotifyDue fires the renotification timer; gen tells a stale timer.
-type renotifyDue struct{ gen uint64 }
+// opening marks the first notice deferred to the business's opening.
+type renotifyDue struct {
+	gen     uint64
+	opening bool
+}
 
 // armed reports whether a renotification is scheduled.
 func (w *handoffWatch) armed() bool { return w.cancelRenotify != nil }

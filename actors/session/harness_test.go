@@ -87,7 +87,7 @@ func (h *harness) supervise() (*actor.ActorSystem, *session.Supervisor) {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	engine, err := conversation.New(conversation.Config{}, store)
+	engine, err := conversation.New(conversation.Config{Hours: h.cfg.Hours}, store)
 	if err != nil {
 		h.t.Fatal(err)
 	}

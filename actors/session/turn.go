@@ -245,7 +245,8 @@ func (c *conversationActor) enrich(ctx actor.Context, t *turn, outcome conversat
 // for one, then the commit.
 func (c *conversationActor) finish(ctx actor.Context, outcome conversation.Outcome) {
 	t := c.flight.turn
-	t.outcome = outcome
+	t.outcome = c.deps.Engine.AfterHours(outcome, t.waitedBefore, c.deps.Now())
+	outcome = t.outcome
 	if outcome.Summarize && !t.summarizing {
 		// The summary covers this turn too: its messages are not logged yet.
 		history := append(slices.Clone(t.history), inboundMessages(c.phone, t, outcome.Session.State)...)

@@ -7,6 +7,7 @@ import (
 	"net/netip"
 	"time"
 
+	"github.com/intake-runtime/intake/businesshours"
 	"github.com/intake-runtime/intake/locale"
 
 	"github.com/intake-runtime/intake/actors/handoff"
@@ -137,6 +138,10 @@ type Config struct {
 	// Zone is the zone dates are shown in (UI_TIMEZONE). Default
 	// America/Sao_Paulo.
 	Zone *time.Location
+	// Hours is when people answer (BUSINESS_HOURS): the queue page says
+	// whether the business is open now and when it opens. The zero value
+	// (always open) shows nothing.
+	Hours businesshours.Hours
 	// ConsoleURL is the console's address in messages to operators
 	// (PUBLIC_BASE_URL + BasePath); default BasePath.
 	ConsoleURL string

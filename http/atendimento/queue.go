@@ -10,6 +10,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/businesshours"
 	"github.com/intake-runtime/intake/domain"
 )
 
@@ -49,6 +50,9 @@ type queueView struct {
 	Waiting       int         `json:"waiting"`
 	Held          int         `json:"held"`
 	Conversations []queueItem `json:"conversations"`
+	// Hours says whether the business is open now, or when it opens;
+	// "" without BUSINESS_HOURS.
+	Hours string `json:"hours,omitempty"`
 	// Find is the take-over box after a search that found nothing; only
 	// the page shows it.
 	Find findForm `json:"-"`
@@ -66,7 +70,7 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 		return queueView{}, err
 	}
 	now := c.cfg.Now()
-	v := queueView{Now: now, Operator: operator, Conversations: make([]queueItem, 0, len(entries))}
+	v := queueView{Now: now, Operator: operator, Conversations: make([]queueItem, 0, len(entries)), Hours: c.hoursText(now)}
 	for _, e := range entries {
 		waited := max(now.Sub(e.WaitingSince), 0)
 		item := queueItem{
@@ -97,6 +101,18 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 	}
 	c.countCustomerMessages(ctx, v.Conversations)
 	return v, nil
+}
+
+// hoursText is the queue's line on the business hours at now.
+func (c *Console) hoursText(now time.Time) string {
+	hours := c.cfg.Hours
+	switch {
+	case hours.Always():
+		return ""
+	case hours.Open(now):
+		return c.locale.T("queue.hours.open")
+	}
+	return c.locale.T("queue.hours.closed", businesshours.Phrase(c.locale, now, hours.NextOpening(now)))
 }
 
 // statusText is the queue's "Status" cell of item.

@@ -2,6 +2,7 @@ package atendimento
 
 import (
 	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/businesshours"
 	"github.com/intake-runtime/intake/locale"
 )
 
@@ -10,5 +11,5 @@ import (
 // handoff texts, so a handoff reason reads as in the operators' notices.
 func catalogue() (locale.Catalogue, error) {
 	return locale.Merge(layoutText, loginText, queueText, conversationText, errorText, historyText, panelText, toolsText, mediaCatalogue,
-		handoff.Catalogue)
+		handoff.Catalogue, businesshours.Catalogue)
 }

@@ -22,6 +22,8 @@ var queueText = locale.Catalogue{
 	"queue.status.yours":   {PT: "com você", EN: "yours"},
 	"queue.status.with":    {PT: "com %s", EN: "with %s"},
 	"queue.status.waiting": {PT: "aguardando", EN: "waiting"},
+	"queue.hours.open":     {PT: "Dentro do horário de atendimento", EN: "Open now: within business hours"},
+	"queue.hours.closed":   {PT: "Fora do horário de atendimento: abre %s", EN: "Closed now: opens %s"},
 
 	"js.queue.held_mark": {PT: "em atendimento", EN: "held"},
 	"js.queue.claim":     {PT: "Assumir", EN: "Claim"},

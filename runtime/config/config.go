@@ -361,6 +361,12 @@ type UI struct {
 	// Timezone is the IANA zone dates are shown in
 	// (UI_TIMEZONE, default America/Sao_Paulo).
 	Timezone string
+	// BusinessHours is when people answer, in Timezone
+	// (BUSINESS_HOURS, e.g. "mon-fri 08:00-18:00; sat 08:00-12:00";
+	// default empty = always open): a handoff outside them tells the customer
+	// the next opening, and operators are notified and reminded only while
+	// open. It only seeds the hours; read them parsed with Hours.
+	BusinessHours string
 	// DefaultCountry is the country (ISO 3166-1 alpha-2, upper-case) of the
 	// phone numbers people type without a country code: console login,
 	// take-over, transfer, the admin operator list and OPERATOR_PHONES

@@ -44,6 +44,8 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"SHUTDOWN_TIMEOUT": "0s"}, "SHUTDOWN_TIMEOUT", "must be a positive duration"},
 		{map[string]string{"UI_LANG": "fr"}, "UI_LANG", "is not a page language"},
 		{map[string]string{"UI_TIMEZONE": "Mars/Olympus"}, "UI_TIMEZONE", "is not an IANA time zone"},
+		{map[string]string{"BUSINESS_HOURS": "seg-sex 08:00-18:00"}, "BUSINESS_HOURS", `"seg-sex" is not a day or range of days (mon..sun)`},
+		{map[string]string{"BUSINESS_HOURS": "mon-fri 18:00-08:00"}, "BUSINESS_HOURS", "opens before it closes"},
 		{map[string]string{"DEFAULT_COUNTRY": "Brasil"}, "DEFAULT_COUNTRY", `"Brasil" is not a country code`},
 		{map[string]string{"OPERATOR_PHONES": "+5511988887777,98888-7777"}, "OPERATOR_PHONES", `"98888-7777" is not a phone number of DEFAULT_COUNTRY with its area code`},
 		{map[string]string{"OPERATOR_PHONES": "atendente"}, "OPERATOR_PHONES", `"atendente" is not a phone number`},

@@ -135,5 +135,6 @@ func (r *reader) readInto(c *Config) {
 	r.duration("SHUTDOWN_TIMEOUT", &c.ShutdownTimeout)
 	r.text("UI_LANG", &c.UI.Lang)
 	r.text("UI_TIMEZONE", &c.UI.Timezone)
+	r.text("BUSINESS_HOURS", &c.UI.BusinessHours)
 	r.text("DEFAULT_COUNTRY", &c.UI.DefaultCountry)
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/intake-runtime/intake/businesshours"
 	"github.com/intake-runtime/intake/locale"
 
 	"github.com/intake-runtime/intake/actors/projection"
@@ -209,5 +210,9 @@ func (v *validator) ui(ui UI) {
 	}
 	if _, err := time.LoadLocation(ui.Timezone); err != nil || ui.Timezone == "" {
 		v.fail("UI_TIMEZONE", "%q is not an IANA time zone such as America/Sao_Paulo", ui.Timezone)
+		return
+	}
+	if _, err := ui.Hours(); err != nil {
+		v.fail("BUSINESS_HOURS", "%v; write %s", err, businesshours.Grammar)
 	}
 }
