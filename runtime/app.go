@@ -124,7 +124,11 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if a.media, err = newMediaSource(cfg, sender, logger.Named("messaging")); err != nil {
 		return nil, err
 	}
-	notifier, err := handoffNotifier(ctx, cfg, sender, opts.Mailer, persistence.NewAvailabilities(a.table), logger.Named("handoff"))
+	roster, err := operatorRoster(ctx, cfg, a.table, a.now, logger.Named("handoff"))
+	if err != nil {
+		return nil, err
+	}
+	notifier, err := handoffNotifier(ctx, cfg, sender, opts.Mailer, roster, persistence.NewAvailabilities(a.table), logger.Named("handoff"))
 	if err != nil {
 		return nil, err
 	}
