@@ -136,7 +136,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if err != nil {
 		return nil, err
 	}
-	if a.sync, err = syncJob(cfg, a.table, opts.CRMStub, logger.Named("sync")); err != nil {
+	if a.sync, err = syncJob(cfg, a.table, opts.CRMStub, erpStubbed(opts.Fallbacks), logger.Named("sync")); err != nil {
 		return nil, err
 	}
 	a.metrics = NewMetrics(a.table)
