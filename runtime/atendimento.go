@@ -87,7 +87,7 @@ func (a *App) atendimentoRoutes() error {
 		return fmt.Errorf("atendimento: %w", err)
 	}
 	a.replies, err = handoff.NewOperatorMessages(handoff.OperatorMessagesConfig{
-		Operators:  a.cfg.Handoff.OperatorPhones,
+		Roster:     a.roster,
 		ConsoleURL: consoleLink(a.cfg.HTTP),
 		Lang:       lang,
 		Zone:       zone,
@@ -108,7 +108,8 @@ func (a *App) atendimentoRoutes() error {
 // lacks are created enabled; a record admins changed, a disabled one
 // included, is kept) and returns it as the Directory handoff notices read,
 // cached for handoff.DefaultRosterTTL: one table query per TTL per node
-// instead of one per notice, and none on a customer's turn.
+// instead of one per notice, and none on a customer's turn (operators' own
+// messages are recognised from its last read, Known).
 func operatorRoster(ctx context.Context, cfg config.Config, table persistence.Table, now func() time.Time, logger *zap.Logger) (*handoff.Roster, error) {
 	phones, err := handoff.NewOperators(cfg.Handoff.OperatorPhones)
 	if err != nil {
@@ -122,7 +123,13 @@ func operatorRoster(ctx context.Context, cfg config.Config, table persistence.Ta
 	if created > 0 {
 		logger.Info("operator roster seeded from OPERATOR_PHONES", zap.Int("created", created))
 	}
-	return handoff.NewRoster(store, 0, now), nil
+	// Read once now, so operators' own messages are recognised (Known)
+	// from the first one, before any notice has read the roster.
+	roster := handoff.NewRoster(store, 0, now)
+	if _, err := roster.Active(ctx); err != nil {
+		return nil, fmt.Errorf("operator roster: %w", err)
+	}
+	return roster, nil
 }
 
 // handoffNotifier builds the handoff notifier of cfg. With

@@ -87,3 +87,13 @@ func (r *Roster) Active(ctx context.Context) (Operators, error) {
 	r.active, r.read, r.valid = active, now, true
 	return active, nil
 }
+
+// Known returns the operators of the last read, without reading the table
+// (none before the first). The inbound path asks it on every message, so it
+// must never add a table request to a customer's turn; the reads that keep
+// it current are the notices' and the one at start (see Active).
+func (r *Roster) Known() Operators {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.active
+}

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -92,5 +94,41 @@ func TestRosterReadsOncePerTTL(t *testing.T) {
 	cold := handoff.NewRoster(&countingRoster{err: errors.New("down")}, 0, nil)
 	if _, err := cold.Active(ctx); err == nil {
 		t.Error("a roster never read reported no error")
+	}
+}
+
+// Operators' own messages are recognised from the roster's last read: one
+// added in admin is routed as an operator's, one disabled is a customer's
+// message, and recognising them reads nothing (Known never reads the table).
+func TestOperatorMessagesFollowTheRoster(t *testing.T) {
+	ctx := context.Background()
+	src := &countingRoster{records: []persistence.OperatorRecord{
+		{Phone: "+5511400000001", Disabled: true}, {Phone: "+5511988887777", Name: "Ana"},
+	}}
+	roster := handoff.NewRoster(src, 0, nil)
+	if _, err := roster.Active(ctx); err != nil {
+		t.Fatal(err)
+	}
+	r, err := handoff.NewOperatorMessages(handoff.OperatorMessagesConfig{Roster: roster, Operators: []string{"+5511400000001"}},
+		handoff.NewQueue(memory.New()), &conversations{}, messaging.NewStub(nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, from string
+		handled    bool
+	}{
+		{"added in admin", "+5511988887777", true},
+		{"added in admin, without the ninth digit", "+551188887777", true},
+		{"disabled, though in OPERATOR_PHONES", "+5511400000001", false},
+		{"a customer", "+5511999990000", false},
+	} {
+		handled, err := r.Route(ctx, domain.InboundTurn{PhoneNumber: tc.from, MessageID: "wamid.x", Content: "oi"})
+		if err != nil || handled != tc.handled {
+			t.Errorf("%s: Route = %v, %v; want handled %v", tc.name, handled, err, tc.handled)
+		}
+	}
+	if src.reads != 1 {
+		t.Errorf("%d roster reads, want only the one before the messages", src.reads)
 	}
 }
