@@ -38,7 +38,7 @@ func Adapters(cfg config.Config) []Adapter {
 	handoff := Adapter{Name: "handoff notifier", Flag: "HANDOFF_NOTIFIER_ENABLED", Enabled: cfg.Handoff.NotifierEnabled}
 	email := cfg.Handoff.EmailFrom != "" && len(cfg.Handoff.EmailTo) > 0
 	operators := len(cfg.Handoff.OperatorPhones) > 0
-	texts := "messages to OPERATOR_PHONES"
+	texts := "messages to the operator roster (OPERATOR_PHONES seeds it)"
 	if !messaging.Live() {
 		texts += " through the messaging stub"
 	}

@@ -55,7 +55,8 @@ func newEmulator(ctx context.Context, cfg config.Config, logger *zap.Logger, pur
 	opts := runtime.Options{Table: cloud.Table, Queue: cloud.Queue, Mailer: cloud.Mailer, Parameters: cloud.Parameters, Now: now, Fallbacks: fallbacks}
 	if _, stubbed := fallbacks["CRM_ENABLED"]; stubbed {
 		// The CRM the newcomer left enabled still receives the projections,
-		// as a stub that records them (CRM_ENABLED=false turns the job off).
+		// as a stub that records them (CRM_ENABLED=false stubs it too, but
+		// the job is off when the ERP is disabled as well).
 		opts.CRMStub = &crm.Stub{}
 	}
 	app, err := runtime.New(ctx, effective, logger, opts)

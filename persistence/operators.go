@@ -2,15 +2,18 @@ package persistence
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 )
 
-// Operators managed by admins live in one partition, OPERATOR / <phone>:
-// OPERATOR_PHONES only seeds who may log in; an item here adds an operator,
-// names one, disables one (the console then refuses their login and their
-// sessions) or turns on their signature on messages to customers.
+// Operators live in one partition, OPERATOR / <phone> (the phone in the
+// canonical form of messaging.NormalizeSender): the one roster handoff
+// notices, transfers and the console's login and lists read.
+// OPERATOR_PHONES only seeds it (Seed); admins add an operator, name one,
+// disable one (never notified, never a transfer target, login and sessions
+// refused) or turn on their signature on messages to customers.
 const operatorPK = "OPERATOR"
 
 // MaxOperators bounds the operator list read back.
@@ -81,4 +84,29 @@ func (r *OperatorRoster) List(ctx context.Context) ([]OperatorRecord, error) {
 		return nil, fmt.Errorf("persistence: operators: %w", err)
 	}
 	return decodeRecords[OperatorRecord](items, "operator")
+}
+
+// Seed creates an enabled record for each of phones (canonical, as Put
+// expects) the roster lacks, and returns how many it created. A phone
+// already in the roster is left as admins set it: a disabled operator stays
+// disabled however often the service starts with them in OPERATOR_PHONES.
+// Each create is conditional on the item being absent, so nodes starting
+// together never overwrite an admin's change.
+func (r *OperatorRoster) Seed(ctx context.Context, phones []string, now time.Time) (int, error) {
+	created := 0
+	for _, phone := range phones {
+		item, err := encodeRecord(OperatorRecord{Phone: phone, UpdatedAt: now.UTC()})
+		if err != nil {
+			return created, fmt.Errorf("persistence: encode operator: %w", err)
+		}
+		err = r.table.Put(ctx, withKeys(item, operatorKey(phone)), NotExists(AttrPK).Ptr())
+		switch {
+		case errors.Is(err, ErrConflict):
+			continue
+		case err != nil:
+			return created, fmt.Errorf("persistence: seed operator: %w", err)
+		}
+		created++
+	}
+	return created, nil
 }

@@ -67,6 +67,9 @@ type App struct {
 	now    func() time.Time
 	// fallbacks is Options.Fallbacks.
 	fallbacks map[string][]string
+	// roster is the operator roster handoff notices and operators' own
+	// messages read (OPERATOR_PHONES seeds it at start).
+	roster *handoff.Roster
 
 	table         persistence.Table
 	content       *content.Store
@@ -124,7 +127,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if a.media, err = newMediaSource(cfg, sender, logger.Named("messaging")); err != nil {
 		return nil, err
 	}
-	notifier, err := handoffNotifier(ctx, cfg, sender, opts.Mailer, persistence.NewAvailabilities(a.table), logger.Named("handoff"))
+	if a.roster, err = operatorRoster(ctx, cfg, a.table, a.now, logger.Named("handoff")); err != nil {
+		return nil, err
+	}
+	notifier, err := handoffNotifier(ctx, cfg, sender, opts.Mailer, a.roster, persistence.NewAvailabilities(a.table), logger.Named("handoff"))
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +142,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if err != nil {
 		return nil, err
 	}
-	if a.sync, err = syncJob(cfg, a.table, opts.CRMStub, logger.Named("sync")); err != nil {
+	if a.sync, err = syncJob(cfg, a.table, opts.CRMStub, erpStubbed(opts.Fallbacks), logger.Named("sync")); err != nil {
 		return nil, err
 	}
 	a.metrics = NewMetrics(a.table)

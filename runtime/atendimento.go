@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/netip"
 	"strings"
+	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
@@ -56,7 +57,6 @@ func (a *App) atendimentoRoutes() error {
 	}
 	queue := handoff.NewQueue(a.table)
 	console, err := atendimento.New(atendimento.Config{
-		Operators:      a.cfg.Handoff.OperatorPhones,
 		DefaultCountry: a.cfg.UI.DefaultCountry,
 		TrustedProxies: proxies,
 		SecureCookie:   !strings.HasPrefix(strings.ToLower(a.cfg.HTTP.PublicBaseURL), "http://"),
@@ -92,7 +92,7 @@ func (a *App) atendimentoRoutes() error {
 		return fmt.Errorf("atendimento: %w", err)
 	}
 	a.replies, err = handoff.NewOperatorMessages(handoff.OperatorMessagesConfig{
-		Operators:  a.cfg.Handoff.OperatorPhones,
+		Roster:     a.roster,
 		ConsoleURL: consoleLink(a.cfg.HTTP),
 		Lang:       lang,
 		Zone:       zone,
@@ -109,14 +109,43 @@ func (a *App) atendimentoRoutes() error {
 	return nil
 }
 
+// operatorRoster seeds the operator roster with OPERATOR_PHONES (those it
+// lacks are created enabled; a record admins changed, a disabled one
+// included, is kept) and returns it as the Directory handoff notices read,
+// cached for handoff.DefaultRosterTTL: one table query per TTL per node
+// instead of one per notice, and none on a customer's turn (operators' own
+// messages are recognised from its last read, Known).
+func operatorRoster(ctx context.Context, cfg config.Config, table persistence.Table, now func() time.Time, logger *zap.Logger) (*handoff.Roster, error) {
+	phones, err := handoff.NewOperators(cfg.Handoff.OperatorPhones)
+	if err != nil {
+		return nil, fmt.Errorf("OPERATOR_PHONES: %w", err)
+	}
+	store := persistence.NewOperatorRoster(table)
+	created, err := store.Seed(ctx, phones, now())
+	if err != nil {
+		return nil, fmt.Errorf("OPERATOR_PHONES: seeding the operator roster: %w", err)
+	}
+	if created > 0 {
+		logger.Info("operator roster seeded from OPERATOR_PHONES", zap.Int("created", created))
+	}
+	// Read once now, so operators' own messages are recognised (Known)
+	// from the first one, before any notice has read the roster.
+	roster := handoff.NewRoster(store, 0, now)
+	if _, err := roster.Active(ctx); err != nil {
+		return nil, fmt.Errorf("operator roster: %w", err)
+	}
+	return roster, nil
+}
+
 // handoffNotifier builds the handoff notifier of cfg. With
 // HANDOFF_NOTIFIER_ENABLED=false it is the stub (queued, nobody told).
 // Enabled, it e-mails when HANDOFF_EMAIL_FROM and HANDOFF_EMAIL_TO are set
 // (through mailer, or SES from the AWS configuration when mailer is nil) and
-// texts OPERATOR_PHONES through sender, but those away (away, when not
-// nil); both when both are configured. Notices are in UI_LANG, with times
-// in UI_TIMEZONE, as the console.
-func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Sender, mailer ses.API, away handoff.Availability, logger *zap.Logger) (handoff.Notifier, error) {
+// texts the roster's enabled operators through sender (roster; nil, the
+// fixed OPERATOR_PHONES), but those away (away, when not nil); both when
+// both are configured. Notices are in UI_LANG, with times in UI_TIMEZONE,
+// as the console.
+func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Sender, mailer ses.API, roster handoff.Directory, away handoff.Availability, logger *zap.Logger) (handoff.Notifier, error) {
 	if !cfg.Handoff.NotifierEnabled {
 		return handoff.NewStub(logger, cfg.Stubs.History), nil
 	}
@@ -140,8 +169,11 @@ func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Se
 		}
 		notifiers = append(notifiers, email)
 	}
-	if len(cfg.Handoff.OperatorPhones) > 0 || len(notifiers) == 0 {
+	// With a roster, operators added in admin are texted though
+	// OPERATOR_PHONES is empty.
+	if roster != nil || len(cfg.Handoff.OperatorPhones) > 0 || len(notifiers) == 0 {
 		texts, err := handoff.NewMessagingNotifier(handoff.MessagingConfig{
+			Roster:       roster,
 			Operators:    cfg.Handoff.OperatorPhones,
 			ConsoleURL:   consoleLink(cfg.HTTP),
 			Availability: away,

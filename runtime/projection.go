@@ -47,38 +47,42 @@ func newCRM(cfg config.Config, logger *zap.Logger) (*crm.Client, error) {
 }
 
 // NewSyncJob builds the sync job of cfg over table, which converges the CRM
-// and makes the ERP customers; with CRM_ENABLED=false it reports itself
-// disabled and builds no client.
+// and makes the ERP customers. The two are independent: each goes through
+// its client when enabled and its local stub (crm.Stub, erp.Stub: records
+// and succeeds) when not, so CRM_ENABLED=false ERP_ENABLED=true still
+// makes the ERP customers, and the reverse still converges the CRM. With
+// both disabled it reports itself disabled and leaves the intents in the
+// table.
 func NewSyncJob(cfg config.Config, table persistence.Table, logger *zap.Logger) (*projection.Job, error) {
-	job := projection.JobConfig{Table: table}
-	if cfg.CRM.Enabled {
-		erpClient, err := newERP(cfg, logger.Named("erp"))
-		if err != nil {
-			return nil, err
-		}
-		job.ERP = erpClient
-		client, err := newCRM(cfg, logger)
-		if err != nil {
-			return nil, err
-		}
-		job.CRM = client
-	}
-	return projection.NewJob(job, logger)
+	return syncJob(cfg, table, nil, false, logger)
 }
 
-// syncJob is the application's sync job: NewSyncJob's, or, when crmStub is
-// given (the emulator's stand-in for a CRM without credentials), one that
-// converges through it and the ERP of cfg, so the stubs record what a real
-// CRM and ERP would receive.
-func syncJob(cfg config.Config, table persistence.Table, crmStub projection.CRM, logger *zap.Logger) (*projection.Job, error) {
-	if crmStub == nil {
-		return NewSyncJob(cfg, table, logger)
+// syncJob is the application's sync job: NewSyncJob's, except that the
+// emulator's stubs count as enabled adapters: crmStub (its stand-in for a
+// CRM left enabled without credentials) is the CRM, and erpStubbed (the ERP
+// left enabled without credentials, so cfg runs its stub) keeps the job on,
+// so the stubs record what a real CRM and ERP would receive.
+func syncJob(cfg config.Config, table persistence.Table, crmStub projection.CRM, erpStubbed bool, logger *zap.Logger) (*projection.Job, error) {
+	job := projection.JobConfig{Table: table}
+	if !cfg.CRM.Enabled && crmStub == nil && !cfg.ERP.Enabled && !erpStubbed {
+		return projection.NewJob(job, logger)
 	}
 	erpClient, err := newERP(cfg, logger.Named("erp"))
 	if err != nil {
 		return nil, err
 	}
-	return projection.NewJob(projection.JobConfig{Table: table, CRM: crmStub, ERP: erpClient}, logger)
+	job.ERP = erpClient
+	switch {
+	case crmStub != nil:
+		job.CRM = crmStub
+	case cfg.CRM.Enabled:
+		if job.CRM, err = newCRM(cfg, logger); err != nil {
+			return nil, err
+		}
+	default:
+		job.CRM = &crm.Stub{}
+	}
+	return projection.NewJob(job, logger)
 }
 
 // runSync runs the sync job every SYNC_INTERVAL until ctx is done. Runs never
@@ -93,4 +97,11 @@ func (a *App) runSync(ctx context.Context) {
 			a.logger.Info("CRM sync run", zap.Any("metrics", res.Metrics))
 		}
 	})
+}
+
+// erpStubbed reports whether ERP_ENABLED was true but the ERP runs as its
+// stub for lack of credentials (Options.Fallbacks, the emulator's).
+func erpStubbed(fallbacks map[string][]string) bool {
+	_, stubbed := fallbacks["ERP_ENABLED"]
+	return stubbed
 }

@@ -17,8 +17,10 @@ import (
 
 // TestSyncJobMakesTheERPCustomer builds the sync job as serve and `intake
 // sync` do and runs it over a registered session's projection: the ERP gets
-// the customer with ERP_ENABLED, the stub stands in without, and with
-// CRM_ENABLED=false the job is disabled and leaves the intent in the table.
+// the customer with ERP_ENABLED, the stub stands in without; the CRM and the
+// ERP are independent, so with CRM_ENABLED=false the ERP still gets the
+// customer (the CRM's stub stands in), and only with both disabled is the
+// job off, leaving the intent in the table.
 func TestSyncJobMakesTheERPCustomer(t *testing.T) {
 	tests := []struct {
 		name, crmEnabled, erpEnabled string
@@ -28,7 +30,8 @@ func TestSyncJobMakesTheERPCustomer(t *testing.T) {
 	}{
 		{name: "ERP enabled", crmEnabled: "true", erpEnabled: "true", status: persistence.ProjectionSynced, erpCustomers: 1, customerID: "1"},
 		{name: "ERP stub", crmEnabled: "true", erpEnabled: "false", status: persistence.ProjectionSynced, customerID: "stub-1"},
-		{name: "CRM disabled", crmEnabled: "false", erpEnabled: "true", status: persistence.ProjectionPending},
+		{name: "CRM disabled, ERP enabled", crmEnabled: "false", erpEnabled: "true", status: persistence.ProjectionSynced, erpCustomers: 1, customerID: "1"},
+		{name: "both disabled", crmEnabled: "false", erpEnabled: "false", status: persistence.ProjectionPending},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

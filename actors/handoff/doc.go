@@ -17,7 +17,8 @@
 //     without telling anyone (notified=false);
 //   - [MessagingNotifier]: a text with the context (customer, service,
 //     reason, summary, queue position, link to the console) sent through the
-//     messaging platform to every number of OPERATOR_PHONES;
+//     messaging platform to every enabled operator of the roster ([Roster];
+//     OPERATOR_PHONES seeds it);
 //   - the e-mail notifier in the sub-package ses (SES v2, HANDOFF_EMAIL_FROM
 //     to HANDOFF_EMAIL_TO);
 //   - [All], which fans one notice out to several of them.
@@ -39,7 +40,7 @@
 //
 // An operator may answer a notice from their own phone. The queue consumer
 // hands every inbound message to [OperatorMessages.Route] first: a message from a
-// number of OPERATOR_PHONES goes, as the console's send would, to the one
+// roster's enabled operator goes, as the console's send would, to the one
 // conversation that operator holds, through its session actor
 // ([Conversations]); otherwise the operator is told why on the platform.
 //

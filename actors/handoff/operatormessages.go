@@ -32,6 +32,7 @@ type Conversations interface {
 // It is safe for concurrent use.
 type OperatorMessages struct {
 	operators     Operators
+	roster        *Roster
 	queue         *Queue
 	conversations Conversations
 	sender        messaging.Sender
@@ -45,7 +46,12 @@ const forwardTimeout = 30 * time.Second
 
 // OperatorMessagesConfig configures OperatorMessages.
 type OperatorMessagesConfig struct {
-	// Operators are the operators' numbers (OPERATOR_PHONES), any formatting.
+	// Roster, when set, tells who is an operator: its last read (Known),
+	// so a person added in admin is routed as an operator and a disabled
+	// one is not, and no message waits for the table. Nil: Operators.
+	Roster *Roster
+	// Operators are a fixed list of operators' numbers, any formatting,
+	// used when Roster is nil.
 	Operators []string
 	// ConsoleURL is the operator console's address, named when a message
 	// cannot be forwarded.
@@ -73,8 +79,18 @@ func NewOperatorMessages(cfg OperatorMessagesConfig, queue *Queue, conversations
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	return &OperatorMessages{operators: ops, queue: queue, conversations: conversations, sender: sender,
+	return &OperatorMessages{operators: ops, roster: cfg.Roster, queue: queue, conversations: conversations, sender: sender,
 		consoleURL: cfg.ConsoleURL, locale: loc, log: logger.Named("handoff.replies")}, nil
+}
+
+// isOperator reports whether phone is an enabled operator's, from the
+// roster's last read (never a table request: this runs on every inbound
+// message) or the fixed list without a roster.
+func (r *OperatorMessages) isOperator(phone string) bool {
+	if r.roster != nil {
+		return r.roster.Known().Has(phone)
+	}
+	return r.operators.Has(phone)
 }
 
 // Route routes an operator's message, turn. handled is false only when the
@@ -90,7 +106,7 @@ func NewOperatorMessages(cfg OperatorMessagesConfig, queue *Queue, conversations
 // answered, so a redelivery is recognised and never forwarded twice.
 func (r *OperatorMessages) Route(ctx context.Context, turn domain.InboundTurn) (handled bool, err error) {
 	phone, err := messaging.NormalizeSender(turn.PhoneNumber)
-	if err != nil || !r.operators.Has(phone) {
+	if err != nil || !r.isOperator(phone) {
 		return false, nil
 	}
 	replyTo := cmp.Or(turn.ReplyTo, phone)

@@ -16,8 +16,13 @@ import (
 
 // MessagingConfig configures the MessagingNotifier.
 type MessagingConfig struct {
-	// Operators are the numbers told about handoffs (OPERATOR_PHONES), in
-	// the order they are tried. Any formatting; they are normalized.
+	// Roster gives the operators told about handoffs, in the order they are
+	// tried, when a notice is sent: the operator table's enabled people
+	// (a *Roster), so one disabled in admin is never told and one added
+	// there is. Nil: the fixed Operators.
+	Roster Directory
+	// Operators are a fixed list of numbers to tell when Roster is nil. Any
+	// formatting; they are normalized.
 	Operators []string
 	// ConsoleURL is the operator console's address, linked in every notice.
 	ConsoleURL string
@@ -34,12 +39,12 @@ type MessagingConfig struct {
 // text per operator, with the context and the console link, so an operator
 // can take the conversation from the phone. It is safe for concurrent use.
 //
-// Every configured operator is told but those who set themselves away in
+// Every enabled operator is told but those who set themselves away in
 // the console (Availability; see present). The notice is sent to them one after another
 // through the shared Sender, which paces the platform's rate limits.
 type MessagingNotifier struct {
 	sender     messaging.Sender
-	operators  Operators
+	operators  Directory
 	consoleURL string
 	locale     locale.Locale
 	log        *zap.Logger
@@ -60,9 +65,13 @@ func NewMessagingNotifier(cfg MessagingConfig, sender messaging.Sender, logger *
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	ops, err := NewOperators(cfg.Operators)
-	if err != nil {
-		return nil, err
+	var ops Directory = cfg.Roster
+	if ops == nil {
+		fixed, err := NewOperators(cfg.Operators)
+		if err != nil {
+			return nil, err
+		}
+		ops = fixed
 	}
 	loc, err := NewLocale(cfg.Lang, cfg.Zone)
 	if err != nil {
@@ -78,11 +87,15 @@ func NewMessagingNotifier(cfg MessagingConfig, sender messaging.Sender, logger *
 // error kind that gives a retry the best chance.
 func (m *MessagingNotifier) Notify(ctx context.Context, n Notice) (domain.HandoffNotifyResult, error) {
 	pos := n.QueuePosition
-	if len(m.operators) == 0 {
-		return Queued(pos, "", "queued; no operator phones are configured (OPERATOR_PHONES), nobody was told"), nil
+	all, err := m.operators.Active(ctx)
+	if err != nil {
+		return Failed(pos, domain.ErrorKindTransient, "operator roster not read: "+err.Error()), nil
+	}
+	if len(all) == 0 {
+		return Queued(pos, "", "queued; no enabled operator in the roster (OPERATOR_PHONES seeds it), nobody was told"), nil
 	}
 	text := Compose(m.locale, n, m.consoleURL).Text()
-	operators := m.present(ctx)
+	operators := m.present(ctx, all)
 	var (
 		first, firstID string
 		told           int

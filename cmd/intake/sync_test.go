@@ -11,7 +11,7 @@ func TestSyncPrintsTheJobResult(t *testing.T) {
 	endpoint := testservers.SharedDynamoDBLocal(t)
 	env := map[string]string{
 		"AWS_ENDPOINT_URL_DYNAMODB": endpoint, "AWS_ACCESS_KEY_ID": "x", "AWS_SECRET_ACCESS_KEY": "x",
-		"TABLE_NAME": "sync-test", "CRM_ENABLED": "false",
+		"TABLE_NAME": "sync-test", "CRM_ENABLED": "false", "ERP_ENABLED": "false",
 	}
 	for k, v := range env {
 		t.Setenv(k, v) // the AWS SDK's default chain reads credentials from the process

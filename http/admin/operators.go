@@ -10,7 +10,8 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// The operators API: OPERATOR_PHONES only seeds who may use the console;
+// The operators API: the one roster (OPERATOR_PHONES only seeds it) of who
+// may use the console and gets handoff notices and transfers;
 // admins add operators, name them, disable them and turn their signature on.
 //
 //	GET /admin/api/operators          {"operators": [...]}, by phone

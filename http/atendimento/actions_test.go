@@ -111,7 +111,8 @@ func TestClaimRaceHasOneWinner(t *testing.T) {
 	for i := range ops {
 		ops[i] = fmt.Sprintf("+55114000001%02d", i)
 	}
-	e := newEnv(t, func(c *atendimento.Config) { c.Operators = ops })
+	e := newEnv(t, nil)
+	e.seed(ops...)
 	cookies := make([]string, len(ops))
 	for i, op := range ops {
 		cookies[i] = e.login(op)

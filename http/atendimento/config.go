@@ -61,8 +61,10 @@ type Deps struct {
 	Notes NoteStore
 	// Availability keeps whether each operator is available or away.
 	Availability AvailabilityStore
-	// Roster is the operators admins manage: it adds to OPERATOR_PHONES,
-	// disables operators and holds their signatures.
+	// Roster is the one list of operators (OPERATOR_PHONES only seeds it):
+	// who may log in, who a conversation can be transferred to, who is
+	// disabled, and their signatures. An empty roster keeps everyone out,
+	// with the same pages as for a wrong number.
 	Roster Roster
 	// Media fetches customers' files for the conversation page. Optional:
 	// without it a file's URL answers 502 and the page shows its text.
@@ -81,10 +83,6 @@ func (d Deps) validate() error {
 
 // Config configures the console. runtime maps the environment onto it.
 type Config struct {
-	// Operators are the numbers allowed in (OPERATOR_PHONES), "+digits"
-	// (runtime reads them as typed, in DefaultCountry).
-	// None keeps everyone out, with the same pages as for a wrong number.
-	Operators []string
 	// DefaultCountry is the region of the numbers operators type without a
 	// country code (DEFAULT_COUNTRY): login, take-over, transfer, search.
 	// Default messaging.DefaultRegion.

@@ -18,7 +18,7 @@ type Console struct {
 	cfg       Config
 	deps      Deps
 	log       *zap.Logger
-	operators handoff.Operators
+	operators *handoff.Roster
 	views     *html.Engine
 	locale    locale.Locale
 	static    fiber.Handler
@@ -28,8 +28,7 @@ type Console struct {
 }
 
 // New returns the console. It fails on an invalid configuration, a missing
-// collaborator, an operator number without digits or a template that does
-// not parse.
+// collaborator or a template that does not parse.
 func New(cfg Config, deps Deps, logger *zap.Logger) (*Console, error) {
 	cfg.setDefaults()
 	if err := cfg.Validate(); err != nil {
@@ -40,10 +39,6 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Console, error) {
 	}
 	if logger == nil {
 		logger = zap.NewNop()
-	}
-	ops, err := handoff.NewOperators(cfg.Operators)
-	if err != nil {
-		return nil, err
 	}
 	text, err := catalogue()
 	if err != nil {
@@ -65,7 +60,7 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Console, error) {
 		cfg:       cfg,
 		deps:      deps,
 		log:       logger,
-		operators: ops,
+		operators: handoff.NewRoster(deps.Roster, 0, cfg.Now),
 		views:     views,
 		locale:    loc,
 		static:    static,

@@ -118,7 +118,7 @@ func (c *Console) load(ctx context.Context, phone, sessionID string) (domain.Ses
 	return s, history, err
 }
 
-func (c *Console) conversationView(s domain.Session, history []domain.Message, operator string) conversationView {
+func (c *Console) conversationView(ctx context.Context, s domain.Session, history []domain.Message, operator string) conversationView {
 	now := c.cfg.Now()
 	v := conversationView{
 		SessionID:   s.SessionID,
@@ -137,7 +137,7 @@ func (c *Console) conversationView(s domain.Session, history []domain.Message, o
 		Window:      c.windowView(conversation.WindowAt(history, now), s.State),
 		Messages:    c.messageViews(history),
 		API:         conversationAPI(s.PhoneNumber, s.SessionID),
-		Tools:       c.toolsView(operator),
+		Tools:       c.toolsView(ctx, operator),
 	}
 	if s.Waiting() || s.State == domain.StateHuman {
 		since := s.HandoffSince()
@@ -220,7 +220,7 @@ func (c *Console) conversationPage(ctx *fiber.Ctx) error {
 		c.log.Error("conversation not read", zap.Error(err))
 		return fiber.NewError(fiber.StatusServiceUnavailable, c.locale.T("error.conversation_unread"))
 	}
-	v := c.conversationView(s, history, operator)
+	v := c.conversationView(ctx.UserContext(), s, history, operator)
 	v.Panel = c.panel(ctx.UserContext(), s)
 	return c.render(ctx, fiber.StatusOK, "conversation", page{Title: c.locale.T("conversation.title"), Page: "conversation", Operator: operator, Data: v})
 }
@@ -238,5 +238,5 @@ func (c *Console) conversationJSON(ctx *fiber.Ctx) error {
 		c.log.Error("conversation not read", zap.Error(err))
 		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.conversation_unread")
 	}
-	return ctx.JSON(fiber.Map{"conversation": c.conversationView(s, history, operatorOf(ctx))})
+	return ctx.JSON(fiber.Map{"conversation": c.conversationView(ctx.UserContext(), s, history, operatorOf(ctx))})
 }

@@ -6,7 +6,8 @@
 //
 // # Login
 //
-// An operator enters a number from OPERATOR_PHONES and receives a 6-digit
+// An operator enters a number of the operator roster (which OPERATOR_PHONES
+// seeds and admins edit), not disabled, and receives a 6-digit
 // code through the messaging platform (the Sender; with the local messaging
 // stub the code is also logged at INFO, since nothing is delivered: sendCode
 // is the one place a code surfaces, for such a hook). The code expires after
@@ -26,7 +27,7 @@
 // PUBLIC_BASE_URL is plain http) and the session in the table, keyed by a
 // hash of the ID. Nothing is signed, so no key (the admin key least of all)
 // can mint a session; logout and expiry revoke it on every node, and
-// removing a number from OPERATOR_PHONES shuts its sessions out at the next
+// disabling an operator in the roster shuts their sessions out at the next
 // request. Codes, counters and sessions all live in the table (persistence
 // Logins and OperatorSessions), so the console works across nodes.
 //

@@ -93,7 +93,8 @@ func newEnvOver(t *testing.T, table persistence.Table, clk *clock, mutate func(*
 	}
 	// fiber's Test connections come from 0.0.0.0: trusted as the proxy, so
 	// X-Forwarded-For (e.source) is each request's address.
-	cfg := atendimento.Config{Operators: []string{opA, "+55 11 4000-00002"}, Now: e.clock.Now,
+	e.seed(opA, opB)
+	cfg := atendimento.Config{Now: e.clock.Now,
 		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("0.0.0.0/32")}}
 	if mutate != nil {
 		mutate(&cfg)
@@ -108,6 +109,14 @@ func newEnvOver(t *testing.T, table persistence.Table, clk *clock, mutate func(*
 	console.Register(e.app)
 	t.Cleanup(console.Close)
 	return e
+}
+
+// seed puts phones in the roster, enabled, as OPERATOR_PHONES does at start.
+func (e *env) seed(phones ...string) {
+	e.t.Helper()
+	if _, err := persistence.NewOperatorRoster(e.table).Seed(context.Background(), phones, e.clock.Now()); err != nil {
+		e.t.Fatal(err)
+	}
 }
 
 // deps are the console's collaborators over the env's table.
@@ -314,6 +323,14 @@ func (f *fakeConversations) Operate(ctx context.Context, cmd *sessionpb.Operator
 			return refuse("failed"), nil
 		}
 		return &sessionpb.OperatorResult{Ok: true, State: string(s.State), AssignedTo: op, MessageId: m.MessageID}, nil
+	case sessionpb.OperatorAction_OPERATOR_ACTION_TRANSFER:
+		if !held {
+			return refuse("not_assigned"), nil
+		}
+		s.AssignedTo = domain.NullString(cmd.GetToOperator())
+		if s, err = f.sessions.Save(ctx, s); err != nil {
+			return refuse("failed"), nil
+		}
 	case sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE, sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE:
 		if !held {
 			return refuse("not_assigned"), nil

@@ -1,6 +1,7 @@
 package atendimento_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/internal/leaktest"
+	"github.com/intake-runtime/intake/persistence"
 )
 
 func TestOperatorLogsInWithTheCodeSentToTheirPhone(t *testing.T) {
@@ -216,9 +218,12 @@ func tampered(cookie string) string {
 func TestForgedCookiesAreRefused(t *testing.T) {
 	e := newEnv(t, nil)
 	valid := e.login(opA)
-	// A number removed from OPERATOR_PHONES: a stored session, refused anyway.
-	removed := newEnvOver(t, e.table, e.clock, func(c *atendimento.Config) { c.Operators = append(c.Operators, "+5511400000077") })
-	ex := removed.login("+5511400000077")
+	// A number admins disabled: a stored session, refused anyway.
+	e.seed("+5511400000077")
+	ex := e.login("+5511400000077")
+	if err := persistence.NewOperatorRoster(e.table).Put(context.Background(), persistence.OperatorRecord{Phone: "+5511400000077", Disabled: true}); err != nil {
+		t.Fatal(err)
+	}
 	// The cookie format of the previous release, signed with a key derived
 	// from the admin key, for ten years.
 	oldFormat := "djF8KzU1MTE0MDAwMDAwMDF8MjA1NzQ0Mzg4OA.JdV2y0Wc7bQe5d5bGz3gS3m8fQm7x6K0H2zj1j9m4nA"
@@ -258,7 +263,7 @@ func TestCodesAreLoggedOnlyForTheStub(t *testing.T) {
 	for _, logCodes := range []bool{true, false} {
 		core, logs := observer.New(zap.InfoLevel)
 		e := newEnv(t, nil)
-		console, err := atendimento.New(atendimento.Config{Operators: []string{opA}, LogCodes: logCodes, Now: e.clock.Now},
+		console, err := atendimento.New(atendimento.Config{LogCodes: logCodes, Now: e.clock.Now},
 			e.deps(&fakeConversations{}), zap.New(core))
 		if err != nil {
 			t.Fatal(err)

@@ -69,7 +69,7 @@ func newMediaEnv(t *testing.T, p *platformMedia, maxBytes int64) *env {
 	}
 	deps := e.deps(&fakeConversations{sessions: e.sessions, messages: e.messages, sender: e.sender, now: e.clock.Now})
 	deps.Media = src
-	cfg := atendimento.Config{Operators: []string{opA}, Now: e.clock.Now,
+	cfg := atendimento.Config{Now: e.clock.Now,
 		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("0.0.0.0/32")}}
 	if e.console, err = atendimento.New(cfg, deps, zap.NewNop()); err != nil {
 		t.Fatal(err)

@@ -6,25 +6,26 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// Roster is the operators admins manage; *persistence.OperatorRoster
-// implements it.
+// Roster is the operator roster; *persistence.OperatorRoster implements it.
+// Login and transfer read one record, fresh (disabling someone takes effect
+// at once); the transfer list is the cached handoff.Roster over List.
 type Roster interface {
 	Get(ctx context.Context, phone string) (persistence.OperatorRecord, error)
+	handoff.RosterSource
 }
 
-// allowed reports whether phone may use the console: listed by admins and
-// not disabled, or in OPERATOR_PHONES (which only seeds the list) and not
-// disabled by admins. The table is read for every number, operator or not,
-// so the answer takes the same time either way.
+// allowed reports whether phone may use the console: in the roster and not
+// disabled. The table is read for every number, operator or not, so the
+// answer takes the same time either way.
 func (c *Console) allowed(ctx context.Context, phone string) (bool, error) {
-	seeded := c.operators.Has(phone)
 	rec, err := c.deps.Roster.Get(ctx, phone)
 	switch {
 	case errors.Is(err, persistence.ErrNotFound):
-		return seeded, nil
+		return false, nil
 	case err != nil:
 		return false, err
 	}

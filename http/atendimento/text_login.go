@@ -15,7 +15,7 @@ var loginText = locale.Catalogue{
 	"code.sent_if":      {PT: "Se", EN: "If"},
 	"code.sent_rest":    {PT: "for de um operador, um código de 6 dígitos foi enviado a ele pela plataforma de mensagens. Ele vale por %d minutos.", EN: "belongs to an operator, a 6-digit code was sent to it on the messaging platform. It expires in %d minutes."},
 	"code.yours":        {PT: "Seu código:", EN: "Your code:"},
-	"code.no_new":       {PT: "Nenhum código novo: use o que apareceu antes, ou este número não está em OPERATOR_PHONES.", EN: "No new code: use the one shown before, or this number is not in OPERATOR_PHONES."},
+	"code.no_new":       {PT: "Nenhum código novo: use o que apareceu antes, ou este número não está na lista de operadores ativos.", EN: "No new code: use the one shown before, or this number is not an active operator's."},
 	"code.label":        {PT: "Código", EN: "Code"},
 	"code.submit":       {PT: "Entrar", EN: "Log in"},
 	"code.resend":       {PT: "Enviar um novo código", EN: "Send a new code"},

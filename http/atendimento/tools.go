@@ -1,5 +1,11 @@
 package atendimento
 
+import (
+	"context"
+
+	"go.uber.org/zap"
+)
+
 // toolsView is what the conversation page's tools (templates/tools.html)
 // show: the approved templates, offered once the window has closed, and
 // the operators a held conversation can be transferred to.
@@ -17,8 +23,8 @@ type templateView struct {
 	Params   int
 }
 
-func (c *Console) toolsView(operator string) toolsView {
-	v := toolsView{Templates: make([]templateView, 0, len(c.cfg.Templates)), Operators: c.transferTargets(operator)}
+func (c *Console) toolsView(ctx context.Context, operator string) toolsView {
+	v := toolsView{Templates: make([]templateView, 0, len(c.cfg.Templates)), Operators: c.transferTargets(ctx, operator)}
 	for _, t := range c.cfg.Templates {
 		v.Templates = append(v.Templates, templateView{Name: t.Name, Language: t.Language, Body: t.Body, Params: t.Params()})
 	}
@@ -26,10 +32,15 @@ func (c *Console) toolsView(operator string) toolsView {
 }
 
 // transferTargets are the operators a conversation can be handed to: every
-// one but operator.
-func (c *Console) transferTargets(operator string) []string {
-	out := make([]string, 0, len(c.operators))
-	for _, op := range c.operators {
+// enabled one of the roster but operator. A roster that cannot be read
+// offers nobody (the transfer itself still checks the record).
+func (c *Console) transferTargets(ctx context.Context, operator string) []string {
+	ops, err := c.operators.Active(ctx)
+	if err != nil {
+		c.log.Warn("operator roster not read; no transfer targets offered", zap.Error(err))
+	}
+	out := make([]string, 0, len(ops))
+	for _, op := range ops {
 		if op != operator {
 			out = append(out, op)
 		}

@@ -15,15 +15,11 @@ import (
 // localOperator is the emulator's development operator.
 const localOperator = "+5511900000000"
 
-// withLocalOperator lists localOperator besides the env's operators.
-func withLocalOperator(c *atendimento.Config) {
-	c.Operators = append(c.Operators, localOperator)
-}
-
 // An operator types their number as they would dial it in Brazil and logs in
 // as +5511900000000: the code goes there, and the console is theirs.
 func TestLoginWithTheNumberTypedTheLocalWay(t *testing.T) {
-	e := newEnv(t, withLocalOperator)
+	e := newEnv(t, nil)
+	e.seed(localOperator)
 	res := e.form("/atendimento/login", url.Values{"phone": {"(11) 90000-0000"}}, "")
 	e.console.Close() // wait for the background delivery
 	if res.status != fiber.StatusOK || !strings.Contains(res.body, `name="phone" value="&#43;5511900000000"`) {

@@ -288,7 +288,8 @@ type Handoff struct {
 	// MaxRenotifications caps those reminders; 0 disables them
 	// (HANDOFF_MAX_RENOTIFICATIONS, default 3).
 	MaxRenotifications int
-	// OperatorPhones are the numbers allowed into /atendimento
+	// OperatorPhones seed the operator roster at start, the one list of who
+	// logs in to /atendimento and gets notices and transfers
 	// (OPERATOR_PHONES, comma-separated), as people type them; Load gives
 	// them in their identity form ("+digits", a Brazilian mobile with its
 	// ninth digit), read in DefaultCountry.

@@ -37,15 +37,13 @@ func ServeNeeds(c Config) []error {
 }
 
 // SyncNeeds is what `intake sync` needs: the CRM credentials when
-// CRM_ENABLED, and with them the ERP's when ERP_ENABLED (the job converges
-// both intents; the table's settings have defaults and are checked with
-// every configuration).
+// CRM_ENABLED and the ERP's when ERP_ENABLED, each on its own (the job
+// stubs the one disabled; the table's settings have defaults and are
+// checked with every configuration).
 func SyncNeeds(c Config) []error {
 	var v validator
 	v.adapter("CRM_ENABLED", c.CRM.Enabled, c.CRM.Missing())
-	if c.CRM.Enabled {
-		v.adapter("ERP_ENABLED", c.ERP.Enabled, c.ERP.Missing())
-	}
+	v.adapter("ERP_ENABLED", c.ERP.Enabled, c.ERP.Missing())
 	return v.errs
 }
 

@@ -93,7 +93,8 @@ func TestNeeds(t *testing.T) {
 		{"sync, CRM token set", sync, map[string]string{"CRM_ACCESS_TOKEN": "crm-token"}, []string{"ERP_ACCESS_TOKEN"}},
 		{"sync, both tokens set", sync, map[string]string{"CRM_ACCESS_TOKEN": "crm-token", "ERP_ACCESS_TOKEN": "erp-token"}, nil},
 		{"sync, ERP off", sync, map[string]string{"CRM_ACCESS_TOKEN": "crm-token", "ERP_ENABLED": "false"}, nil},
-		{"sync, CRM off", sync, map[string]string{"CRM_ENABLED": "false"}, nil},
+		{"sync, CRM off, ERP on", sync, map[string]string{"CRM_ENABLED": "false"}, []string{"ERP_ACCESS_TOKEN"}},
+		{"sync, both off", sync, map[string]string{"CRM_ENABLED": "false", "ERP_ENABLED": "false"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
