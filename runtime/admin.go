@@ -14,9 +14,12 @@ import (
 // each refresh.
 const adminStartTimeout = 10 * time.Second
 
-// adminRoutes mounts the admin pages (development surfaces, gated),
-// POST /admin/reset (gated) and the key-checked JSON API /admin/api/*
-// (operational). It applies the prompt overrides stored in the table before
+// adminRoutes mounts the admin pages, behind a WhatsApp-code login of the
+// owners in ADMIN_PHONES (open without one on a development runner,
+// DEV_UI_ENABLED), POST /admin/reset and the prompt editor (development
+// surfaces, gated) and the key-checked JSON API /admin/api/* (operational).
+// The login uses the console's rules and throttles; the owners are their
+// own list for now, beside the operators' roster. It applies the prompt overrides stored in the table before
 // any conversation runs, so a restart keeps the edited prompts.
 //
 // It also mounts the operational routes /readyz and /metrics, until routes()
@@ -33,6 +36,10 @@ func (a *App) adminRoutes() error {
 	if err != nil {
 		return err
 	}
+	proxies, err := trustedProxies(a.cfg.HTTP)
+	if err != nil {
+		return err
+	}
 	h, err := admin.New(admin.Config{
 		APIKey:             a.cfg.Admin.APIKey.Reveal(),
 		Prices:             prices,
@@ -43,6 +50,13 @@ func (a *App) adminRoutes() error {
 		Lang:               lang,
 		Zone:               zone,
 		DefaultCountry:     a.cfg.UI.DefaultCountry,
+		Admins:             a.cfg.Admin.Phones,
+		Sender:             a.sender,
+		StoreTimeout:       a.cfg.Table.Timeout,
+		TrustedProxies:     proxies,
+		SecureCookie:       secureCookie(a.cfg.HTTP),
+		LogCodes:           !a.cfg.Messaging.CloudEnabled,
+		OpenPages:          a.cfg.DevUI.Enabled,
 	}, a.table, a.content, a.logger.Named("admin"))
 	if err != nil {
 		return err
@@ -54,5 +68,10 @@ func (a *App) adminRoutes() error {
 	}
 	a.loadPrompts = h.LoadPromptOverrides
 	h.Register(a.http)
+	// Login codes still being sent finish before the process stops.
+	a.http.Hooks().OnShutdown(func() error {
+		h.Close()
+		return nil
+	})
 	return nil
 }

@@ -39,13 +39,9 @@ func consoleLink(cfg config.HTTP) string {
 // also answer from their own phones: the queue consumer hands their messages
 // to the handoff's Replies.
 func (a *App) atendimentoRoutes() error {
-	var proxies []netip.Prefix
-	for _, p := range a.cfg.HTTP.TrustedProxies {
-		prefix, err := config.ParsePrefix(p) // validated by config.Load
-		if err != nil {
-			return fmt.Errorf("HTTP_TRUSTED_PROXIES: %w", err)
-		}
-		proxies = append(proxies, prefix)
+	proxies, err := trustedProxies(a.cfg.HTTP)
+	if err != nil {
+		return err
 	}
 	lang, zone, err := uiLocale(a.cfg.UI)
 	if err != nil {
@@ -59,7 +55,7 @@ func (a *App) atendimentoRoutes() error {
 	console, err := atendimento.New(atendimento.Config{
 		DefaultCountry: a.cfg.UI.DefaultCountry,
 		TrustedProxies: proxies,
-		SecureCookie:   !strings.HasPrefix(strings.ToLower(a.cfg.HTTP.PublicBaseURL), "http://"),
+		SecureCookie:   secureCookie(a.cfg.HTTP),
 		StoreTimeout:   a.cfg.Table.Timeout,
 		LogCodes:       !a.cfg.Messaging.CloudEnabled,
 		// On a development runner (DEV_UI_ENABLED) with the stub, the code
@@ -135,6 +131,26 @@ func operatorRoster(ctx context.Context, cfg config.Config, table persistence.Ta
 		return nil, fmt.Errorf("operator roster: %w", err)
 	}
 	return roster, nil
+}
+
+// trustedProxies are HTTP_TRUSTED_PROXIES, which config.Load validated:
+// behind them the logins throttle by the address they forwarded.
+func trustedProxies(cfg config.HTTP) ([]netip.Prefix, error) {
+	var proxies []netip.Prefix
+	for _, p := range cfg.TrustedProxies {
+		prefix, err := config.ParsePrefix(p)
+		if err != nil {
+			return nil, fmt.Errorf("HTTP_TRUSTED_PROXIES: %w", err)
+		}
+		proxies = append(proxies, prefix)
+	}
+	return proxies, nil
+}
+
+// secureCookie marks session cookies Secure unless PUBLIC_BASE_URL is plain
+// http.
+func secureCookie(cfg config.HTTP) bool {
+	return !strings.HasPrefix(strings.ToLower(cfg.PublicBaseURL), "http://")
 }
 
 // handoffNotifier builds the handoff notifier of cfg. With

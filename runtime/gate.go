@@ -7,6 +7,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/http/httperr"
 )
 
@@ -22,8 +23,14 @@ import (
 //   - operationalPrefixes match any path starting with them, as the spec
 //     writes /webhook* and /atendimento*; /admin/api/ passes whole, its
 //     handlers check the admin key themselves.
+//   - the admin pages and their login pass too: behind the owners' login
+//     (ADMIN_PHONES) they are how an owner runs the business. POST
+//     /admin/reset and the prompt editor under /admin/prompts stay development
+//     surfaces.
 var (
-	operationalPaths    = []string{"/healthz", "/readyz"}
+	operationalPaths = []string{"/healthz", "/readyz",
+		"/admin", "/admin/sessions", "/admin/demands", "/admin/llm-costs", "/admin/alerts",
+		admin.LoginPath, admin.VerifyPath, admin.LogoutPath}
 	operationalPrefixes = []string{"/webhook", "/atendimento", "/admin/api/"}
 )
 

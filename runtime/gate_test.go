@@ -23,13 +23,8 @@ var developmentRoutes = []struct{ method, path string }{
 	{"POST", "/dashboard/run-all-fixtures"},
 	{"POST", "/dashboard/run-smoke/crm"},
 	{"POST", "/dashboard/run-all-smokes"},
-	{"GET", "/admin"},
-	{"GET", "/admin/"},
-	{"GET", "/ADMIN"},
-	{"GET", "/admin/demands"},
-	{"GET", "/admin/llm-costs"},
-	{"GET", "/admin/alerts"},
 	{"POST", "/admin/reset"},
+	{"GET", "/admin/prompts/TRIAGE"},
 	{"GET", "/admin/apix"},
 	{"GET", "/admin/api/../../dashboard/logs"},
 	{"GET", "/dashboard/probe"}, // mounted by the test after New: gated by default
@@ -75,6 +70,21 @@ func TestGateOffAnswers404ToEveryDevelopmentRoute(t *testing.T) {
 	}
 	if res := do(t, app, "GET", "/healthz", nil, nil); strings.TrimSpace(res.body) != `{"ok":true}` {
 		t.Errorf("/healthz = %s, want {\"ok\":true} and nothing more", res.body)
+	}
+}
+
+// With the gate off the admin pages pass it, behind the owners' login: each
+// sends a visitor without an admin session to the login page, which answers.
+func TestGateOffLeavesTheAdminPagesBehindTheLogin(t *testing.T) {
+	app := newApp(t, map[string]string{"DEV_UI_ENABLED": "false", "ADMIN_PHONES": "(11) 98888-7777"}, nil)
+	for _, path := range []string{"/admin", "/admin/", "/ADMIN", "/admin/sessions", "/admin/demands", "/admin/llm-costs", "/admin/alerts"} {
+		res := do(t, app, "GET", path, nil, nil)
+		if res.status != http.StatusSeeOther || res.header.Get("Location") != "/admin/login" {
+			t.Errorf("GET %s with the gate off = %d to %q, want a redirect to /admin/login", path, res.status, res.header.Get("Location"))
+		}
+	}
+	if res := do(t, app, "GET", "/admin/login", nil, nil); res.status != http.StatusOK || !strings.Contains(res.body, "Acesso da administração") {
+		t.Errorf("GET /admin/login with the gate off = %d, want the pt-BR login page", res.status)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
 	"testing"
@@ -44,6 +45,7 @@ func newApp(t *testing.T, env map[string]string, table persistence.Table) *runti
 type response struct {
 	status int
 	body   string
+	header http.Header
 }
 
 // do sends one request through the app's handlers.
@@ -62,7 +64,7 @@ func do(t *testing.T, app *runtime.App, method, target string, body io.Reader, h
 	if err != nil {
 		t.Fatal(err)
 	}
-	return response{status: res.StatusCode, body: string(b)}
+	return response{status: res.StatusCode, body: string(b), header: res.Header}
 }
 
 // errorCode returns the code of an error body, "" when it is not one.

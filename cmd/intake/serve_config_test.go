@@ -75,6 +75,18 @@ func TestServeNamesTheOneMissingCredential(t *testing.T) {
 	}
 }
 
+// A short ADMIN_API_KEY stops serve with exit 2, naming it and nothing
+// else; one of 24 characters passes the checks.
+func TestServeRefusesAShortAdminKey(t *testing.T) {
+	env := serveCredentials(t)
+	env["ADMIN_API_KEY"] = "short"
+	code, stdout, stderr := execute(t, env, "serve")
+	assertRefused(t, "serve with ADMIN_API_KEY=short", code, stdout, stderr, "ADMIN_API_KEY")
+	if strings.Contains(stderr, "short") {
+		t.Errorf("stderr shows the key:\n%s", stderr)
+	}
+}
+
 func TestServeOfflineOnPurpose(t *testing.T) {
 	_, _, all := execute(t, nil, "serve")
 	replayFile := writeFile(t, "answers.yaml", "[]\n")

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/netip"
+	"sync"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/http/login"
 	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -41,6 +44,29 @@ type Config struct {
 	// DefaultCountry is the region of operator numbers typed without a
 	// country code (DEFAULT_COUNTRY); default messaging.DefaultRegion.
 	DefaultCountry string
+	// Admins are the owners' numbers that may log in to the pages
+	// (ADMIN_PHONES), read as typed in DefaultCountry. None keeps everyone
+	// out, with the same pages as for a wrong number.
+	Admins []string
+	// Sender delivers login codes on the messaging platform. Required
+	// unless OpenPages.
+	Sender messaging.Sender
+	// Login are the code rules, the same as the console's; SessionTTL the
+	// life of an admin session (default 12 hours) and StoreTimeout the bound
+	// of each table call of a login (default 5 seconds).
+	Login        login.Rules
+	SessionTTL   time.Duration
+	StoreTimeout time.Duration
+	// TrustedProxies, SecureCookie and LogCodes are as the console's
+	// (HTTP_TRUSTED_PROXIES, PUBLIC_BASE_URL's scheme, the local messaging
+	// stub).
+	TrustedProxies []netip.Prefix
+	SecureCookie   bool
+	LogCodes       bool
+	// OpenPages leaves the pages open without a login, as development
+	// surfaces (DEV_UI_ENABLED): a development runner has no owner to log
+	// in. The API keeps its key either way.
+	OpenPages bool
 }
 
 // Conversations is the conversation addressing as the admin surface uses
@@ -75,6 +101,13 @@ type Handler struct {
 	projections *persistence.Projections
 	demands     *persistence.Demands
 	pages       *pages
+
+	admins   map[string]bool
+	codes    *login.Codes
+	logins   login.Sessions
+	keyFails *keyThrottle
+	// sending counts the login codes being delivered in the background.
+	sending sync.WaitGroup
 }
 
 // New returns the admin handler over table; prompts receives prompt overrides.
@@ -100,6 +133,23 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 	if _, err := messaging.Region(cfg.DefaultCountry); err != nil {
 		return nil, fmt.Errorf("admin: DefaultCountry: %w", err)
 	}
+	if cfg.SessionTTL <= 0 {
+		cfg.SessionTTL = 12 * time.Hour
+	}
+	if cfg.StoreTimeout <= 0 {
+		cfg.StoreTimeout = 5 * time.Second
+	}
+	if err := cfg.Login.Validate(); err != nil {
+		return nil, fmt.Errorf("admin: %w", err)
+	}
+	cfg.Login.SetDefaults()
+	if !cfg.OpenPages && cfg.Sender == nil {
+		return nil, errors.New("admin: a Sender is required for the admin login")
+	}
+	admins, err := adminSet(cfg.Admins, cfg.DefaultCountry)
+	if err != nil {
+		return nil, err
+	}
 	if cfg.Zone == nil {
 		zone, err := time.LoadLocation(locale.DefaultZone)
 		if err != nil {
@@ -111,7 +161,7 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 	if err != nil {
 		return nil, fmt.Errorf("admin: %w", err)
 	}
-	p, err := loadPages(loc)
+	p, err := loadPages(loc, !cfg.OpenPages)
 	if err != nil {
 		return nil, err
 	}
@@ -125,10 +175,18 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 		projections: persistence.NewProjections(table),
 		demands:     persistence.NewDemands(table),
 		pages:       p,
+		admins:      admins,
+		codes:       login.NewCodes(persistence.NewLogins(table), cfg.Login),
+		logins: login.Sessions{
+			Store: persistence.NewOperatorSessions(table), Cookie: CookieName, Path: "/admin", Realm: sessionRealm,
+			TTL: cfg.SessionTTL, StoreTimeout: cfg.StoreTimeout, Secure: cfg.SecureCookie, Now: cfg.Now,
+		},
+		keyFails: newKeyThrottle(cfg.Now, logger),
 	}, nil
 }
 
-// Register mounts the pages, POST /admin/reset and the key-checked API on r.
+// Register mounts the pages (behind an admin login unless OpenPages), the
+// login, POST /admin/reset and the key-checked API on r.
 func (h *Handler) Register(r fiber.Router) {
 	api := r.Group(apiPrefix, h.requireKey)
 	api.Get("/sessions", h.getSessions)
@@ -144,11 +202,12 @@ func (h *Handler) Register(r fiber.Router) {
 	h.registerSavedReplies(api)
 	h.registerOperators(api)
 
-	r.Get("/admin", h.overviewPage)
-	r.Get("/admin/sessions", h.sessionsPage)
-	r.Get("/admin/demands", h.demandsPage)
-	r.Get("/admin/llm-costs", h.costsPage)
-	r.Get("/admin/alerts", h.alertsPage)
+	h.registerLogin(r)
+	r.Get("/admin", h.pageAuth, h.overviewPage)
+	r.Get("/admin/sessions", h.pageAuth, h.sessionsPage)
+	r.Get("/admin/demands", h.pageAuth, h.demandsPage)
+	r.Get("/admin/llm-costs", h.pageAuth, h.costsPage)
+	r.Get("/admin/alerts", h.pageAuth, h.alertsPage)
 	r.Post("/admin/reset", h.reset)
 	h.registerDevPrompts(r)
 }

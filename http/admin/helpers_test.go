@@ -58,7 +58,12 @@ func mount(t testing.TB, cfg admin.Config, table persistence.Table) (*fiber.App,
 	if cfg.RenotifyAfter == 0 {
 		cfg.RenotifyAfter = 10 * time.Minute
 	}
-	cfg.Now = func() time.Time { return now }
+	if cfg.Sender == nil {
+		cfg.OpenPages = true // the development surface: no owner to log in
+	}
+	if cfg.Now == nil {
+		cfg.Now = func() time.Time { return now }
+	}
 	store, err := content.Open("")
 	if err != nil {
 		t.Fatal(err)

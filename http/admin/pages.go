@@ -24,14 +24,16 @@ var embedded embed.FS
 // page's "title" and "content".
 type pages struct {
 	byName map[string]*template.Template
+	loc    locale.Locale
 }
 
 // pageNames are the page templates beside templates/layout.html.
-var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts"}
+var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts", "login", "code"}
 
 // loadPages parses the pages with loc's texts and dates (t, datetime,
-// date) besides the admin's own functions.
-func loadPages(loc locale.Locale) (*pages, error) {
+// date) besides the admin's own functions; loggedIn says whether the pages
+// are behind a login (and so offer a logout).
+func loadPages(loc locale.Locale, loggedIn bool) (*pages, error) {
 	files, err := fs.Sub(embedded, "templates")
 	if err != nil {
 		return nil, err
@@ -41,6 +43,7 @@ func loadPages(loc locale.Locale) (*pages, error) {
 		"lang":        func() string { return string(loc.Lang) },
 		"stamp":       func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
 		"join":        strings.Join,
+		"loggedIn":    func() bool { return loggedIn },
 		"reason":      reasonText,
 		"console":     atendimento.ConversationURL,
 		"customer":    handoff.CustomerName,
@@ -54,7 +57,7 @@ func loadPages(loc locale.Locale) (*pages, error) {
 	} {
 		funcs[name] = fn
 	}
-	p := &pages{byName: map[string]*template.Template{}}
+	p := &pages{byName: map[string]*template.Template{}, loc: loc}
 	for _, name := range pageNames {
 		t, err := template.New(name).Funcs(funcs).ParseFS(files, "layout.html", name+".html")
 		if err != nil {

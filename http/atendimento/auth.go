@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/http/login"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -50,7 +51,7 @@ func (c *Console) requestCode(ctx *fiber.Ctx) error {
 	if err != nil {
 		c.log.Error("operator list not read; no code issued", zap.Error(err))
 	}
-	code, err := c.issue(tctx, phone, c.source(ctx), allowed, c.cfg.Now())
+	code, err := c.codes.Issue(tctx, phone, c.source(ctx), allowed, c.cfg.Now())
 	if err != nil {
 		c.log.Error("login code not issued", zap.Error(err))
 	}
@@ -81,12 +82,12 @@ func (c *Console) sendCode(phone, code string) {
 func (c *Console) verifyCode(ctx *fiber.Ctx) error {
 	phone, err := c.typedPhone(ctx.FormValue("phone"))
 	code := strings.TrimSpace(ctx.FormValue("code"))
-	v, wait := rejected, time.Duration(0)
+	v, wait := login.Rejected, time.Duration(0)
 	if err == nil {
 		tctx, cancel := context.WithTimeout(ctx.UserContext(), c.cfg.StoreTimeout)
 		var allowed bool
 		if allowed, err = c.allowed(tctx, phone); err == nil {
-			v, wait, err = c.verify(tctx, phone, code, c.source(ctx), allowed, c.cfg.Now())
+			v, wait, err = c.codes.Verify(tctx, phone, code, c.source(ctx), allowed, c.cfg.Now())
 		}
 		cancel()
 		if err != nil {
@@ -96,14 +97,14 @@ func (c *Console) verifyCode(ctx *fiber.Ctx) error {
 	}
 	form := loginForm{Phone: phone, Minutes: int(c.cfg.CodeTTL.Minutes())}
 	switch v {
-	case accepted:
-		if err := c.startSession(ctx, phone); err != nil {
+	case login.Accepted:
+		if err := c.sessions().Start(ctx, phone); err != nil {
 			c.log.Error("operator session not stored", zap.Error(err))
 			return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.session_not_stored")
 		}
 		c.log.Info("operator logged in", zap.String("operator", phone))
 		return ctx.Redirect(BasePath, fiber.StatusSeeOther)
-	case throttled:
+	case login.Throttled:
 		secs := int(wait.Round(time.Second) / time.Second)
 		ctx.Set(fiber.HeaderRetryAfter, strconv.Itoa(max(secs, 1)))
 		form.Error = c.locale.T("code.throttled", wait.Round(time.Second))
@@ -117,7 +118,7 @@ func (c *Console) verifyCode(ctx *fiber.Ctx) error {
 // logout revokes the session in the table, on every node, and clears the
 // cookie.
 func (c *Console) logout(ctx *fiber.Ctx) error {
-	if err := c.endSession(ctx); err != nil {
+	if err := c.sessions().End(ctx); err != nil {
 		c.log.Error("operator session not revoked", zap.Error(err))
 		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.session_not_ended")
 	}
@@ -129,7 +130,7 @@ func (c *Console) logout(ctx *fiber.Ctx) error {
 // allowed: a disabled operator's sessions end). err is a table failure,
 // which is no answer either way.
 func (c *Console) operator(ctx *fiber.Ctx) (phone string, ok bool, err error) {
-	phone, err = c.session(ctx)
+	phone, err = c.sessions().Phone(ctx)
 	if errors.Is(err, persistence.ErrNotFound) {
 		return "", false, nil
 	}

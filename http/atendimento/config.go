@@ -90,7 +90,7 @@ type Config struct {
 	// CodeTTL is how long a login code is valid. Default 5 minutes.
 	CodeTTL time.Duration
 	// MaxFailures wrong codes for one number from one address make that
-	// address wait before each next try (see codes.go). Default 5.
+	// address wait before each next try (see package login). Default 5.
 	MaxFailures int
 	// SourceMaxFailures is the same for one address over every number.
 	// Default 20.
@@ -119,7 +119,7 @@ type Config struct {
 	SLA time.Duration
 	// TrustedProxies are the proxies in front of the console
 	// (HTTP_TRUSTED_PROXIES): behind them the login throttles by the address
-	// they forwarded, not by theirs (see source.go).
+	// they forwarded, not by theirs (see login.Source).
 	TrustedProxies []netip.Prefix
 	// SecureCookie marks the cookie Secure; runtime sets it unless
 	// PUBLIC_BASE_URL is plain http.

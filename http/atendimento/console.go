@@ -3,6 +3,7 @@ package atendimento
 import (
 	"sync"
 
+	"github.com/intake-runtime/intake/http/login"
 	"github.com/intake-runtime/intake/locale"
 
 	"github.com/gofiber/fiber/v2"
@@ -22,6 +23,7 @@ type Console struct {
 	views     *html.Engine
 	locale    locale.Locale
 	static    fiber.Handler
+	codes     *login.Codes
 
 	// sending counts the login codes being delivered in the background.
 	sending sync.WaitGroup
@@ -64,6 +66,7 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Console, error) {
 		views:     views,
 		locale:    loc,
 		static:    static,
+		codes:     login.NewCodes(deps.Logins, cfg.rules()),
 	}
 	return c, nil
 }

@@ -265,11 +265,18 @@ type Outbound struct {
 	MaxIdlePerHost int
 }
 
-// Admin protects the admin API.
+// Admin protects the admin pages and API.
 type Admin struct {
 	// APIKey is compared with the X-Admin-Key header of /admin/api/*
-	// (ADMIN_API_KEY; empty keeps the API closed).
+	// (ADMIN_API_KEY; empty keeps the API closed). serve refuses one shorter
+	// than MinAdminKeyLength.
 	APIKey Secret
+	// Phones are the owners' numbers that log in to the /admin pages with a
+	// code sent on the messaging platform (ADMIN_PHONES, comma-separated),
+	// as people type them; Load gives them in their identity form, read in
+	// DefaultCountry like OPERATOR_PHONES. None keeps the pages closed in a
+	// deployment without DEV_UI_ENABLED.
+	Phones []string
 }
 
 // Handoff configures how conversations reach human operators.

@@ -49,6 +49,7 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"DEFAULT_COUNTRY": "Brasil"}, "DEFAULT_COUNTRY", `"Brasil" is not a country code`},
 		{map[string]string{"OPERATOR_PHONES": "+5511988887777,98888-7777"}, "OPERATOR_PHONES", `"98888-7777" is not a phone number of DEFAULT_COUNTRY with its area code`},
 		{map[string]string{"OPERATOR_PHONES": "atendente"}, "OPERATOR_PHONES", `"atendente" is not a phone number`},
+		{map[string]string{"ADMIN_PHONES": "dono"}, "ADMIN_PHONES", `"dono" is not a phone number`},
 		{map[string]string{"PUBLIC_BASE_URL": "intake.example.com"}, "PUBLIC_BASE_URL", "is not an http(s) URL"},
 		{map[string]string{"CLUSTER_ENABLED": "true", "CLUSTER_PROVIDER": "consul"}, "CLUSTER_PROVIDER", `"consul" is not a provider`},
 		{map[string]string{"CLUSTER_ENABLED": "true", "CLUSTER_PEERS": ","}, "CLUSTER_PEERS", "needs the automanaged host:port of every member"},

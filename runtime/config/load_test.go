@@ -141,6 +141,9 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		// Operators' numbers as typed, in their identity form: the one a message from the platform has.
 		{"OPERATOR_PHONES", "5511999990000,(11) 98888-0000,551188887777", func(c config.Config) any { return c.Handoff.OperatorPhones },
 			[]string{"+5511999990000", "+5511988880000", "+5511988887777"}},
+		// Owners' numbers likewise.
+		{"ADMIN_PHONES", "(11) 98888-0000, 5511999990000", func(c config.Config) any { return c.Admin.Phones },
+			[]string{"+5511988880000", "+5511999990000"}},
 		{"DEFAULT_COUNTRY", "pt", func(c config.Config) any { return c.UI.DefaultCountry }, "PT"},
 		{"DEBOUNCE_WINDOW", "500ms", func(c config.Config) any { return c.Session.DebounceWindow }, 500 * time.Millisecond},
 		{"DEBOUNCE_MAX_WAIT", "2s", func(c config.Config) any { return c.Session.DebounceMaxWait }, 2 * time.Second},

@@ -18,9 +18,11 @@ type Need func(Config) []error
 //   - MESSAGING_APP_SECRET, so that the webhook checks signatures, unless
 //     WEBHOOK_ALLOW_UNSIGNED=true accepts unsigned deliveries on purpose;
 //   - the credentials of every enabled adapter (messaging, CRM, ERP, handoff
-//     notifier).
+//     notifier);
+//   - an ADMIN_API_KEY, when set, of at least MinAdminKeyLength characters.
 func ServeNeeds(c Config) []error {
 	var v validator
+	v.adminKey(c.Admin.APIKey)
 	if c.LLM.Provider == ProviderOpenAI {
 		const problem = "is required with LLM_PROVIDER=openai, the default (to run without a model on purpose, set LLM_PROVIDER=demo, or LLM_PROVIDER=replay and LLM_REPLAY_FILE)"
 		v.need("LLM_API_KEY", c.LLM.APIKey != "", problem)
@@ -34,6 +36,21 @@ func ServeNeeds(c Config) []error {
 	v.adapter("ERP_ENABLED", c.ERP.Enabled, c.ERP.Missing())
 	v.handoff(c.Handoff)
 	return v.errs
+}
+
+// MinAdminKeyLength is the shortest ADMIN_API_KEY serve accepts: 24
+// characters of a random key are far beyond guessing at the ten tries a
+// minute an address gets, while a short or word-like key is not. The
+// emulator, local by design, takes any.
+const MinAdminKeyLength = 24
+
+// adminKey refuses a set ADMIN_API_KEY shorter than MinAdminKeyLength; an
+// empty one keeps the API closed and is fine.
+func (v *validator) adminKey(key Secret) {
+	if n := len(key.Reveal()); n > 0 && n < MinAdminKeyLength {
+		v.fail("ADMIN_API_KEY", "is %d characters long; use at least %d random ones (e.g. openssl rand -hex 16), or leave it empty to keep the admin API closed",
+			n, MinAdminKeyLength)
+	}
 }
 
 // SyncNeeds is what `intake sync` needs: the CRM credentials when

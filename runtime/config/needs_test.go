@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/intake-runtime/intake/runtime/config"
@@ -82,6 +83,10 @@ func TestNeeds(t *testing.T) {
 		{"no e-mail recipients", serve, with(servable(), map[string]string{"HANDOFF_EMAIL_TO": ""}), []string{"HANDOFF_EMAIL_TO"}},
 		{"operators texted instead of e-mail", serve, with(servable(), map[string]string{"HANDOFF_EMAIL_FROM": "", "HANDOFF_EMAIL_TO": "", "OPERATOR_PHONES": "5511999990000"}), nil},
 		{"half an e-mail beside operators", serve, with(servable(), map[string]string{"HANDOFF_EMAIL_TO": "", "OPERATOR_PHONES": "5511999990000"}), []string{"HANDOFF_EMAIL_TO"}},
+		{"admin key too short", serve, with(servable(), map[string]string{"ADMIN_API_KEY": "short"}), []string{"ADMIN_API_KEY"}},
+		{"admin key of 23 characters", serve, with(servable(), map[string]string{"ADMIN_API_KEY": strings.Repeat("k", 23)}), []string{"ADMIN_API_KEY"}},
+		{"admin key of 24 characters", serve, with(servable(), map[string]string{"ADMIN_API_KEY": strings.Repeat("k", 24)}), nil},
+		{"sync takes a short admin key", sync, map[string]string{"CRM_ENABLED": "false", "ADMIN_API_KEY": "short"}, nil},
 		{"adapters off need nothing", serve, map[string]string{
 			"LLM_API_KEY": "sk-test", "LLM_MODEL": "gpt-test", "MESSAGING_APP_SECRET": "app-secret",
 			"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false", "HANDOFF_NOTIFIER_ENABLED": "false",

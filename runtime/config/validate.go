@@ -128,7 +128,7 @@ func (c Config) problems() []error {
 	v.cluster(c.Cluster)
 	v.positive("SHUTDOWN_TIMEOUT", c.ShutdownTimeout)
 	v.ui(c.UI)
-	v.phones(c.UI.DefaultCountry, c.Handoff.OperatorPhones)
+	v.phones(c.UI.DefaultCountry, c.Handoff.OperatorPhones, c.Admin.Phones)
 	return v.errs
 }
 

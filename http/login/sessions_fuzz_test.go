@@ -1,4 +1,4 @@
-package atendimento
+package login
 
 import (
 	"encoding/base64"
@@ -11,13 +11,13 @@ import (
 // canonical encoding of 32 bytes (no other encoding of an ID, no junk to
 // the table).
 func FuzzSessionID(f *testing.F) {
-	f.Add(newSessionID())
+	f.Add(NewSessionID())
 	f.Add("")
 	f.Add(".")
 	f.Add("djF8KzU1MTE0MDAwMDAwMDF8OTk5OTk5OTk5OQ.AAAA")
 	f.Add(strings.Repeat("A", 600))
 	f.Fuzz(func(t *testing.T, value string) {
-		if !validSessionID(value) {
+		if !ValidSessionID(value) {
 			return
 		}
 		b, err := base64.RawURLEncoding.DecodeString(value)

@@ -1,4 +1,4 @@
-package atendimento
+package login_test
 
 import (
 	"io"
@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/gofiber/fiber/v2"
+
+	"github.com/intake-runtime/intake/http/login"
 )
 
 // The login throttles by the address the trusted proxies forwarded; what a
@@ -29,9 +31,8 @@ func TestSourceAddress(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c := &Console{cfg: Config{TrustedProxies: tc.proxies}}
 			app := fiber.New()
-			app.Get("/", func(ctx *fiber.Ctx) error { return ctx.SendString(c.source(ctx)) })
+			app.Get("/", func(ctx *fiber.Ctx) error { return ctx.SendString(login.Source(ctx, tc.proxies)) })
 			req := httptest.NewRequest("GET", "/", nil)
 			if tc.xff != "" {
 				req.Header.Set(fiber.HeaderXForwardedFor, tc.xff)

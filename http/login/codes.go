@@ -1,4 +1,4 @@
-package atendimento
+package login
 
 import (
 	"context"
@@ -14,9 +14,9 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// LoginStore keeps login codes and wrong-code counters in the table, so that
+// Store keeps login codes and wrong-code counters in the table, so that
 // every node sees them; *persistence.Logins implements it.
-type LoginStore interface {
+type Store interface {
 	PutCode(ctx context.Context, scope persistence.LoginScope, c persistence.LoginCode) error
 	Code(ctx context.Context, scope persistence.LoginScope) (persistence.LoginCode, error)
 	UseCode(ctx context.Context, scope persistence.LoginScope, hash string) error
@@ -25,78 +25,96 @@ type LoginStore interface {
 	ClearFailures(ctx context.Context, scope persistence.LoginScope) error
 }
 
-// verdict is the outcome of a code check.
-type verdict int
+// Verdict is the outcome of a code check.
+type Verdict int
 
 const (
-	rejected  verdict = iota // wrong, expired, or no code for the number
-	accepted                 // the code is right: log in
-	throttled                // too many wrong codes: this address waits
+	Rejected  Verdict = iota // wrong, expired, or no code for the number
+	Accepted                 // the code is right: log in
+	Throttled                // too many wrong codes: this address waits
 )
 
-// The login rules. A code is sent for one number and one source address,
-// and only that address can use it: what another address does (asking for
+// Codes issues and checks login codes. It is safe for concurrent use.
+//
+// The rules: a code is sent for one number and one source address, and
+// only that address can use it: what another address does (asking for
 // codes, trying wrong ones) never replaces, voids or blocks it. Wrong codes
 // are counted per number and address, and per address whatever the number;
 // past MaxFailures (SourceMaxFailures) in a scope, that scope waits before
 // each next try, ThrottleBase doubling with each further wrong code, up to
-// LockFor. An attacker who guesses at an operator's number thus slows only
-// themself, and one who sprays many numbers is slowed across all of them.
+// LockFor. An attacker who guesses at a number thus slows only themself,
+// and one who sprays many numbers is slowed across all of them. The
+// counters are the same whichever surface (console, admin pages) the
+// wrong code was typed on: switching surface buys no extra tries.
+type Codes struct {
+	store Store
+	rules Rules
+}
 
-// issue returns a fresh code for an operator's number asked from source, or
-// "" when no code is to be sent: the number is not an operator's, the
+// NewCodes returns the code rules over store; rules' zero fields take
+// their defaults.
+func NewCodes(store Store, rules Rules) *Codes {
+	rules.SetDefaults()
+	return &Codes{store: store, rules: rules}
+}
+
+// TTL is how long an issued code is valid.
+func (c *Codes) TTL() time.Duration { return c.rules.CodeTTL }
+
+// Issue returns a fresh code for phone asked from source, or "" when no
+// code is to be sent: the number may not log in (allowed false), the
 // address is throttled, or a code sent to it less than ResendAfter ago is
 // still valid. The caller answers the same in every case.
-func (c *Console) issue(ctx context.Context, phone, source string, operator bool, now time.Time) (string, error) {
+func (c *Codes) Issue(ctx context.Context, phone, source string, allowed bool, now time.Time) (string, error) {
 	scope := persistence.LoginScope{Phone: phone, Source: source}
-	if wait, err := c.throttle(ctx, scope, now); err != nil || wait > 0 || !operator {
+	if wait, err := c.throttle(ctx, scope, now); err != nil || wait > 0 || !allowed {
 		return "", err
 	}
-	prev, err := c.deps.Logins.Code(ctx, scope)
+	prev, err := c.store.Code(ctx, scope)
 	switch {
-	case err == nil && now.Before(prev.ExpiresAt) && now.Sub(prev.IssuedAt) < c.cfg.ResendAfter:
+	case err == nil && now.Before(prev.ExpiresAt) && now.Sub(prev.IssuedAt) < c.rules.ResendAfter:
 		return "", nil
 	case err != nil && !errors.Is(err, persistence.ErrNotFound):
 		return "", err
 	}
 	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
 	if err != nil {
-		return "", fmt.Errorf("atendimento: draw a login code: %w", err)
+		return "", fmt.Errorf("login: draw a code: %w", err)
 	}
 	code := fmt.Sprintf("%06d", n.Int64())
 	salt := make([]byte, 16)
 	_, _ = rand.Read(salt) // crypto/rand.Read never fails on supported platforms
-	stored := persistence.LoginCode{Salt: hex.EncodeToString(salt), IssuedAt: now, ExpiresAt: now.Add(c.cfg.CodeTTL)}
+	stored := persistence.LoginCode{Salt: hex.EncodeToString(salt), IssuedAt: now, ExpiresAt: now.Add(c.rules.CodeTTL)}
 	stored.Hash = codeHash(stored.Salt, phone, code)
-	if err := c.deps.Logins.PutCode(ctx, scope, stored); err != nil {
+	if err := c.store.PutCode(ctx, scope, stored); err != nil {
 		return "", err
 	}
 	return code, nil
 }
 
-// verify checks code for phone from source. The same work is done whatever
+// Verify checks code for phone from source. The same work is done whatever
 // the number: the code's hash is computed and compared even when there is
 // nothing to compare it with. A throttled scope is answered before the code
 // is looked at; wait is how long it still waits.
-func (c *Console) verify(ctx context.Context, phone, code, source string, operator bool, now time.Time) (v verdict, wait time.Duration, err error) {
+func (c *Codes) Verify(ctx context.Context, phone, code, source string, allowed bool, now time.Time) (v Verdict, wait time.Duration, err error) {
 	scope := persistence.LoginScope{Phone: phone, Source: source}
 	if wait, err := c.throttle(ctx, scope, now); err != nil || wait > 0 {
-		return throttled, wait, err
+		return Throttled, wait, err
 	}
-	stored, err := c.deps.Logins.Code(ctx, scope)
+	stored, err := c.store.Code(ctx, scope)
 	if err != nil && !errors.Is(err, persistence.ErrNotFound) {
-		return rejected, 0, err
+		return Rejected, 0, err
 	}
 	live := err == nil && now.Before(stored.ExpiresAt)
 	hash := codeHash(stored.Salt, phone, code)
-	ok := subtle.ConstantTimeCompare([]byte(hash), []byte(stored.Hash)) == 1 && live && operator && len(code) == 6
+	ok := subtle.ConstantTimeCompare([]byte(hash), []byte(stored.Hash)) == 1 && live && allowed && len(code) == 6
 	if ok {
-		err := c.deps.Logins.UseCode(ctx, scope, stored.Hash)
+		err := c.store.UseCode(ctx, scope, stored.Hash)
 		if err == nil {
-			return accepted, 0, c.deps.Logins.ClearFailures(ctx, scope)
+			return Accepted, 0, c.store.ClearFailures(ctx, scope)
 		}
 		if !errors.Is(err, persistence.ErrConflict) {
-			return rejected, 0, err
+			return Rejected, 0, err
 		}
 		// Another request used the code meanwhile: this one is wrong.
 	}
@@ -105,10 +123,10 @@ func (c *Console) verify(ctx context.Context, phone, code, source string, operat
 
 // throttle reports how long the scope (the number from the address, and the
 // address whatever the number) must still wait; 0 when it may try.
-func (c *Console) throttle(ctx context.Context, scope persistence.LoginScope, now time.Time) (time.Duration, error) {
+func (c *Codes) throttle(ctx context.Context, scope persistence.LoginScope, now time.Time) (time.Duration, error) {
 	var wait time.Duration
 	for _, s := range []persistence.LoginScope{scope, {Source: scope.Source}} {
-		f, err := c.deps.Logins.Failures(ctx, s)
+		f, err := c.store.Failures(ctx, s)
 		if err != nil {
 			return 0, err
 		}
@@ -117,39 +135,39 @@ func (c *Console) throttle(ctx context.Context, scope persistence.LoginScope, no
 	return wait, nil
 }
 
-// fail counts a wrong code in both scopes; the verdict is throttled when
+// fail counts a wrong code in both scopes; the verdict is Throttled when
 // that made either wait.
-func (c *Console) fail(ctx context.Context, scope persistence.LoginScope, now time.Time) (verdict, time.Duration, error) {
-	pair, err := c.deps.Logins.Fail(ctx, scope, now, c.delay(c.cfg.MaxFailures), c.cfg.LockFor)
+func (c *Codes) fail(ctx context.Context, scope persistence.LoginScope, now time.Time) (Verdict, time.Duration, error) {
+	pair, err := c.store.Fail(ctx, scope, now, c.delay(c.rules.MaxFailures), c.rules.LockFor)
 	if err != nil {
-		return rejected, 0, err
+		return Rejected, 0, err
 	}
-	source, err := c.deps.Logins.Fail(ctx, persistence.LoginScope{Source: scope.Source}, now, c.delay(c.cfg.SourceMaxFailures), c.cfg.LockFor)
+	source, err := c.store.Fail(ctx, persistence.LoginScope{Source: scope.Source}, now, c.delay(c.rules.SourceMaxFailures), c.rules.LockFor)
 	if err != nil {
-		return rejected, 0, err
+		return Rejected, 0, err
 	}
 	if wait := max(pair.BlockedUntil.Sub(now), source.BlockedUntil.Sub(now)); wait > 0 {
-		return throttled, wait, nil
+		return Throttled, wait, nil
 	}
-	return rejected, 0, nil
+	return Rejected, 0, nil
 }
 
 // delay is the growing wait after the count-th wrong code of a scope that
 // allows free wrong codes: none before free, then ThrottleBase doubled for
 // each further one, at most LockFor.
-func (c *Console) delay(free int) func(count int) time.Duration {
+func (c *Codes) delay(free int) func(count int) time.Duration {
 	return func(count int) time.Duration {
 		if count < free {
 			return 0
 		}
-		d := c.cfg.ThrottleBase
+		d := c.rules.ThrottleBase
 		for range count - free {
-			if d >= c.cfg.LockFor {
+			if d >= c.rules.LockFor {
 				break
 			}
 			d *= 2
 		}
-		return min(d, c.cfg.LockFor)
+		return min(d, c.rules.LockFor)
 	}
 }
 
