@@ -86,7 +86,7 @@ func TestNeeds(t *testing.T) {
 		{"admin key too short", serve, with(servable(), map[string]string{"ADMIN_API_KEY": "short"}), []string{"ADMIN_API_KEY"}},
 		{"admin key of 23 characters", serve, with(servable(), map[string]string{"ADMIN_API_KEY": strings.Repeat("k", 23)}), []string{"ADMIN_API_KEY"}},
 		{"admin key of 24 characters", serve, with(servable(), map[string]string{"ADMIN_API_KEY": strings.Repeat("k", 24)}), nil},
-		{"sync takes a short admin key", sync, map[string]string{"CRM_ENABLED": "false", "ADMIN_API_KEY": "short"}, nil},
+		{"sync takes a short admin key", sync, map[string]string{"CRM_ENABLED": "false", "ERP_ENABLED": "false", "ADMIN_API_KEY": "short"}, nil},
 		{"adapters off need nothing", serve, map[string]string{
 			"LLM_API_KEY": "sk-test", "LLM_MODEL": "gpt-test", "MESSAGING_APP_SECRET": "app-secret",
 			"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false", "HANDOFF_NOTIFIER_ENABLED": "false",
