@@ -5,9 +5,12 @@ import (
 	"context"
 	"fmt"
 
+	"go.uber.org/zap"
+
 	"github.com/intake-runtime/intake/http/dashboard"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
+	"github.com/intake-runtime/intake/runtime/config"
 	"github.com/intake-runtime/intake/runtime/smoke"
 )
 
@@ -52,14 +55,34 @@ func (a *App) dashboardRoutes() error {
 func (a *App) smokeDeps() smoke.Deps {
 	deps := smoke.Deps{Table: a.table, TableName: a.tableName(), Fallbacks: a.fallbacks}
 	deps.Messaging, _ = a.sender.(smoke.Prober)
-	if c, err := newCRM(a.cfg, a.logger.Named("crm")); a.cfg.CRM.Enabled && err == nil {
-		deps.CRM = c
-	}
-	// The stub of a disabled ERP has no Probe.
-	if c, err := newERP(a.cfg, a.logger.Named("erp")); err == nil {
-		deps.ERP, _ = c.(smoke.Prober)
-	}
+	deps.CRM, deps.ERP = projectionProbes(a.cfg, a.logger)
 	return deps
+}
+
+// projectionProbes are CRM and ERP clients built as the sync job builds its
+// own, for the smokes; nil where settings build none (the preflight names
+// what is missing) or the adapter is a stub, which has no Probe.
+func projectionProbes(cfg config.Config, logger *zap.Logger) (crm, erp smoke.Prober) {
+	if c, err := newCRM(cfg, logger.Named("crm")); cfg.CRM.Enabled && err == nil {
+		crm = c
+	}
+	if c, err := newERP(cfg, logger.Named("erp")); err == nil {
+		erp, _ = c.(smoke.Prober)
+	}
+	return crm, erp
+}
+
+// SmokeAdapter runs the real smoke of the CRM or the ERP (target smoke.CRM
+// or smoke.ERP) under cfg, as the dashboard's smoke tab does: the client's
+// probe and, for the CRM, the check that the pipeline, every stage the
+// projection sends and the session property exist. It is `intake smoke`.
+func SmokeAdapter(ctx context.Context, cfg config.Config, target string, logger *zap.Logger) (smoke.Result, error) {
+	if target != smoke.CRM && target != smoke.ERP {
+		return smoke.Result{}, fmt.Errorf("%w: %q (crm or erp)", smoke.ErrUnknown, target)
+	}
+	deps := smoke.Deps{}
+	deps.CRM, deps.ERP = projectionProbes(cfg, logger)
+	return smoke.New(cfg, deps).Run(ctx, target, smoke.Real)
 }
 
 // tableName describes the table for smoke details.

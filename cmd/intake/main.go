@@ -1,6 +1,6 @@
 // Command intake is Intake's one binary:
 //
-//	intake emulator | serve | sync | replay | table create | version
+//	intake emulator | serve | sync | replay | smoke crm|erp | table create | version
 //
 // Configuration comes from environment variables (see .env.example); main
 // only hands os.LookupEnv and the standard streams to run, so tests drive

@@ -44,6 +44,7 @@ func commands() []command {
 		{"serve", "serve", "run the service: webhook, queue consumers, sync schedule on PORT (default 8080)", runServe},
 		{"sync", "sync", "converge pending CRM projections once (for cron) and exit", runSync},
 		{"replay", "replay", "drive recorded conversations through the actors", runReplay},
+		{"smoke", "smoke crm|erp", "check the CRM's or the ERP's settings against the real system", runSmoke},
 		{"table", "table create", "create the DynamoDB table TABLE_NAME if it is missing", runTable},
 		{"version", "version", "print the version and the Go toolchain", runVersion},
 	}
