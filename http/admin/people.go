@@ -157,8 +157,10 @@ func (h *Handler) updatePerson(c *fiber.Ctx) error {
 	}
 	done := "saved"
 	if status := c.FormValue("disabled"); status != "" {
-		o.Disabled = status == "true"
-		done = map[bool]string{true: "disabled", false: "enabled"}[o.Disabled]
+		o.Disabled, done = status == "true", "enabled"
+		if o.Disabled {
+			done = "disabled"
+		}
 	} else {
 		name, problem := personName(c.FormValue("name"))
 		if problem != "" {
