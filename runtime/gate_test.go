@@ -77,11 +77,14 @@ func TestGateOffAnswers404ToEveryDevelopmentRoute(t *testing.T) {
 // sends a visitor without an admin session to the login page, which answers.
 func TestGateOffLeavesTheAdminPagesBehindTheLogin(t *testing.T) {
 	app := newApp(t, map[string]string{"DEV_UI_ENABLED": "false", "ADMIN_PHONES": "(11) 98888-7777"}, nil)
-	for _, path := range []string{"/admin", "/admin/", "/ADMIN", "/admin/sessions", "/admin/demands", "/admin/llm-costs", "/admin/alerts"} {
+	for _, path := range []string{"/admin", "/admin/", "/ADMIN", "/admin/sessions", "/admin/demands", "/admin/llm-costs", "/admin/alerts", "/admin/people"} {
 		res := do(t, app, "GET", path, nil, nil)
 		if res.status != http.StatusSeeOther || res.header.Get("Location") != "/admin/login" {
 			t.Errorf("GET %s with the gate off = %d to %q, want a redirect to /admin/login", path, res.status, res.header.Get("Location"))
 		}
+	}
+	if res := do(t, app, "POST", "/admin/people/%2B5511977776666", strings.NewReader("disabled=true"), map[string]string{"Content-Type": "application/x-www-form-urlencoded"}); res.status != http.StatusSeeOther || res.header.Get("Location") != "/admin/login" {
+		t.Errorf("POST /admin/people/{phone} with the gate off = %d to %q, want a redirect to /admin/login", res.status, res.header.Get("Location"))
 	}
 	if res := do(t, app, "GET", "/admin/login", nil, nil); res.status != http.StatusOK || !strings.Contains(res.body, "Acesso da administração") {
 		t.Errorf("GET /admin/login with the gate off = %d, want the pt-BR login page", res.status)

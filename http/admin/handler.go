@@ -209,5 +209,6 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Get("/admin/llm-costs", h.pageAuth, h.costsPage)
 	r.Get("/admin/alerts", h.pageAuth, h.alertsPage)
 	r.Post("/admin/reset", h.reset)
+	h.registerPeople(r)
 	h.registerDevPrompts(r)
 }

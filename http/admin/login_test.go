@@ -106,7 +106,7 @@ func (e *loginEnv) verify(phone, code string) answer {
 
 func TestAdminLogsInWithTheCodeSentToTheirPhone(t *testing.T) {
 	e := newLoginEnv(t)
-	for _, p := range []string{"/admin", "/admin/sessions", "/admin/demands", "/admin/llm-costs", "/admin/alerts"} {
+	for _, p := range []string{"/admin", "/admin/sessions", "/admin/demands", "/admin/llm-costs", "/admin/alerts", admin.PeoplePath} {
 		if res := e.send("GET", p, nil, ""); res.status != http.StatusSeeOther || res.header.Get("Location") != admin.LoginPath {
 			t.Errorf("GET %s without a session = %d to %q, want a redirect to the login", p, res.status, res.header.Get("Location"))
 		}

@@ -3,6 +3,8 @@ package admin
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"strings"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -31,6 +33,20 @@ func (h *Handler) listOperators(c *fiber.Ctx) error {
 // maxOperatorName bounds a name, which prefixes messages when signed.
 const maxOperatorName = 60
 
+// errNameTooLong refuses a name over maxOperatorName characters.
+var errNameTooLong = errors.New("admin: operator name too long")
+
+// operatorName is the one rule of an operator's name, for the API and the
+// people page: trimmed, at most maxOperatorName characters. The result is a
+// new string that may outlive the request.
+func operatorName(raw string) (string, error) {
+	name := strings.Clone(strings.TrimSpace(raw))
+	if len([]rune(name)) > maxOperatorName {
+		return "", errNameTooLong
+	}
+	return name, nil
+}
+
 func (h *Handler) putOperator(c *fiber.Ctx) error {
 	number, err := h.typedPhone(c, c.Params("phone"))
 	if err != nil {
@@ -45,10 +61,11 @@ func (h *Handler) putOperator(c *fiber.Ctx) error {
 	if err := json.Unmarshal(c.Body(), &body); err != nil {
 		return httperr.Write(c, fiber.StatusBadRequest, "invalid_json", `the body must be a JSON object {"name", "disabled", "signature"}`)
 	}
-	if len([]rune(body.Name)) > maxOperatorName {
+	name, err := operatorName(body.Name)
+	if err != nil {
 		return httperr.Write(c, fiber.StatusUnprocessableEntity, "name_too_long", "name must be at most 60 characters")
 	}
-	o := persistence.OperatorRecord{Phone: number, Name: body.Name, Disabled: body.Disabled, Signature: body.Signature, UpdatedAt: h.cfg.Now()}
+	o := persistence.OperatorRecord{Phone: number, Name: name, Disabled: body.Disabled, Signature: body.Signature, UpdatedAt: h.cfg.Now()}
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
 	defer cancel()
 	if err := persistence.NewOperatorRoster(h.table).Put(ctx, o); err != nil {

@@ -28,7 +28,7 @@ type pages struct {
 }
 
 // pageNames are the page templates beside templates/layout.html.
-var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts", "login", "code"}
+var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts", "people", "login", "code"}
 
 // loadPages parses the pages with loc's texts and dates (t, datetime,
 // date) besides the admin's own functions; loggedIn says whether the pages

@@ -48,12 +48,18 @@ func (h *Handler) typedPhone(c *fiber.Ctx, raw string) (string, error) {
 	if unescaped, err := url.PathUnescape(raw); err == nil {
 		raw = unescaped
 	}
-	p, err := messaging.ParseTyped(raw, h.cfg.DefaultCountry)
+	p, err := h.operatorPhone(raw)
 	if err != nil {
 		return "", answer(httperr.Write(c, fiber.StatusBadRequest, "invalid_phone",
 			"not a phone number: give it with its area code, e.g. (11) 98888-7777, or with its country code, e.g. +5511988887777"))
 	}
 	return p, nil
+}
+
+// operatorPhone is the one rule of an operator's number, for the API and
+// the people page: as typed in DefaultCountry, or with its country code.
+func (h *Handler) operatorPhone(typed string) (string, error) {
+	return messaging.ParseTyped(typed, h.cfg.DefaultCountry)
 }
 
 // maxIDLength bounds IDs taken from URLs: table keys built from them stay
