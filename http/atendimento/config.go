@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/businesshours"
+	"github.com/intake-runtime/intake/http/login"
 	"github.com/intake-runtime/intake/locale"
 
 	"github.com/intake-runtime/intake/actors/handoff"
@@ -87,23 +88,10 @@ type Config struct {
 	// country code (DEFAULT_COUNTRY): login, take-over, transfer, search.
 	// Default messaging.DefaultRegion.
 	DefaultCountry string
-	// CodeTTL is how long a login code is valid. Default 5 minutes.
-	CodeTTL time.Duration
-	// MaxFailures wrong codes for one number from one address make that
-	// address wait before each next try (see package login). Default 5.
-	MaxFailures int
-	// SourceMaxFailures is the same for one address over every number.
-	// Default 20.
-	SourceMaxFailures int
-	// ThrottleBase is the first wait past those counts; it doubles with each
-	// further wrong code. Default 30 seconds.
-	ThrottleBase time.Duration
-	// LockFor caps the wait, and is how long wrong codes are remembered.
-	// Default 15 minutes.
-	LockFor time.Duration
-	// ResendAfter is the least time between two codes for one number, so the
-	// login form cannot be used to flood an operator's phone. Default 30s.
-	ResendAfter time.Duration
+	// Rules are the login's limits (codes, wrong-code throttles, resends),
+	// package login's, shared with the owners' login to /admin; zero fields
+	// take its defaults.
+	login.Rules
 	// SessionTTL is the life of a session; logout ends it sooner, on every
 	// node. Default 12 hours: a shift.
 	SessionTTL time.Duration
@@ -154,26 +142,9 @@ func (c *Config) setDefaults() {
 	if c.DefaultCountry == "" {
 		c.DefaultCountry = messaging.DefaultRegion
 	}
-	if c.CodeTTL == 0 {
-		c.CodeTTL = 5 * time.Minute
-	}
-	if c.MaxFailures == 0 {
-		c.MaxFailures = 5
-	}
-	if c.SourceMaxFailures == 0 {
-		c.SourceMaxFailures = 20
-	}
-	if c.ThrottleBase == 0 {
-		c.ThrottleBase = 30 * time.Second
-	}
+	c.Rules.SetDefaults()
 	if c.StoreTimeout == 0 {
 		c.StoreTimeout = 5 * time.Second
-	}
-	if c.LockFor == 0 {
-		c.LockFor = 15 * time.Minute
-	}
-	if c.ResendAfter == 0 {
-		c.ResendAfter = 30 * time.Second
 	}
 	if c.SessionTTL == 0 {
 		c.SessionTTL = 12 * time.Hour
@@ -206,9 +177,11 @@ func (c Config) Validate() error {
 	if _, err := messaging.Region(c.DefaultCountry); err != nil {
 		return fmt.Errorf("atendimento: DefaultCountry: %w", err)
 	}
-	if c.CodeTTL < 0 || c.LockFor < 0 || c.ResendAfter < 0 || c.SessionTTL < 0 || c.StoreTimeout < 0 || c.ThrottleBase < 0 ||
-		c.MaxFailures < 0 || c.SourceMaxFailures < 0 || c.SLA < 0 {
-		return errors.New("atendimento: durations and failure counts must not be negative")
+	if err := c.Rules.Validate(); err != nil {
+		return fmt.Errorf("atendimento: %w", err)
+	}
+	if c.SessionTTL < 0 || c.StoreTimeout < 0 || c.SLA < 0 {
+		return errors.New("atendimento: durations must not be negative")
 	}
 	return nil
 }

@@ -18,12 +18,7 @@ type LoginStore = login.Store
 type SessionStore = login.SessionStore
 
 // rules are the console's login limits, from its Config.
-func (c Config) rules() login.Rules {
-	return login.Rules{
-		CodeTTL: c.CodeTTL, MaxFailures: c.MaxFailures, SourceMaxFailures: c.SourceMaxFailures,
-		ThrottleBase: c.ThrottleBase, LockFor: c.LockFor, ResendAfter: c.ResendAfter,
-	}
-}
+func (c Config) rules() login.Rules { return c.Rules }
 
 // sessions are the operators' sessions: cookie CookieName on BasePath.
 func (c *Console) sessions() login.Sessions {
