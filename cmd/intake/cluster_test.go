@@ -119,8 +119,9 @@ func (e *crashEnv) newCluster(t *testing.T, name string, vars ...string) *cluste
 	type ports struct{ http, member, auto int }
 	all := make([]ports, clusterNodes)
 	var peers []string
+	free := freeCrashPorts(t, 3*clusterNodes)
 	for i := range all {
-		all[i] = ports{freeCrashPort(t), freeCrashPort(t), freeCrashPort(t)}
+		all[i] = ports{free[3*i], free[3*i+1], free[3*i+2]}
 		peers = append(peers, "127.0.0.1:"+strconv.Itoa(all[i].auto))
 	}
 	for i, p := range all {

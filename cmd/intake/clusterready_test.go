@@ -20,14 +20,15 @@ import (
 func (e *crashEnv) notJoinedIsNotReady(t *testing.T) {
 	r := e.prepareRun(t, "cluster-alone")
 	env := r.environment()
-	port := freeCrashPort(t)
+	free := freeCrashPorts(t, 4)
+	port := free[0]
 	env["PORT"] = strconv.Itoa(port)
 	env["CLUSTER_ENABLED"] = "true"
 	env["CLUSTER_NAME"] = "cluster-alone"
 	env["CLUSTER_HOST"] = "127.0.0.1"
-	env["CLUSTER_PORT"] = strconv.Itoa(freeCrashPort(t))
-	env["CLUSTER_AUTOMANAGED_PORT"] = strconv.Itoa(freeCrashPort(t))
-	env["CLUSTER_PEERS"] = "127.0.0.1:" + strconv.Itoa(freeCrashPort(t)) // nobody answers there
+	env["CLUSTER_PORT"] = strconv.Itoa(free[1])
+	env["CLUSTER_AUTOMANAGED_PORT"] = strconv.Itoa(free[2])
+	env["CLUSTER_PEERS"] = "127.0.0.1:" + strconv.Itoa(free[3]) // nobody answers there
 	node := startServe(t, e.bin, env, port, r.logDir)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

@@ -197,12 +197,25 @@ func (r *crashRun) environment() envVars {
 
 func freeCrashPort(t *testing.T) int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	return freeCrashPorts(t, 1)[0]
+}
+
+// freeCrashPorts returns n distinct free ports. Their listeners are all held
+// until the last port is chosen: a port taken and freed at once may be handed
+// out again by the next call, and a cluster given one port twice fails to
+// start (a member's HTTP port was once another member's cluster port).
+func freeCrashPorts(t *testing.T, n int) []int {
+	t.Helper()
+	ports := make([]int, 0, n)
+	for range n {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		ports = append(ports, ln.Addr().(*net.TCPAddr).Port)
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return ports
 }
 
 // envelope is the platform's webhook delivery of message k of conversation c.
