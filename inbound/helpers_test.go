@@ -12,6 +12,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/inbound"
+	"github.com/intake-runtime/intake/internal/clocktest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/queue"
@@ -24,24 +25,6 @@ var (
 	errQueueDown = errors.New("queue down")
 	errTableDown = errors.New("table down")
 )
-
-// clock is a settable clock shared by the Acceptor and the memory table.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
 
 // fakeQueue is a queue bounded in memory (a queue.Reserver) whose state the
 // test switches: full refuses room, fail fails every send. held counts the
@@ -195,7 +178,7 @@ func (d *deferCounter) InboundStale()    { d.mu.Lock(); d.stale++; d.mu.Unlock()
 // fixture is one Acceptor over a memory table and a fake queue.
 type fixture struct {
 	t        *testing.T
-	clock    *clock
+	clock    *clocktest.Clock
 	table    *countingTable
 	queue    *fakeQueue
 	metrics  *deferCounter
@@ -204,7 +187,7 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	clk := &clock{t: testStart}
+	clk := clocktest.New(testStart)
 	f := &fixture{
 		t:       t,
 		clock:   clk,

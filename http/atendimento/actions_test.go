@@ -190,7 +190,7 @@ func TestSendingRespectsTheCustomerServiceWindow(t *testing.T) {
 	}
 
 	// 22 hours later the window has closed: free text is refused, explained.
-	e.clock.Add(22*time.Hour + time.Second)
+	e.clock.Advance(22*time.Hour + time.Second)
 	res = e.postJSON(apiURL(s)+"/send", map[string]string{"text": "Ainda está aí?"}, a)
 	if res.status != fiber.StatusUnprocessableEntity {
 		t.Fatalf("send outside the window = %d %s", res.status, res.body)

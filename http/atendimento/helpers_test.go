@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -26,6 +25,7 @@ import (
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/internal/clocktest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -39,31 +39,13 @@ const (
 	stranger = "+5511400000099"
 )
 
-// clock is a settable clock shared by the console and the fake conversations.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // env is one console over a memory table, a messaging stub and the fake
 // conversations, served by a fiber app.
 type env struct {
 	t        *testing.T
 	console  *atendimento.Console
 	app      *fiber.App
-	clock    *clock
+	clock    *clocktest.Clock
 	table    persistence.Table
 	sessions *persistence.Sessions
 	messages *persistence.Messages
@@ -74,13 +56,13 @@ type env struct {
 
 func newEnv(t *testing.T, mutate func(*atendimento.Config)) *env {
 	t.Helper()
-	clk := &clock{now: t0}
+	clk := clocktest.New(t0)
 	return newEnvOver(t, memory.New(memory.WithClock(clk.Now)), clk, mutate)
 }
 
 // newEnvOver is a console over table and clk: two of them over one table
 // are two nodes of one deployment.
-func newEnvOver(t *testing.T, table persistence.Table, clk *clock, mutate func(*atendimento.Config)) *env {
+func newEnvOver(t *testing.T, table persistence.Table, clk *clocktest.Clock, mutate func(*atendimento.Config)) *env {
 	t.Helper()
 	e := &env{
 		t:        t,

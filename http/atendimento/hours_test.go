@@ -32,7 +32,7 @@ func TestQueuePageShowsTheBusinessHours(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := newEnv(t, func(c *atendimento.Config) { c.Lang, c.Hours = tc.lang, tc.hours })
-			e.clock.Add(tc.later)
+			e.clock.Advance(tc.later)
 			page := e.do("GET", "/atendimento", "", "", e.login(opA)).body
 			if !strings.Contains(page, tc.want) || strings.Contains(page, tc.avoid) {
 				t.Errorf("queue page: want %q and not %q:\n%s", tc.want, tc.avoid, page)

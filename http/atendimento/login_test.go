@@ -127,11 +127,11 @@ func TestWrongCodesSlowTheirAddressDown(t *testing.T) {
 	}
 	wantWait("fifth wrong code", e.verify(opA, "12ab"), "30")
 	wantWait("the right code while waiting", e.verify(opA, codes[0]), "30")
-	e.clock.Add(30 * time.Second)
+	e.clock.Advance(30 * time.Second)
 	wantWait("sixth wrong code", e.verify(opA, "999999"), "60")
-	e.clock.Add(60 * time.Second)
+	e.clock.Advance(60 * time.Second)
 	wantWait("seventh wrong code", e.verify(opA, "999999"), "120")
-	e.clock.Add(120 * time.Second)
+	e.clock.Advance(120 * time.Second)
 	// Wrong codes never void the code: within its five minutes it still
 	// logs in once the wait is over.
 	if res := e.verify(opA, codes[0]); res.status != fiber.StatusSeeOther || res.cookie(atendimento.CookieName) == nil {
@@ -147,11 +147,11 @@ func TestAnotherAddressNeverLocksTheOperatorOut(t *testing.T) {
 	e.source = "198.51.100.1" // the operator
 	_, codes := e.requestCode(opA)
 	e.source = "203.0.113.66" // the attacker
-	e.clock.Add(time.Minute)
+	e.clock.Advance(time.Minute)
 	e.requestCode(opA)
 	for range 12 {
 		e.verify(opA, "000000")
-		e.clock.Add(time.Second)
+		e.clock.Advance(time.Second)
 	}
 	if res := e.verify(opA, codes[0]); res.status != fiber.StatusTooManyRequests {
 		t.Errorf("the attacker's address = %d, want 429", res.status)
@@ -184,7 +184,7 @@ func TestAnAddressSprayingNumbersIsSlowed(t *testing.T) {
 func TestCodesExpireAfterFiveMinutes(t *testing.T) {
 	e := newEnv(t, nil)
 	_, codes := e.requestCode(opA)
-	e.clock.Add(5*time.Minute + time.Second)
+	e.clock.Advance(5*time.Minute + time.Second)
 	if res := e.verify(opA, codes[0]); res.status != fiber.StatusUnauthorized || res.cookie(atendimento.CookieName) != nil {
 		t.Errorf("an expired code = %d, want 401 without a cookie", res.status)
 	}
@@ -197,7 +197,7 @@ func TestCodesAreNotResentAtOnce(t *testing.T) {
 	if _, codes := e.requestCode(opA); len(codes) != 1 {
 		t.Errorf("second request within 30s sent %d codes in total, want 1", len(codes))
 	}
-	e.clock.Add(31 * time.Second)
+	e.clock.Advance(31 * time.Second)
 	if _, codes := e.requestCode(opA); len(codes) != 2 {
 		t.Errorf("request after 30s: %d codes in total, want 2", len(codes))
 	}
@@ -250,7 +250,7 @@ func TestForgedCookiesAreRefused(t *testing.T) {
 		})
 	}
 	t.Run("expired", func(t *testing.T) {
-		e.clock.Add(12*time.Hour + time.Second)
+		e.clock.Advance(12*time.Hour + time.Second)
 		if res := e.do("GET", "/atendimento/api/queue", "", "", valid); res.status != fiber.StatusUnauthorized {
 			t.Errorf("a session past its 12 hours = %d, want 401", res.status)
 		}

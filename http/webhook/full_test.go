@@ -15,6 +15,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging/cloudapi"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/inbound"
+	"github.com/intake-runtime/intake/internal/clocktest"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -43,7 +44,7 @@ type fullHarness struct {
 
 func newFullHarness(t *testing.T) *fullHarness {
 	t.Helper()
-	clk := &clock{t: testStart}
+	clk := clocktest.New(testStart)
 	table := &faultyTable{Table: memory.New(memory.WithClock(clk.Now))}
 	q, err := inprocess.New(inprocess.Config{Capacity: 1}, zap.NewNop())
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +22,7 @@ import (
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/inbound"
+	"github.com/intake-runtime/intake/internal/clocktest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -38,24 +38,6 @@ const (
 // otherwise clamp as dated in the future.
 var testStart = time.Date(2026, 3, 1, 12, 15, 0, 0, time.UTC)
 
-// clock is a settable clock shared by the handler and the memory table.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 // harness is one handler mounted on a fiber app over a memory table and a
 // recording queue whose consumer keeps up.
 type harness struct {
@@ -63,7 +45,7 @@ type harness struct {
 	app   *fiber.App
 	table *faultyTable
 	queue *recorder
-	clock *clock
+	clock *clocktest.Clock
 }
 
 type option func(*cloudapi.WebhookConfig)
@@ -91,7 +73,7 @@ func newHarness(t testing.TB, opts ...option) *harness {
 // the handler sees (nil for none); the harness inspects the table itself.
 func newHarnessWith(t testing.TB, wcfg webhook.Config, icfg inbound.Config, wrap func(persistence.Table) persistence.Table, opts ...option) *harness {
 	t.Helper()
-	clk := &clock{t: testStart}
+	clk := clocktest.New(testStart)
 	table := &faultyTable{Table: memory.New(memory.WithClock(clk.Now))}
 	h := &harness{
 		t:     t,

@@ -14,6 +14,7 @@ import (
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/inbound"
+	"github.com/intake-runtime/intake/internal/clocktest"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -31,7 +32,7 @@ var _ inbound.Enqueuer = (*inprocess.Queue)(nil)
 func TestConcurrentDeliveries(t *testing.T) {
 	leaktest.Check(t)
 	const deliveries = 20
-	clk := &clock{t: testStart}
+	clk := clocktest.New(testStart)
 	table := memory.New(memory.WithClock(clk.Now))
 	q, err := inprocess.New(inprocess.Config{}, zap.NewNop())
 	if err != nil {

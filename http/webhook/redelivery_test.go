@@ -18,6 +18,7 @@ import (
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/webhook"
 	"github.com/intake-runtime/intake/inbound"
+	"github.com/intake-runtime/intake/internal/clocktest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
@@ -261,7 +262,7 @@ func (b *blockingQueue) Send(ctx context.Context, m domain.QueueMessage) error {
 // While one delivery is enqueueing, another delivery of the same message is
 // told to come back (503), because the first may still fail.
 func TestDeliveryDuringAnotherDeliverysEnqueue(t *testing.T) {
-	clk := &clock{t: testStart}
+	clk := clocktest.New(testStart)
 	table := memory.New(memory.WithClock(clk.Now))
 	q := &blockingQueue{entered: make(chan struct{}), release: make(chan struct{})}
 	q.consumer = &consumer{receipts: persistence.NewReceipts(table), now: clk.Now}

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/intake-runtime/intake/internal/clocktest"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
@@ -20,7 +22,7 @@ import (
 // purges nothing), and changes nothing a reader sees.
 func TestPurgeDeletesExpiredItems(t *testing.T) {
 	ctx := t.Context()
-	clock := &fakeClock{now: time.Unix(1_000, 0)}
+	clock := clocktest.New(time.Unix(1_000, 0))
 	tbl := memory.New(memory.WithClock(clock.Now))
 	put := func(sk, ttl string) {
 		t.Helper()
@@ -62,9 +64,7 @@ func TestPurgeDeletesExpiredItems(t *testing.T) {
 		{time.Unix(1e12, 0), 0, 4},  // purging again finds nothing
 	}
 	for _, tc := range tests {
-		clock.mu.Lock()
-		clock.now = tc.at
-		clock.mu.Unlock()
+		clock.Set(tc.at)
 		before := visible(t, tbl)
 		if got := tbl.Purge(); got != tc.wantPurged {
 			t.Errorf("at %d: Purge = %d; want %d", tc.at.Unix(), got, tc.wantPurged)
@@ -85,7 +85,7 @@ func TestPurgeDeletesExpiredItems(t *testing.T) {
 func TestPurgeGivesTheMemoryBack(t *testing.T) {
 	const n = 20_000
 	ctx := t.Context()
-	clock := &fakeClock{now: time.Unix(1_000, 0)}
+	clock := clocktest.New(time.Unix(1_000, 0))
 	tbl := memory.New(memory.WithClock(clock.Now))
 	base := heapAfterGC()
 	payload := &types.AttributeValueMemberS{Value: strings.Repeat("x", 1_000)}

@@ -2,32 +2,15 @@ package memory_test
 
 import (
 	"errors"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/intake-runtime/intake/internal/clocktest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
 )
-
-// fakeClock is a settable clock for WithClock.
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
 
 func withTTL(pk, sk string, ttl string, attrs map[string]types.AttributeValue) persistence.Item {
 	it := persistence.Item{
@@ -47,7 +30,7 @@ func withTTL(pk, sk string, ttl string, attrs map[string]types.AttributeValue) p
 
 func TestTTLHidesExpiredItems(t *testing.T) {
 	ctx := t.Context()
-	clock := &fakeClock{now: time.Unix(1_000, 0)}
+	clock := clocktest.New(time.Unix(1_000, 0))
 	tbl := memory.New(memory.WithClock(clock.Now))
 	items := []persistence.Item{
 		withTTL("P", "a-expires-1005", "1005", nil),
@@ -72,9 +55,7 @@ func TestTTLHidesExpiredItems(t *testing.T) {
 		{time.Unix(1_010, 500_000_001), 2},
 	}
 	for _, tc := range tests {
-		clock.mu.Lock()
-		clock.now = tc.at
-		clock.mu.Unlock()
+		clock.Set(tc.at)
 		if got := visible(t, tbl); got != tc.want {
 			t.Errorf("at %v: %d items visible; want %d", tc.at.Unix(), got, tc.want)
 		}
@@ -110,7 +91,7 @@ func visible(t *testing.T, tbl *memory.Table) int {
 
 func TestTTLExpiredItemIsAbsentForWrites(t *testing.T) {
 	ctx := t.Context()
-	clock := &fakeClock{now: time.Unix(1_000, 0)}
+	clock := clocktest.New(time.Unix(1_000, 0))
 	tbl := memory.New(memory.WithClock(clock.Now))
 	key := persistence.Key{PK: "RECEIPT#wamid.1", SK: "RECEIPT"}
 	onlyNew := persistence.NotExists(persistence.AttrPK).Ptr()
@@ -159,7 +140,7 @@ func TestDefaultClockIsNow(t *testing.T) {
 
 func TestTTLExpiredItemIsAbsentForTransactions(t *testing.T) {
 	ctx := t.Context()
-	clock := &fakeClock{now: time.Unix(1_000, 0)}
+	clock := clocktest.New(time.Unix(1_000, 0))
 	tbl := memory.New(memory.WithClock(clock.Now))
 	key := persistence.Key{PK: "RECEIPT#wamid.1", SK: "RECEIPT"}
 	if err := tbl.Put(ctx, withTTL(key.PK, key.SK, "1100", map[string]types.AttributeValue{"old": &types.AttributeValueMemberBOOL{Value: true}}), nil); err != nil {
