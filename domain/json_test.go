@@ -2,27 +2,10 @@ package domain_test
 
 import (
 	"encoding/json"
-	"reflect"
 	"testing"
 
 	"github.com/intake-runtime/intake/domain"
 )
-
-// jsonRoundTrip proves that v survives Go value → JSON → Go value.
-func jsonRoundTrip[T any](t *testing.T, v T) {
-	t.Helper()
-	raw, err := json.Marshal(v)
-	if err != nil {
-		t.Fatalf("json marshal: %v", err)
-	}
-	var got T
-	if err := json.Unmarshal(raw, &got); err != nil {
-		t.Fatalf("json unmarshal %s: %v", raw, err)
-	}
-	if !reflect.DeepEqual(got, v) {
-		t.Errorf("JSON round trip changed the value\njson: %s\n got: %#v\nwant: %#v", raw, got, v)
-	}
-}
 
 func TestQueueMessageHasExactlyTwoFields(t *testing.T) {
 	q := fullTurn().QueueMessage()

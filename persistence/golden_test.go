@@ -1,20 +1,22 @@
 package persistence_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 
+	"github.com/intake-runtime/intake/domain/domaintest"
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// update rewrites the golden files of current items: go test ./persistence -update
-var update = flag.Bool("update", false, "rewrite testdata golden files")
+// The golden and JSON helpers are domaintest's (its -update flag rewrites
+// the golden files of current items: go test ./persistence -update).
+var golden = domaintest.Golden
+
+func jsonRoundTrip[T any](t *testing.T, v T) { t.Helper(); domaintest.JSONRoundTrip(t, v) }
 
 // itemJSON renders an item as DynamoDB JSON (what `aws dynamodb get-item`
 // prints), with sorted keys so golden files diff cleanly.
@@ -47,23 +49,4 @@ func readItem(t *testing.T, name string) persistence.Item {
 		t.Fatalf("parse %s: %v", name, err)
 	}
 	return item
-}
-
-// golden compares got with testdata/name, or rewrites the file under -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatalf("update %s: %v", name, err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read %s (run with -update to create it): %v", name, err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run with -update if the change is intended)\n got: %s\nwant: %s", name, got, want)
-	}
 }

@@ -1,11 +1,11 @@
 package persistence_test
 
 import (
-	"encoding/json"
 	"reflect"
 	"testing"
 
 	"github.com/intake-runtime/intake/domain"
+	"github.com/intake-runtime/intake/domain/domaintest"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -29,7 +29,7 @@ func roundTrip[T any](t *testing.T, goldenName string, v T,
 	if !reflect.DeepEqual(got, v) {
 		t.Errorf("item round trip changed the value\n got: %#v\nwant: %#v", got, v)
 	}
-	if !*update {
+	if !domaintest.Updating() {
 		fromFile, err := decode(readItem(t, goldenName))
 		if err != nil {
 			t.Fatalf("decode golden: %v", err)
@@ -39,21 +39,6 @@ func roundTrip[T any](t *testing.T, goldenName string, v T,
 		}
 	}
 	jsonRoundTrip(t, v)
-}
-
-func jsonRoundTrip[T any](t *testing.T, v T) {
-	t.Helper()
-	raw, err := json.Marshal(v)
-	if err != nil {
-		t.Fatalf("json marshal: %v", err)
-	}
-	var got T
-	if err := json.Unmarshal(raw, &got); err != nil {
-		t.Fatalf("json unmarshal %s: %v", raw, err)
-	}
-	if !reflect.DeepEqual(got, v) {
-		t.Errorf("JSON round trip changed the value\njson: %s\n got: %#v\nwant: %#v", raw, got, v)
-	}
 }
 
 func TestSessionRoundTrip(t *testing.T) {

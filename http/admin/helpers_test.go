@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -94,16 +95,8 @@ func (f *fixture) do(method, target, body string, header map[string]string) (int
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
-	res, err := f.app.Test(req, 10_000)
-	if err != nil {
-		f.t.Fatalf("%s %s: %v", method, target, err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	return res.StatusCode, string(b)
+	a := exchange(f.t, f.app, req)
+	return a.status, a.body
 }
 
 // getJSON GETs an API path, requires 200 and decodes the answer into out.
@@ -199,4 +192,26 @@ func (s seed) projection(sessionID string, status persistence.ProjectionStatus, 
 	if err := repo.Save(s.ctx, p, "worker"); err != nil {
 		s.t.Fatal(err)
 	}
+}
+
+// answer is what the handler answered one request.
+type answer struct {
+	status int
+	body   string
+	header http.Header
+}
+
+// exchange sends req to app and reads the whole answer.
+func exchange(t testing.TB, app *fiber.App, req *http.Request) answer {
+	t.Helper()
+	res, err := app.Test(req, 10_000)
+	if err != nil {
+		t.Fatalf("%s %s: %v", req.Method, req.URL, err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return answer{status: res.StatusCode, body: string(b), header: res.Header}
 }

@@ -44,12 +44,6 @@ func newLoginEnv(t *testing.T) *loginEnv {
 	return &loginEnv{fixture: f, sender: sender}
 }
 
-type answer struct {
-	status int
-	body   string
-	header http.Header
-}
-
 func (a answer) cookie(name string) *http.Cookie {
 	for _, c := range (&http.Response{Header: a.header}).Cookies() {
 		if c.Name == name {
@@ -73,13 +67,7 @@ func (e *loginEnv) send(method, target string, form url.Values, cookie string) a
 	if cookie != "" {
 		req.AddCookie(&http.Cookie{Name: admin.CookieName, Value: cookie})
 	}
-	res, err := e.app.Test(req, 10_000)
-	if err != nil {
-		e.t.Fatalf("%s %s: %v", method, target, err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return answer{status: res.StatusCode, body: string(b), header: res.Header}
+	return exchange(e.t, e.app, req)
 }
 
 // requestCode asks for a code for typed and returns the codes delivered to

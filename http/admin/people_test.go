@@ -2,7 +2,6 @@ package admin_test
 
 import (
 	"context"
-	"io"
 	"net/http/httptest"
 	"net/url"
 	"strings"
@@ -182,16 +181,7 @@ func (f *fixture) request(method, target string, form url.Values, header map[str
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
-	res, err := f.app.Test(req, 10_000)
-	if err != nil {
-		f.t.Fatalf("%s %s: %v", method, target, err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	return answer{status: res.StatusCode, body: string(b), header: res.Header}
+	return exchange(f.t, f.app, req)
 }
 
 // Behind the login, the forms write nothing without an owner's session.
