@@ -1,26 +1,18 @@
 package runtime
 
 import (
-	"context"
-	"fmt"
-	"time"
-
 	"github.com/intake-runtime/intake/actors/agent/demo"
 	"github.com/intake-runtime/intake/actors/agent/replay"
 	"github.com/intake-runtime/intake/http/admin"
 )
-
-// adminStartTimeout bounds loading the prompt overrides, at start and at
-// each refresh.
-const adminStartTimeout = 10 * time.Second
 
 // adminRoutes mounts the admin pages, behind a WhatsApp-code login of the
 // owners in ADMIN_PHONES (open without one on a development runner,
 // DEV_UI_ENABLED), POST /admin/reset and the prompt editor (development
 // surfaces, gated) and the key-checked JSON API /admin/api/* (operational).
 // The login uses the console's rules and throttles; the owners are their
-// own list for now, beside the operators' roster. It applies the prompt overrides stored in the table before
-// any conversation runs, so a restart keeps the edited prompts.
+// own list for now, beside the operators' roster. Edits of the settings go
+// through a.settings, live on every node.
 //
 // It also mounts the operational routes /readyz and /metrics, until routes()
 // lists them itself.
@@ -57,16 +49,11 @@ func (a *App) adminRoutes() error {
 		SecureCookie:       secureCookie(a.cfg.HTTP),
 		LogCodes:           !a.cfg.Messaging.CloudEnabled,
 		OpenPages:          a.cfg.DevUI.Enabled,
+		Settings:           a.settings,
 	}, a.table, a.content, a.logger.Named("admin"))
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), adminStartTimeout)
-	defer cancel()
-	if err := h.LoadPromptOverrides(ctx); err != nil {
-		return fmt.Errorf("prompt overrides: %w", err)
-	}
-	a.loadPrompts = h.LoadPromptOverrides
 	h.Register(a.http)
 	// Login codes still being sent finish before the process stops.
 	a.http.Hooks().OnShutdown(func() error {

@@ -26,6 +26,7 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/runtime/config"
 	"github.com/intake-runtime/intake/runtime/logging"
+	"github.com/intake-runtime/intake/settings"
 )
 
 // Options replace configured adapters: the emulator passes its simulated
@@ -83,8 +84,8 @@ type App struct {
 	replies *handoff.OperatorMessages
 	metrics *Metrics
 	http    *fiber.App
-	// loadPrompts applies the prompt overrides stored in the table.
-	loadPrompts func(context.Context) error
+	// settings are the documents an owner edits in /admin, live on this node.
+	settings *settings.Live
 	// parameters is the store the dashboard shows, nil for none.
 	parameters ParameterStore
 	// metricsHTTP serves /metrics on METRICS_ADDR; nil when it is unset.
@@ -112,6 +113,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if a.content, err = content.Open(cfg.Content.Dir); err != nil {
 		return nil, fmt.Errorf("CONTENT_DIR: %w", err)
 	}
+	a.settings = a.newSettings()
 	model, sender := opts.Model, opts.Sender
 	if model == nil {
 		if model, err = newModel(cfg, a.content, logger.Named("model")); err != nil {
@@ -182,6 +184,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		_ = a.Close()
 		return nil, err
 	}
+	if err := a.loadSettings(); err != nil {
+		_ = a.Close()
+		return nil, err
+	}
 	return a, nil
 }
 
@@ -243,7 +249,7 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	consuming.Add(1)
 	go func() {
 		defer consuming.Done()
-		a.refreshPrompts(consumeCtx, a.cfg.Content.PromptRefresh)
+		a.refreshSettings(consumeCtx, a.cfg.Content.PromptRefresh)
 	}()
 	if n, err := a.conversations.Recover(ctx); err != nil {
 		a.logger.Error("conversations with unsent replies or queued handoffs not woken", zap.Error(err))

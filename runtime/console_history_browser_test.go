@@ -33,7 +33,7 @@ func consoleClosedSession(t *testing.T, table persistence.Table, phone, id strin
 // conversation; both pages pass axe-core.
 func TestConsoleHistorySearchInTheBrowser(t *testing.T) {
 	leaktest.Check(t)
-	axe := consoleAxeSource(t)
+	axe := browsertest.AxeSource(t)
 	const operator, customer, other = "+5511400000001", "+5511977776666", "+5511977775555"
 	b, app, _, base := consoleLive(t, operator, nil)
 	now := time.Now().UTC()
@@ -48,7 +48,7 @@ func TestConsoleHistorySearchInTheBrowser(t *testing.T) {
 		chromedp.Click(chromedp.CSS("#tab-closed")),
 		chromedp.WaitVisible(chromedp.CSS(`#conversation-rows tr[data-session-id="closed-other"]`)),
 		browsertest.Expect(`document.querySelector("#tab-closed").getAttribute("aria-current")`, "page"),
-		consoleAxe(axe),
+		browsertest.Axe(axe),
 	)
 	b.Step("search by CPF",
 		chromedp.SetValue(chromedp.CSS("#search-by"), "document"),
@@ -64,6 +64,6 @@ func TestConsoleHistorySearchInTheBrowser(t *testing.T) {
 		browsertest.WaitForText("#panel-cadastral", "529.982.247-25"),
 		browsertest.Expect(`document.querySelector('#earlier tr[data-session-id="closed-old"] a.open').getAttribute("href")`,
 			"/atendimento/conversations/5511977776666/closed-old"),
-		consoleAxe(axe),
+		browsertest.Axe(axe),
 	)
 }

@@ -3,9 +3,6 @@ package runtime_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -173,72 +170,21 @@ func TestConsoleLiveInboxInTheBrowser(t *testing.T) {
 // tools/testservers) with no serious or critical violation.
 func TestConsoleAccessibilityInTheBrowser(t *testing.T) {
 	leaktest.Check(t)
-	axe := consoleAxeSource(t)
+	axe := browsertest.AxeSource(t)
 	const operator, customer = "+5511400000001", "+5511988883333"
 	platform := newConsolePlatform(t)
 	app := consoleApp(t, platform, []string{operator}, map[string]string{"DEV_UI_ENABLED": "false"})
 	base := consoleServe(t, app)
 	b := browsertest.New(t, browsertest.Chromium(t))
 
-	b.Step("check the login page", chromedp.Navigate(base+"/atendimento/login"), chromedp.WaitVisible(chromedp.CSS("#phone")), consoleAxe(axe))
+	b.Step("check the login page", chromedp.Navigate(base+"/atendimento/login"), chromedp.WaitVisible(chromedp.CSS("#phone")), browsertest.Axe(axe))
 	consoleLogIn(t, b.Step, platform, base, operator)
 	sessionID := consoleHandOff(t, app, customer)
-	b.Step("check the queue page", chromedp.WaitVisible(chromedp.CSS(consoleRow(sessionID))), consoleAxe(axe))
+	b.Step("check the queue page", chromedp.WaitVisible(chromedp.CSS(consoleRow(sessionID))), browsertest.Axe(axe))
 	b.Step("check the conversation page",
 		chromedp.Click(chromedp.CSS(consoleRow(sessionID)+" button.claim")),
 		chromedp.WaitVisible(chromedp.CSS("#reply")),
 		chromedp.WaitVisible(chromedp.CSS("#messages li.customer")),
-		consoleAxe(axe),
+		browsertest.Axe(axe),
 	)
-}
-
-// consoleAxeSource reads axe-core's script, which `make test` installs
-// under tools/testservers; without it the test skips locally and fails in
-// CI.
-func consoleAxeSource(t *testing.T) string {
-	t.Helper()
-	path := filepath.Join(browsertest.ModuleRoot(t), "tools", "testservers", "node_modules", "axe-core", "axe.min.js")
-	src, err := os.ReadFile(path)
-	if err != nil {
-		msg := "axe-core is not installed (run make testservers): " + err.Error()
-		if os.Getenv("CI") != "" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return string(src)
-}
-
-// axeViolation is one rule axe-core found broken, with the elements.
-type axeViolation struct {
-	ID     string   `json:"id"`
-	Impact string   `json:"impact"`
-	Help   string   `json:"help"`
-	Nodes  []string `json:"nodes"`
-}
-
-// consoleAxe loads axe-core into the page (through the DevTools protocol,
-// which the page's script-src 'self' does not govern) and fails on every
-// violation of impact serious or critical.
-func consoleAxe(source string) chromedp.Action[chromedp.Void] {
-	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		if _, err := chromedp.Evaluate[chromedp.Void](source)(ctx, tg); err != nil {
-			return fmt.Errorf("loading axe-core: %w", err)
-		}
-		found, err := chromedp.Evaluate[[]axeViolation](`axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations.map((v) => ({
-			id: v.id, impact: v.impact || "", help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) })))`, chromedp.EvalAwaitPromise)(ctx, tg)
-		if err != nil {
-			return fmt.Errorf("axe.run: %w", err)
-		}
-		var bad []string
-		for _, v := range found {
-			if v.Impact == "serious" || v.Impact == "critical" {
-				bad = append(bad, fmt.Sprintf("%s (%s): %s at %s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, ", ")))
-			}
-		}
-		if len(bad) > 0 {
-			return fmt.Errorf("accessibility violations:\n%s", strings.Join(bad, "\n"))
-		}
-		return nil
-	})
 }

@@ -28,7 +28,7 @@ const consoleTemplates = `[{"name":"retomar_contato","language":"pt_BR","body":"
 // axe-core.
 func TestConsoleSendsATemplateAfterTheWindowClosed(t *testing.T) {
 	leaktest.Check(t)
-	axe := consoleAxeSource(t)
+	axe := browsertest.AxeSource(t)
 	const operator, customer = "+5511400000001", "+5511988883333"
 	b, app, platform, _ := consoleLive(t, operator, map[string]string{"MESSAGING_TEMPLATES": consoleTemplates})
 
@@ -43,7 +43,7 @@ func TestConsoleSendsATemplateAfterTheWindowClosed(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS("#template-form")),
 		browsertest.Expect(`document.querySelector("#window").className`, "window closed"),
 		browsertest.Expect(`document.querySelector("#send").disabled`, true),
-		consoleAxe(axe),
+		browsertest.Axe(axe),
 	)
 	b.Step("fill the template's parameters and send it",
 		chromedp.SendKeys(chromedp.CSS("#template-param-1"), "Maria"),

@@ -45,4 +45,7 @@ func TestNewRequiresItsDependencies(t *testing.T) {
 	if _, err := admin.New(admin.Config{}, f.table, f.content, nil); err == nil {
 		t.Error("New without RenotifyAfter succeeded")
 	}
+	if _, err := admin.New(admin.Config{RenotifyAfter: 1}, f.table, f.content, nil); err == nil {
+		t.Error("New without settings succeeded")
+	}
 }

@@ -2,6 +2,7 @@ package admin
 
 import (
 	"github.com/gofiber/fiber/v2"
+
 	"github.com/intake-runtime/intake/http/sameorigin"
 )
 

@@ -30,13 +30,14 @@
 // The handoff queue and the projection alerts come from their indexes
 // (persistence.HandoffQueue, Projections.InStatus) and never scan.
 //
-// # Prompts
+// # Settings
 //
-// Prompt overrides are versioned in the table (persistence.Prompts). A PUT
-// adds a version and applies it to the running content store (Prompts); at
-// start LoadPromptOverrides applies the current versions. Another node sees a new
-// version at its next start or on its next GET of that prompt.
+// What the owner edits (prompts included) is a document versioned in the
+// table through settings.Live (Config.Settings): a save checks the text,
+// stores the next version and applies it on this node at once; the other
+// nodes apply it at their next refresh (PROMPT_REFRESH). A restore is a new
+// version with an old text, so the history only grows.
 //
-// It imports fiber, persistence and actors/messaging (phone normalization);
-// never runtime, emulator or cmd.
+// It imports fiber, persistence, settings and actors/messaging (phone
+// normalization); never runtime, emulator or cmd.
 package admin

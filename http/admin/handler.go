@@ -16,6 +16,7 @@ import (
 	"github.com/intake-runtime/intake/http/login"
 	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/settings"
 )
 
 // Config configures the admin surface.
@@ -67,6 +68,9 @@ type Config struct {
 	// surfaces (DEV_UI_ENABLED): a development runner has no owner to log
 	// in. The API keeps its key either way.
 	OpenPages bool
+	// Settings are the documents the pages and the API edit, versioned in
+	// the table and live on every node. Required.
+	Settings *settings.Live
 }
 
 // Conversations is the conversation addressing as the admin surface uses
@@ -83,17 +87,16 @@ type Price struct {
 }
 
 // Prompts is the running content store as the admin surface uses it: the
-// effective prompt of an agent, and the hook that applies an override.
+// effective prompt of an agent.
 type Prompts interface {
 	Prompt(agent string) string
-	SetPromptOverride(agent, text string)
 }
 
 // Handler serves the admin pages and API. It is safe for concurrent use.
 type Handler struct {
 	cfg     Config
 	table   persistence.Table
-	prompts *promptStore
+	prompts Prompts
 	logger  *zap.Logger
 
 	sessions    *persistence.Sessions
@@ -117,6 +120,9 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 	}
 	if prompts == nil {
 		return nil, errors.New("admin: a prompt store is required")
+	}
+	if cfg.Settings == nil {
+		return nil, errors.New("admin: Config.Settings is required")
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -157,7 +163,11 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 		}
 		cfg.Zone = zone
 	}
-	loc, err := locale.New(cfg.Lang, cfg.Zone, text)
+	catalogue, err := locale.Merge(pageTexts...)
+	if err != nil {
+		return nil, fmt.Errorf("admin: %w", err)
+	}
+	loc, err := locale.New(cfg.Lang, cfg.Zone, catalogue)
 	if err != nil {
 		return nil, fmt.Errorf("admin: %w", err)
 	}
@@ -168,7 +178,7 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 	return &Handler{
 		cfg:         cfg,
 		table:       table,
-		prompts:     newPromptStore(table, prompts, cfg.Now),
+		prompts:     prompts,
 		logger:      logger,
 		sessions:    persistence.NewSessions(table),
 		messages:    persistence.NewMessages(table),
@@ -210,5 +220,6 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Get("/admin/alerts", h.pageAuth, h.alertsPage)
 	r.Post("/admin/reset", h.reset)
 	h.registerPeople(r)
+	h.registerSettings(r)
 	h.registerDevPrompts(r)
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
+	"github.com/intake-runtime/intake/settings"
 )
 
 const testKey = "test-admin-key-0123456789"
@@ -68,6 +69,9 @@ func mount(t testing.TB, cfg admin.Config, table persistence.Table) (*fiber.App,
 	store, err := content.Open("")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if cfg.Settings == nil {
+		cfg.Settings = loadedSettings(t, table, store)
 	}
 	h, err := admin.New(cfg, table, store, zap.NewNop())
 	if err != nil {
@@ -214,4 +218,16 @@ func exchange(t testing.TB, app *fiber.App, req *http.Request) answer {
 		t.Fatal(err)
 	}
 	return answer{status: res.StatusCode, body: string(b), header: res.Header}
+}
+
+// loadedSettings are the settings of a node over table, the prompts
+// applying to store, loaded as at start.
+func loadedSettings(t testing.TB, table persistence.Table, store *content.Store) *settings.Live {
+	t.Helper()
+	live := settings.New(persistence.NewVersions(table), func() time.Time { return now }, zap.NewNop())
+	admin.RegisterPrompts(live, store)
+	if err := live.Load(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return live
 }

@@ -33,10 +33,12 @@ func TestWrongAdminKeysAreThrottledPerAddress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	table := memory.New()
 	h, err := admin.New(admin.Config{
 		APIKey: testKey, RenotifyAfter: time.Minute, OpenPages: true,
-		Now: func() time.Time { mu.Lock(); defer mu.Unlock(); return clock },
-	}, memory.New(), store, zap.New(core))
+		Now:      func() time.Time { mu.Lock(); defer mu.Unlock(); return clock },
+		Settings: loadedSettings(t, table, store),
+	}, table, store, zap.New(core))
 	if err != nil {
 		t.Fatal(err)
 	}

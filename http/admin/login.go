@@ -34,6 +34,10 @@ const (
 	LogoutPath = "/admin/logout"
 )
 
+// adminPhoneKey is where pageAuth leaves the logged-in admin's phone for
+// the handlers (fiber Locals): who saved a setting.
+const adminPhoneKey = "admin-phone"
+
 // codeSendTimeout bounds the background delivery of one login code.
 const codeSendTimeout = 30 * time.Second
 
@@ -173,6 +177,7 @@ func (h *Handler) pageAuth(c *fiber.Ctx) error {
 		h.logger.Error("admin session not read", zap.Error(err))
 		return httperr.Write(c, fiber.StatusServiceUnavailable, "unavailable", "the session cannot be read now; try again")
 	case h.admins[phone]:
+		c.Locals(adminPhoneKey, phone)
 		return c.Next()
 	}
 	return c.Redirect(LoginPath, fiber.StatusSeeOther)

@@ -185,8 +185,9 @@ func TestAdminNumbersMustParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = admin.New(admin.Config{Admins: []string{"not a phone"}, Sender: messaging.NewStub(nil), RenotifyAfter: time.Minute},
-		memory.New(), store, zap.NewNop())
+	table := memory.New()
+	_, err = admin.New(admin.Config{Admins: []string{"not a phone"}, Sender: messaging.NewStub(nil), RenotifyAfter: time.Minute,
+		Settings: loadedSettings(t, table, store)}, table, store, zap.NewNop())
 	if err == nil {
 		t.Fatal("New accepted an admin number without digits")
 	}

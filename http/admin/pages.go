@@ -27,8 +27,9 @@ type pages struct {
 	loc    locale.Locale
 }
 
-// pageNames are the page templates beside templates/layout.html.
-var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts", "people", "login", "code"}
+// pageNames are the page templates beside templates/layout.html and the
+// parts every page may use (templates/_*.html).
+var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts", "people", "login", "code", "settings"}
 
 // loadPages parses the pages with loc's texts and dates (t, datetime,
 // date) besides the admin's own functions; loggedIn says whether the pages
@@ -44,6 +45,7 @@ func loadPages(loc locale.Locale, loggedIn bool) (*pages, error) {
 		"stamp":       func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
 		"join":        strings.Join,
 		"loggedIn":    func() bool { return loggedIn },
+		"hasPrefix":   strings.HasPrefix,
 		"reason":      reasonText,
 		"console":     atendimento.ConversationURL,
 		"customer":    handoff.CustomerName,
@@ -59,7 +61,7 @@ func loadPages(loc locale.Locale, loggedIn bool) (*pages, error) {
 	}
 	p := &pages{byName: map[string]*template.Template{}, loc: loc}
 	for _, name := range pageNames {
-		t, err := template.New(name).Funcs(funcs).ParseFS(files, "layout.html", name+".html")
+		t, err := template.New(name).Funcs(funcs).ParseFS(files, "layout.html", "_*.html", name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("admin: template %s: %w", name, err)
 		}

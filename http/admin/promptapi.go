@@ -10,14 +10,8 @@ import (
 
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/persistence"
 )
-
-// LoadPromptOverrides applies the current stored version of every agent's
-// prompt to the content store. The runtime calls it once at start, before
-// any conversation runs.
-func (h *Handler) LoadPromptOverrides(ctx context.Context) error {
-	return h.prompts.LoadAll(ctx)
-}
 
 // getPrompt answers GET /admin/api/prompts/{agent_id}: {"prompt": {...}}
 // with the effective text, the current version and the history.
@@ -28,7 +22,7 @@ func (h *Handler) getPrompt(c *fiber.Ctx) error {
 	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
 	defer cancel()
-	v, err := h.prompts.View(ctx, a)
+	v, err := h.promptView(ctx, a)
 	if err != nil {
 		return h.internal(c, "prompt read failed", err)
 	}
@@ -61,12 +55,16 @@ func (h *Handler) putPrompt(c *fiber.Ctx) error {
 	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
 	defer cancel()
-	v, version, err := h.prompts.Put(ctx, a, *body.Text)
+	saved, err := h.cfg.Settings.Save(ctx, persistence.PromptDoc(string(a)), *body.Text, "api")
 	if err != nil {
 		return h.internal(c, "prompt write failed", err)
 	}
+	v, err := h.promptView(ctx, a)
+	if err != nil {
+		return h.internal(c, "prompt read failed", err)
+	}
 	c.Location("/admin/api/prompts/" + string(a))
-	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"prompt": v, "version": version})
+	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"prompt": v, "version": saved.Version})
 }
 
 // agentParam reads {agent_id}, answering 404 for an agent without a prompt.

@@ -3,11 +3,10 @@ package admin
 import (
 	"context"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/settings"
 )
 
 // Agents are the agents whose prompts can be overridden.
@@ -26,26 +25,27 @@ const MaxPromptBytes = 100 << 10
 // current override version (0: none, the file's prompt is used) and every
 // stored version, oldest first.
 type PromptView struct {
-	AgentID        domain.AgentName            `json:"agent_id"`
-	Text           string                      `json:"text"`
-	Source         string                      `json:"source"` // "override" or "file"
-	CurrentVersion int                         `json:"current_version"`
-	History        []persistence.PromptVersion `json:"history"`
+	AgentID        domain.AgentName      `json:"agent_id"`
+	Text           string                `json:"text"`
+	Source         string                `json:"source"` // "override" or "file"
+	CurrentVersion int                   `json:"current_version"`
+	History        []persistence.Version `json:"history"`
 }
 
-// promptStore applies the stored prompt versions (persistence.Prompts) to
-// the running content store.
-type promptStore struct {
-	versions *persistence.Prompts
-	applied  Prompts
-	now      func() time.Time
-	// mu orders this node's writes and applications, so two PUTs cannot
-	// leave the older version applied.
-	mu sync.Mutex
+// PromptOverrides is where a stored prompt version takes effect: the
+// running content store.
+type PromptOverrides interface {
+	SetPromptOverride(agent, text string)
 }
 
-func newPromptStore(table persistence.Table, applied Prompts, now func() time.Time) *promptStore {
-	return &promptStore{versions: persistence.NewPrompts(table), applied: applied, now: now}
+// RegisterPrompts makes every agent's prompt a setting: each stored
+// version overrides the file's prompt in store, on every node.
+func RegisterPrompts(live *settings.Live, store PromptOverrides) {
+	for _, a := range Agents {
+		live.Register(persistence.PromptDoc(string(a)), settings.Doc{
+			Apply: func(_, text string) { store.SetPromptOverride(string(a), text) },
+		})
+	}
 }
 
 // agent returns the known agent named id (case-insensitive), as the package
@@ -59,64 +59,22 @@ func agent(id string) (domain.AgentName, bool) {
 	return "", false
 }
 
-// LoadAll applies the current version of every agent's prompt; the runtime
-// calls it at start.
-func (s *promptStore) LoadAll(ctx context.Context) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, a := range Agents {
-		if _, err := s.sync(ctx, a); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// View syncs and describes the prompt of a.
-func (s *promptStore) View(ctx context.Context, a domain.AgentName) (PromptView, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	current, err := s.sync(ctx, a)
+// promptView describes the prompt of a as stored and as running.
+func (h *Handler) promptView(ctx context.Context, a domain.AgentName) (PromptView, error) {
+	doc := persistence.PromptDoc(string(a))
+	current, err := h.cfg.Settings.Current(ctx, doc)
 	if err != nil {
 		return PromptView{}, err
 	}
-	return s.view(ctx, a, current)
-}
-
-// Put stores text as the next version of a's prompt, makes it current and
-// applies it.
-func (s *promptStore) Put(ctx context.Context, a domain.AgentName, text string) (PromptView, int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	version, err := s.versions.Add(ctx, a, text, s.now())
-	if err != nil {
-		return PromptView{}, 0, err
-	}
-	applied, err := s.sync(ctx, a)
-	if err != nil {
-		return PromptView{}, 0, err
-	}
-	v, err := s.view(ctx, a, applied)
-	return v, version, err
-}
-
-// sync applies a's current stored version to the content store (or removes
-// the override when there is none) and returns it (Version 0: none).
-func (s *promptStore) sync(ctx context.Context, a domain.AgentName) (persistence.PromptVersion, error) {
-	v, err := s.versions.Current(ctx, a)
-	if err != nil {
-		return persistence.PromptVersion{}, err
-	}
-	s.applied.SetPromptOverride(string(a), v.Text)
-	return v, nil
-}
-
-func (s *promptStore) view(ctx context.Context, a domain.AgentName, current persistence.PromptVersion) (PromptView, error) {
-	history, err := s.versions.History(ctx, a)
+	history, err := h.cfg.Settings.History(ctx, doc)
 	if err != nil {
 		return PromptView{}, err
 	}
-	v := PromptView{AgentID: a, Text: s.applied.Prompt(string(a)), Source: "file", History: history}
+	// The API lists the history oldest first, as it always has.
+	for i, j := 0, len(history)-1; i < j; i, j = i+1, j-1 {
+		history[i], history[j] = history[j], history[i]
+	}
+	v := PromptView{AgentID: a, Text: h.prompts.Prompt(string(a)), Source: "file", History: history}
 	if current.Version > 0 {
 		v.Text, v.Source, v.CurrentVersion = current.Text, "override", current.Version
 	}

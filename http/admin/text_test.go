@@ -4,12 +4,18 @@ import (
 	"io/fs"
 	"regexp"
 	"testing"
+
+	"github.com/intake-runtime/intake/locale"
 )
 
 // templateKey finds the texts a template reads: {{t "key" …}}.
 var templateKey = regexp.MustCompile(`\{\{t "([^"]+)"`)
 
 func TestEveryTextThePagesReadIsInTheCatalogue(t *testing.T) {
+	catalogue, err := locale.Merge(pageTexts...)
+	if err != nil {
+		t.Fatal(err)
+	}
 	names, err := fs.Glob(embedded, "templates/*.html")
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no templates: %v", err)
@@ -24,7 +30,7 @@ func TestEveryTextThePagesReadIsInTheCatalogue(t *testing.T) {
 			t.Errorf("%s reads no text: is the pattern still right?", name)
 		}
 		for _, m := range found {
-			if _, ok := text[string(m[1])]; !ok {
+			if _, ok := catalogue[string(m[1])]; !ok {
 				t.Errorf("%s reads %q, which the catalogue lacks", name, m[1])
 			}
 		}

@@ -1,0 +1,50 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/http/admin"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/settings"
+)
+
+// settingsTimeout bounds loading the settings, at start and at each refresh.
+const settingsTimeout = 10 * time.Second
+
+// newSettings returns the documents an owner edits in /admin, each
+// registered with the component it changes: the agents' prompts apply to
+// the content store.
+func (a *App) newSettings() *settings.Live {
+	live := settings.New(persistence.NewVersions(a.table), a.now, a.logger.Named("settings"))
+	admin.RegisterPrompts(live, a.content)
+	return live
+}
+
+// loadSettings applies the stored settings before any conversation runs, so
+// a restart keeps what the owner edited.
+func (a *App) loadSettings() error {
+	ctx, cancel := context.WithTimeout(context.Background(), settingsTimeout)
+	defer cancel()
+	if err := a.settings.Load(ctx); err != nil {
+		return fmt.Errorf("settings: %w", err)
+	}
+	return nil
+}
+
+// refreshSettings applies the settings edited on other nodes every interval
+// (PROMPT_REFRESH) until ctx is done: an edit is applied at once on the node
+// that stored it, and on every node of a cluster within one interval.
+func (a *App) refreshSettings(ctx context.Context, interval time.Duration) {
+	every(ctx, interval, func(ctx context.Context) {
+		refreshCtx, cancel := context.WithTimeout(ctx, settingsTimeout)
+		err := a.settings.Refresh(refreshCtx)
+		cancel()
+		if err != nil && ctx.Err() == nil {
+			a.logger.Warn("settings not refreshed; the next refresh carries on", zap.Error(err))
+		}
+	})
+}
