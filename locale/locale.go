@@ -158,11 +158,14 @@ func (l Locale) Script() map[string]string {
 	return out
 }
 
-// Funcs are the template functions: t (text), datetime and date.
+// Funcs are the template functions: t (text), datetime, date, label
+// (a stored code as people read it) and duration.
 func (l Locale) Funcs() map[string]any {
 	return map[string]any{
 		"t":        l.T,
 		"datetime": l.DateTime,
 		"date":     l.Date,
+		"label":    l.Label,
+		"duration": l.Duration,
 	}
 }

@@ -99,3 +99,32 @@ func TestDefaultsArePortugueseInSaoPaulo(t *testing.T) {
 		t.Errorf("defaults: %s in %s, %q", l.Lang, l.Zone, l.DateTime(at))
 	}
 }
+
+// Stored codes read as labels when the catalogue has one, and as
+// themselves otherwise; spans of time read in whole units.
+func TestLabelAndDuration(t *testing.T) {
+	l, err := locale.New(locale.PortugueseBR, nil, locale.Vocabulary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ group, code, want string }{
+		{"state", "HANDOFF", "Aguardando atendente"},
+		{"projection", "BLOCKED", "Bloqueada (precisa de ajuste)"},
+		{"state", "SOMETHING_NEW", "SOMETHING_NEW"},
+	} {
+		if got := l.Label(tt.group, tt.code); got != tt.want {
+			t.Errorf("Label(%s, %s) = %q, want %q", tt.group, tt.code, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{-time.Second, "0 s"}, {45 * time.Second, "45 s"}, {12*time.Minute + 30*time.Second, "12 min"},
+		{3*time.Hour + 5*time.Minute, "3 h 05 min"}, {52 * time.Hour, "2 d 4 h"},
+	} {
+		if got := l.Duration(tt.d); got != tt.want {
+			t.Errorf("Duration(%v) = %q, want %q", tt.d, got, tt.want)
+		}
+	}
+}

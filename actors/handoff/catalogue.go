@@ -24,13 +24,13 @@ var Catalogue = locale.Catalogue{
 	"handoff.summary":       {PT: "Resumo", EN: "Summary"},
 	"handoff.console":       {PT: "Assuma no console: %s", EN: "Take it in the console: %s"},
 
-	// The handoff reasons, by code (domain.HandoffReason); the code
-	// stays in the text so that it can be searched for.
-	"handoff.reason.CUSTOMER_REQUEST":  {PT: "o cliente pediu uma pessoa (CUSTOMER_REQUEST)", EN: "the customer asked for a person (CUSTOMER_REQUEST)"},
-	"handoff.reason.DATA_COMPLETE":     {PT: "cadastro completo (DATA_COMPLETE)", EN: "registration data complete (DATA_COMPLETE)"},
-	"handoff.reason.VALIDATION_FAILED": {PT: "os dados do cadastro falharam na validação repetidas vezes (VALIDATION_FAILED)", EN: "registration data failed validation repeatedly (VALIDATION_FAILED)"},
-	"handoff.reason.AGENT_FAILURE":     {PT: "o assistente não conseguiu responder (AGENT_FAILURE)", EN: "the assistant could not answer (AGENT_FAILURE)"},
-	"handoff.reason.OPERATOR_TAKEOVER": {PT: "um operador assumiu a conversa (OPERATOR_TAKEOVER)", EN: "an operator took over (OPERATOR_TAKEOVER)"},
+	// The handoff reasons, by code (domain.HandoffReason), in words: the
+	// code stays in the API and the logs, where it is searched for.
+	"handoff.reason.CUSTOMER_REQUEST":  {PT: "o cliente pediu uma pessoa", EN: "the customer asked for a person"},
+	"handoff.reason.DATA_COMPLETE":     {PT: "cadastro completo", EN: "registration data complete"},
+	"handoff.reason.VALIDATION_FAILED": {PT: "os dados do cadastro falharam na validação repetidas vezes", EN: "registration data failed validation repeatedly"},
+	"handoff.reason.AGENT_FAILURE":     {PT: "o assistente não conseguiu responder", EN: "the assistant could not answer"},
+	"handoff.reason.OPERATOR_TAKEOVER": {PT: "um operador assumiu a conversa", EN: "an operator took over"},
 
 	// What an operator who wrote from their own phone is told when the
 	// message did not reach a customer.

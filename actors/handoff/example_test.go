@@ -46,7 +46,7 @@ func ExampleCompose() {
 	// Aguardando desde 14/03/2025 09:00 (25 min): ninguém assumiu esta conversa ainda.
 	// Cliente: João Souza (+5511999990000)
 	// Serviço: Cliente oculto
-	// Motivo: cadastro completo (DATA_COMPLETE)
+	// Motivo: cadastro completo
 	// Posição na fila: 2
 	// Resumo: —
 	//

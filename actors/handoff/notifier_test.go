@@ -52,7 +52,7 @@ func TestMessagingNotifierTellsEveryOperator(t *testing.T) {
 	if len(sends) != 2 || sends[0].To != "551140000001" || sends[1].To != "5511400000002" {
 		t.Fatalf("platform received %+v, want one text per operator, in order", sends)
 	}
-	for _, want := range []string{"Maria Silva (+5511999990000)", "Pesquisa de mercado", "CUSTOMER_REQUEST",
+	for _, want := range []string{"Maria Silva (+5511999990000)", "Pesquisa de mercado", "o cliente pediu uma pessoa",
 		"300 clientes", "Posição na fila: 1", "https://intake.example/atendimento"} {
 		if !strings.Contains(sends[0].Body, want) {
 			t.Errorf("operator text lacks %q:\n%s", want, sends[0].Body)

@@ -3,7 +3,6 @@ package handoff
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/locale"
@@ -45,7 +44,7 @@ func Compose(l locale.Locale, n Notice, consoleURL string) Message {
 	if n.Renotify {
 		subject = l.T("handoff.subject.renotify", headline)
 		since := s.HandoffSince()
-		body.WriteString(l.T("handoff.body.renotify", l.DateTime(since), waited(n.At.Sub(since))))
+		body.WriteString(l.T("handoff.body.renotify", l.DateTime(since), l.Duration(n.At.Sub(since))))
 	} else {
 		body.WriteString(l.T("handoff.body.new"))
 	}
@@ -77,15 +76,6 @@ func orDash(s string) string {
 	return s
 }
 
-// waited renders a waiting time in whole minutes, or hours and minutes.
-func waited(d time.Duration) string {
-	d = max(d, 0).Round(time.Minute)
-	if d < time.Hour {
-		return fmt.Sprintf("%d min", int(d.Minutes()))
-	}
-	return fmt.Sprintf("%dh%02d", int(d.Hours()), int(d.Minutes())%60)
-}
-
 // CustomerName is the name the conversation knows the customer by, the
 // first found of: the registration name (cadastral data), a name the
 // qualification picked up, the name in the summary's collected data, the
@@ -111,9 +101,8 @@ func CustomerName(s domain.Session) string {
 // or an import may use.
 var customerNameKeys = []string{"nome", "name", "nome_completo", "contato"}
 
-// ReasonText explains a handoff reason to an operator in l's language,
-// keeping the code so that it can be searched for; l holds Catalogue. A
-// reason the catalogue lacks reads as its code.
+// ReasonText explains a handoff reason to an operator in l's language; l
+// holds Catalogue. A reason the catalogue lacks reads as its code.
 func ReasonText(l locale.Locale, r domain.HandoffReason) string {
 	if r == "" {
 		return "—"

@@ -56,7 +56,7 @@ func TestDefaultNoticeIsPortugueseOnSaoPauloTime(t *testing.T) {
 		At: t0.Add(25 * time.Minute)}
 	m := handoff.Compose(l, n, console)
 	for _, want := range []string{"Ainda aguardando um operador: Maria Silva", "Aguardando desde 14/03/2025 09:00 (25 min)",
-		"Motivo: o cliente pediu uma pessoa (CUSTOMER_REQUEST)", "Posição na fila: 1", "Assuma no console: " + console} {
+		"Motivo: o cliente pediu uma pessoa", "Posição na fila: 1", "Assuma no console: " + console} {
 		if !strings.Contains(m.Text(), want) {
 			t.Errorf("notice lacks %q:\n%s", want, m.Text())
 		}
@@ -77,7 +77,7 @@ func TestReasonText(t *testing.T) {
 		reason domain.HandoffReason
 		pt, en string
 	}{
-		{domain.HandoffDataComplete, "cadastro completo (DATA_COMPLETE)", "registration data complete (DATA_COMPLETE)"},
+		{domain.HandoffDataComplete, "cadastro completo", "registration data complete"},
 		{"SOMETHING_NEW", "SOMETHING_NEW", "SOMETHING_NEW"},
 		{"", "—", "—"},
 	} {

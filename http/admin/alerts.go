@@ -37,6 +37,11 @@ type Alert struct {
 	PhoneNumber string    `json:"phone_number,omitempty"`
 	MessageID   string    `json:"message_id,omitempty"`
 	Detail      string    `json:"detail"`
+	// Waited, Reminders and Reason are a handoff_unattended's detail for
+	// the page, which says it in words (the API has Detail).
+	Waited    time.Duration        `json:"-"`
+	Reminders int                  `json:"-"`
+	Reason    domain.HandoffReason `json:"-"`
 }
 
 // AlertReport lists alerts newest first, with a count per kind.
@@ -126,7 +131,8 @@ func (h *Handler) unattended(s domain.Session, now time.Time) (Alert, bool) {
 	return Alert{
 		Kind: AlertHandoffUnattended, At: last, SessionID: s.SessionID, PhoneNumber: s.PhoneNumber,
 		Detail: fmt.Sprintf("waiting %s for an operator after %d reminders (reason %s)",
-			since(now, s.HandoffSince()), s.HandoffRenotificationCount, reasonText(s.HandoffReason)),
+			since(now, s.HandoffSince()), s.HandoffRenotificationCount, reasonCode(s.HandoffReason)),
+		Waited: now.Sub(s.HandoffSince()), Reminders: s.HandoffRenotificationCount, Reason: s.HandoffReason,
 	}, true
 }
 
@@ -165,7 +171,8 @@ func projectionDetail(p persistence.CRMProjection) string {
 	return d
 }
 
-func reasonText(r domain.HandoffReason) string {
+// reasonCode is a reason as the API's alert details name it.
+func reasonCode(r domain.HandoffReason) string {
 	if r == "" {
 		return "unknown"
 	}

@@ -171,7 +171,7 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 	if err != nil {
 		return nil, fmt.Errorf("admin: %w", err)
 	}
-	p, err := loadPages(loc, !cfg.OpenPages)
+	p, err := loadPages(loc, cfg.DefaultCountry, !cfg.OpenPages)
 	if err != nil {
 		return nil, err
 	}

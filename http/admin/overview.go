@@ -40,6 +40,8 @@ type QueuedHandoff struct {
 	Since           time.Time `json:"since"`
 	Waiting         string    `json:"waiting"`
 	Renotifications int       `json:"handoff_renotification_count"`
+	// WaitingFor is Waiting for the page, which says it in words.
+	WaitingFor time.Duration `json:"-"`
 }
 
 var statusOrder = []persistence.ProjectionStatus{
@@ -107,6 +109,7 @@ func (h *Handler) overview(ctx context.Context) (Overview, error) {
 			Reason:          s.HandoffReason,
 			Since:           s.HandoffSince(),
 			Waiting:         since(now, s.HandoffSince()),
+			WaitingFor:      now.Sub(s.HandoffSince()),
 			Renotifications: s.HandoffRenotificationCount,
 		})
 	}

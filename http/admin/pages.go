@@ -13,6 +13,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/locale"
 )
@@ -32,21 +33,33 @@ type pages struct {
 var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts", "people", "login", "code", "settings"}
 
 // loadPages parses the pages with loc's texts and dates (t, datetime,
-// date) besides the admin's own functions; loggedIn says whether the pages
-// are behind a login (and so offer a logout).
-func loadPages(loc locale.Locale, loggedIn bool) (*pages, error) {
+// date, label, duration) besides the admin's own functions: stored codes
+// in words (reason, alertKind), numbers as people type them in
+// defaultCountry (typed), report days as dates (day). loggedIn says
+// whether the pages are behind a login (and so offer a logout).
+func loadPages(loc locale.Locale, defaultCountry string, loggedIn bool) (*pages, error) {
 	files, err := fs.Sub(embedded, "templates")
 	if err != nil {
 		return nil, err
 	}
 	funcs := template.FuncMap(loc.Funcs())
 	for name, fn := range map[string]any{
-		"lang":        func() string { return string(loc.Lang) },
-		"stamp":       func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
-		"join":        strings.Join,
-		"loggedIn":    func() bool { return loggedIn },
-		"hasPrefix":   strings.HasPrefix,
-		"reason":      reasonText,
+		"lang":      func() string { return string(loc.Lang) },
+		"stamp":     func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
+		"join":      strings.Join,
+		"loggedIn":  func() bool { return loggedIn },
+		"hasPrefix": strings.HasPrefix,
+		"reason":    func(r domain.HandoffReason) string { return handoff.ReasonText(loc, r) },
+		"alertKind": func(kind string) string { return loc.Label("admin.alerts.kind", kind) },
+		"typed":     func(phone string) string { return typedForm(phone, defaultCountry) },
+		"day": func(day string) string {
+			// A report day is a UTC date: at noon it is the same date in
+			// every zone of the Americas and Europe.
+			if t, err := time.Parse(time.DateOnly, day); err == nil {
+				return loc.Date(t.Add(12 * time.Hour))
+			}
+			return day
+		},
 		"console":     atendimento.ConversationURL,
 		"customer":    handoff.CustomerName,
 		"consoleHome": func() string { return atendimento.BasePath },

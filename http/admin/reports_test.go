@@ -162,14 +162,14 @@ func TestOverviewPageShowsStatesQueueAndProjections(t *testing.T) {
 	body = html.UnescapeString(body) // html/template writes + as &#43;
 	for _, want := range []string{
 		"Conversas ativas (4)", // a, b, c, d: e is closed, f was reset
-		`<td class="kind">QUALIFYING</td><td class="n">2</td>`,
-		`<td class="kind">HANDOFF</td><td class="n">2</td>`,
-		`<td class="kind">DATA_COLLECT</td><td class="n">0</td>`,
-		`<td class="kind">CLOSED</td><td class="n">1</td>`, // e: every state is listed, as on the dashboard
+		`<td>Com o bot (qualificação)</td><td class="n">2</td>`,
+		`<td>Aguardando atendente</td><td class="n">2</td>`,
+		`<td>Com o bot (cadastro)</td><td class="n">0</td>`,
+		`<td>Encerrada</td><td class="n">1</td>`, // e: every state is listed, as on the dashboard
 		"Fila de atendimento (2)",
-		"+5511900000003", "CUSTOMER_REQUEST",
-		`<td class="kind">BLOCKED</td><td class="n">1</td>`,
-		`<td class="kind">SYNCED</td><td class="n">1</td>`,
+		"(11) 90000-0003", "o cliente pediu uma pessoa",
+		`<td>Bloqueada (precisa de ajuste)</td><td class="n">1</td>`,
+		`<td>Enviada</td><td class="n">1</td>`,
 		`action="/admin/reset"`,
 	} {
 		if !strings.Contains(body, want) {
@@ -177,7 +177,7 @@ func TestOverviewPageShowsStatesQueueAndProjections(t *testing.T) {
 		}
 	}
 	// The longest waiting handoff comes first.
-	if strings.Index(body, "+5511900000003") > strings.Index(body, "+5511900000004") {
+	if strings.Index(body, "(11) 90000-0003") > strings.Index(body, "(11) 90000-0004") {
 		t.Error("handoff queue is not longest-waiting first")
 	}
 }
@@ -189,7 +189,7 @@ func TestPagesRender(t *testing.T) {
 	for path, wants := range map[string][]string{
 		"/admin/demands":   {"jardinagem <b>vertical</b>", "varejo"},
 		"/admin/llm-costs": {"gpt-4o-mini-2024-07-18", "0.0750", "Nenhum preço configurado para: mystery-model"},
-		"/admin/alerts":    {"projection_blocked", "permanent: recipient not on the platform", "handoff_unattended"},
+		"/admin/alerts":    {"Envio ao CRM bloqueado", "permanent: recipient not on the platform", "Cliente sem atendente", "sem atendente depois de 3 lembretes (motivo: "},
 	} {
 		status, body := f.do("GET", path, "", nil)
 		if status != 200 {

@@ -1,11 +1,13 @@
 package admin
 
 import (
+	"context"
 	"net/url"
 
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/intake-runtime/intake/domain"
+	"github.com/intake-runtime/intake/persistence"
 )
 
 // sessionsView is what the conversations page shows: the filter as typed, one
@@ -16,6 +18,22 @@ type sessionsView struct {
 	List                               SessionList
 	// Next is the page after this one with the same filter; empty on the last.
 	Next string
+	// names are the roster's names by phone.
+	names map[string]string
+	// country reads numbers as people type them.
+	country string
+}
+
+// OperatorName is the operator holding a conversation as people know
+// them: the roster's name, else the number as typed; "" for nobody.
+func (v sessionsView) OperatorName(phone string) string {
+	if phone == "" {
+		return ""
+	}
+	if name := v.names[phone]; name != "" {
+		return name
+	}
+	return typedForm(phone, v.country)
 }
 
 // sessionsPage serves GET /admin/sessions: the conversations list with its
@@ -28,8 +46,19 @@ func (h *Handler) sessionsPage(c *fiber.Ctx) error {
 	v := sessionsView{
 		State: c.Query("state"), Service: c.Query("service"), Operator: c.Query("operator"),
 		From: c.Query("from"), To: c.Query("to"),
-		States: domain.States(),
-		List:   list,
+		States:  domain.States(),
+		List:    list,
+		country: h.cfg.DefaultCountry,
+	}
+	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
+	defer cancel()
+	roster, err := persistence.NewOperatorRoster(h.table).List(ctx)
+	if err != nil {
+		return h.internal(c, "operator list failed", err)
+	}
+	v.names = make(map[string]string, len(roster))
+	for _, o := range roster {
+		v.names[o.Phone] = o.Name
 	}
 	if list.NextCursor != nil {
 		next := url.Values{"cursor": {*list.NextCursor}}

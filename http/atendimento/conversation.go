@@ -148,10 +148,7 @@ func (c *Console) conversationView(ctx context.Context, s domain.Session, histor
 
 // stateText is a session state as an operator reads it.
 func (c *Console) stateText(s domain.SessionState) string {
-	if key := "conversation.state." + string(s); c.locale.Has(key) {
-		return c.locale.T(key)
-	}
-	return string(s)
+	return c.locale.Label("state", string(s))
 }
 
 func (c *Console) windowView(w conversation.Window, state domain.SessionState) windowView {
@@ -164,9 +161,9 @@ func (c *Console) windowView(w conversation.Window, state domain.SessionState) w
 	case w.LastInbound == nil:
 		v.Text = c.locale.T("conversation.window.none")
 	case w.Open:
-		v.Text = c.locale.T("conversation.window.open", ago(w.Since), ago(w.Remaining))
+		v.Text = c.locale.T("conversation.window.open", c.locale.Duration(w.Since), c.locale.Duration(w.Remaining))
 	default:
-		v.Text = c.locale.T("conversation.window.closed", ago(w.Since))
+		v.Text = c.locale.T("conversation.window.closed", c.locale.Duration(w.Since))
 	}
 	return v
 }

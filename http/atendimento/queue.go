@@ -84,7 +84,7 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 			Position:       e.Position,
 			WaitingSince:   e.WaitingSince,
 			WaitingSeconds: int64(waited.Seconds()),
-			Waiting:        ago(waited),
+			Waiting:        c.locale.Duration(waited),
 			AssignedTo:     e.AssignedTo,
 			Mine:           e.AssignedTo == operator,
 			URL:            conversationURL(e.PhoneNumber, e.SessionID),

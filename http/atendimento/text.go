@@ -11,5 +11,5 @@ import (
 // handoff texts, so a handoff reason reads as in the operators' notices.
 func catalogue() (locale.Catalogue, error) {
 	return locale.Merge(layoutText, loginText, queueText, conversationText, errorText, historyText, panelText, toolsText, mediaCatalogue,
-		handoff.Catalogue, businesshours.Catalogue)
+		handoff.Catalogue, businesshours.Catalogue, locale.Vocabulary)
 }

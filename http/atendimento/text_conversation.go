@@ -32,16 +32,6 @@ var conversationText = locale.Catalogue{
 	"conversation.from.operator": {PT: "Operador", EN: "Operator"},
 	"conversation.from.system":   {PT: "Sistema", EN: "System"},
 
-	// The session states as an operator reads them.
-	"conversation.state.NEW":             {PT: "Nova", EN: "New"},
-	"conversation.state.QUALIFYING":      {PT: "Com o bot (qualificação)", EN: "With the bot (qualifying)"},
-	"conversation.state.DATA_COLLECT":    {PT: "Com o bot (cadastro)", EN: "With the bot (registration)"},
-	"conversation.state.CONFIRM_SUBJECT": {PT: "Com o bot (mudança de assunto)", EN: "With the bot (change of subject)"},
-	"conversation.state.COMPLETED":       {PT: "Cadastro concluído", EN: "Registration complete"},
-	"conversation.state.HANDOFF":         {PT: "Aguardando operador", EN: "Waiting for an operator"},
-	"conversation.state.HUMAN":           {PT: "Com operador", EN: "With an operator"},
-	"conversation.state.CLOSED":          {PT: "Encerrada", EN: "Closed"},
-
 	// The 24-hour customer-service window.
 	"conversation.window.none":   {PT: "O cliente não escreveu nesta conversa: não é possível enviar texto livre.", EN: "The customer has not written in this conversation: free text cannot be sent."},
 	"conversation.window.open":   {PT: "O cliente escreveu há %s · restam %s da janela de 24 horas", EN: "Customer wrote %s ago · %s left in the 24-hour window"},

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
-	"time"
 
 	"github.com/intake-runtime/intake/locale"
 
@@ -29,7 +28,6 @@ func newViews(loc locale.Locale) (*html.Engine, error) {
 		return nil, err
 	}
 	engine := html.NewFileSystem(http.FS(sub), ".html")
-	engine.AddFunc("ago", ago)
 	engine.AddFuncMap(loc.Funcs())
 	if err := engine.Load(); err != nil {
 		return nil, fmt.Errorf("atendimento: templates: %w", err)
@@ -105,16 +103,4 @@ func securityHeaders(c *fiber.Ctx) error {
 	c.Set("Referrer-Policy", "same-origin")
 	c.Set("Cache-Control", "no-store")
 	return c.Next()
-}
-
-// ago renders a duration for people: "45 s", "12 min", "3 h 05 min".
-func ago(d time.Duration) string {
-	switch {
-	case d < time.Minute:
-		return fmt.Sprintf("%d s", int(max(d, 0).Seconds()))
-	case d < time.Hour:
-		return fmt.Sprintf("%d min", int(d.Minutes()))
-	default:
-		return fmt.Sprintf("%d h %02d min", int(d.Hours()), int(d.Minutes())%60)
-	}
 }
