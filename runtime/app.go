@@ -20,6 +20,7 @@ import (
 	"github.com/intake-runtime/intake/actors/handoff/ses"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/projection"
+	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/inbound"
@@ -86,6 +87,8 @@ type App struct {
 	http    *fiber.App
 	// settings are the documents an owner edits in /admin, live on this node.
 	settings *settings.Live
+	// crmMapping is the "crm" setting the CRM client sends with.
+	crmMapping *crm.LiveMapping
 	// parameters is the store the dashboard shows, nil for none.
 	parameters ParameterStore
 	// metricsHTTP serves /metrics on METRICS_ADDR; nil when it is unset.
@@ -144,7 +147,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if err != nil {
 		return nil, err
 	}
-	if a.sync, err = syncJob(cfg, a.table, opts.CRMStub, erpStubbed(opts.Fallbacks), logger.Named("sync")); err != nil {
+	if a.sync, err = syncJob(cfg, a.table, opts.CRMStub, erpStubbed(opts.Fallbacks), a.crmMapping, logger.Named("sync")); err != nil {
 		return nil, err
 	}
 	a.metrics = NewMetrics(a.table)

@@ -63,7 +63,7 @@ func (a *App) smokeDeps() smoke.Deps {
 // own, for the smokes; nil where settings build none (the preflight names
 // what is missing) or the adapter is a stub, which has no Probe.
 func projectionProbes(cfg config.Config, logger *zap.Logger) (crm, erp smoke.Prober) {
-	if c, err := newCRM(cfg, logger.Named("crm")); cfg.CRM.Enabled && err == nil {
+	if c, err := newCRM(cfg, nil, logger.Named("crm")); cfg.CRM.Enabled && err == nil {
 		crm = c
 	}
 	if c, err := newERP(cfg, logger.Named("erp")); err == nil {

@@ -17,10 +17,11 @@ const settingsTimeout = 10 * time.Second
 
 // newSettings returns the documents an owner edits in /admin, each
 // registered with the component it changes: the agents' prompts apply to
-// the content store.
+// the content store, the CRM stages and session property to the CRM client.
 func (a *App) newSettings() *settings.Live {
 	live := settings.New(persistence.NewVersions(a.table), a.now, a.logger.Named("settings"))
 	admin.RegisterPrompts(live, a.content)
+	a.crmMapping = admin.RegisterCRM(live, crmSeed(a.cfg))
 	return live
 }
 

@@ -71,6 +71,9 @@ type Config struct {
 	// Settings are the documents the pages and the API edit, versioned in
 	// the table and live on every node. Required.
 	Settings *settings.Live
+	// CRM is the CRM page's: the mapping in force and the probe; nil shows
+	// the stored mapping and says no CRM is connected.
+	CRM CRM
 }
 
 // Conversations is the conversation addressing as the admin surface uses
@@ -221,5 +224,6 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Post("/admin/reset", h.reset)
 	h.registerPeople(r)
 	h.registerSettings(r)
+	h.registerCRM(r)
 	h.registerDevPrompts(r)
 }
