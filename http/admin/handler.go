@@ -90,6 +90,7 @@ type Price struct {
 // effective prompt of an agent.
 type Prompts interface {
 	Prompt(agent string) string
+	FilePrompt(agent string) string
 }
 
 // Handler serves the admin pages and API. It is safe for concurrent use.
