@@ -222,5 +222,6 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Post("/admin/reset", h.reset)
 	h.registerPeople(r)
 	h.registerSettings(r)
+	h.registerPromptsPage(r)
 	h.registerDevPrompts(r)
 }
