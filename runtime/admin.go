@@ -50,6 +50,7 @@ func (a *App) adminRoutes() error {
 		LogCodes:           !a.cfg.Messaging.CloudEnabled,
 		OpenPages:          a.cfg.DevUI.Enabled,
 		Settings:           a.settings,
+		Templates:          a.templates,
 	}, a.table, a.content, a.logger.Named("admin"))
 	if err != nil {
 		return err

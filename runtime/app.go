@@ -21,6 +21,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
@@ -86,6 +87,9 @@ type App struct {
 	http    *fiber.App
 	// settings are the documents an owner edits in /admin, live on this node.
 	settings *settings.Live
+	// templates are the console's approved templates, the settings
+	// document "templates" once edited.
+	templates *atendimento.TemplateList
 	// parameters is the store the dashboard shows, nil for none.
 	parameters ParameterStore
 	// metricsHTTP serves /metrics on METRICS_ADDR; nil when it is unset.

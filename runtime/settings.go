@@ -8,6 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/http/admin"
+	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/settings"
 )
@@ -17,10 +18,12 @@ const settingsTimeout = 10 * time.Second
 
 // newSettings returns the documents an owner edits in /admin, each
 // registered with the component it changes: the agents' prompts apply to
-// the content store.
+// the content store, the templates to the console's list.
 func (a *App) newSettings() *settings.Live {
 	live := settings.New(persistence.NewVersions(a.table), a.now, a.logger.Named("settings"))
 	admin.RegisterPrompts(live, a.content)
+	a.templates = atendimento.NewTemplateList(consoleTemplates(a.cfg.Messaging.Templates))
+	admin.RegisterTemplates(live, a.templates)
 	return live
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/http/login"
 	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
@@ -71,6 +72,9 @@ type Config struct {
 	// Settings are the documents the pages and the API edit, versioned in
 	// the table and live on every node. Required.
 	Settings *settings.Live
+	// Templates are the console's live template list the replies page
+	// shows and edits (the "templates" document); nil shows none.
+	Templates *atendimento.TemplateList
 }
 
 // Conversations is the conversation addressing as the admin surface uses
