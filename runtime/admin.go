@@ -51,6 +51,7 @@ func (a *App) adminRoutes() error {
 		OpenPages:          a.cfg.DevUI.Enabled,
 		Settings:           a.settings,
 		CRM:                a.crmSettings(),
+		Templates:          a.templates,
 	}, a.table, a.content, a.logger.Named("admin"))
 	if err != nil {
 		return err

@@ -22,6 +22,7 @@ import (
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
@@ -89,6 +90,9 @@ type App struct {
 	settings *settings.Live
 	// crmMapping is the "crm" setting the CRM client sends with.
 	crmMapping *crm.LiveMapping
+	// templates are the console's approved templates, the settings
+	// document "templates" once edited.
+	templates *atendimento.TemplateList
 	// parameters is the store the dashboard shows, nil for none.
 	parameters ParameterStore
 	// metricsHTTP serves /metrics on METRICS_ADDR; nil when it is unset.

@@ -60,14 +60,14 @@ func (a *App) atendimentoRoutes() error {
 		LogCodes:       !a.cfg.Messaging.CloudEnabled,
 		// On a development runner (DEV_UI_ENABLED) with the stub, the code
 		// page shows the code: nobody can receive it otherwise.
-		ShowCodes:  !a.cfg.Messaging.CloudEnabled && a.cfg.DevUI.Enabled,
-		Lang:       lang,
-		Zone:       zone,
-		Hours:      hours,
-		SLA:        a.cfg.Handoff.SLA,
-		Templates:  consoleTemplates(a.cfg.Messaging.Templates),
-		ConsoleURL: consoleLink(a.cfg.HTTP),
-		Now:        a.now,
+		ShowCodes:    !a.cfg.Messaging.CloudEnabled && a.cfg.DevUI.Enabled,
+		Lang:         lang,
+		Zone:         zone,
+		Hours:        hours,
+		SLA:          a.cfg.Handoff.SLA,
+		TemplateList: a.templates,
+		ConsoleURL:   consoleLink(a.cfg.HTTP),
+		Now:          a.now,
 	}, atendimento.Deps{
 		Conversations:    a.conversations,
 		Queue:            queue,

@@ -13,6 +13,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/http/login"
 	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
@@ -74,6 +75,9 @@ type Config struct {
 	// CRM is the CRM page's: the mapping in force and the probe; nil shows
 	// the stored mapping and says no CRM is connected.
 	CRM CRM
+	// Templates are the console's live template list the replies page
+	// shows and edits (the "templates" document); nil shows none.
+	Templates *atendimento.TemplateList
 }
 
 // Conversations is the conversation addressing as the admin surface uses
@@ -93,6 +97,7 @@ type Price struct {
 // effective prompt of an agent.
 type Prompts interface {
 	Prompt(agent string) string
+	FilePrompt(agent string) string
 }
 
 // Handler serves the admin pages and API. It is safe for concurrent use.
@@ -225,5 +230,6 @@ func (h *Handler) Register(r fiber.Router) {
 	h.registerPeople(r)
 	h.registerSettings(r)
 	h.registerCRM(r)
+	h.registerPromptsPage(r)
 	h.registerDevPrompts(r)
 }

@@ -134,6 +134,9 @@ type Config struct {
 	// Templates are the approved templates offered once a customer's
 	// 24-hour window closed (MESSAGING_TEMPLATES).
 	Templates []Template
+	// TemplateList, when set, is read at each use instead of Templates:
+	// the list the owner edits in /admin, live without a restart.
+	TemplateList *TemplateList
 	// Now is the clock; default time.Now. Tests move it to expire codes.
 	Now func() time.Time
 }

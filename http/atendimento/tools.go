@@ -24,8 +24,9 @@ type templateView struct {
 }
 
 func (c *Console) toolsView(ctx context.Context, operator string) toolsView {
-	v := toolsView{Templates: make([]templateView, 0, len(c.cfg.Templates)), Operators: c.transferTargets(ctx, operator)}
-	for _, t := range c.cfg.Templates {
+	templates := c.templates()
+	v := toolsView{Templates: make([]templateView, 0, len(templates)), Operators: c.transferTargets(ctx, operator)}
+	for _, t := range templates {
 		v.Templates = append(v.Templates, templateView{Name: t.Name, Language: t.Language, Body: t.Body, Params: t.Params()})
 	}
 	return v
