@@ -21,6 +21,7 @@ const settingsTimeout = 10 * time.Second
 func (a *App) newSettings() *settings.Live {
 	live := settings.New(persistence.NewVersions(a.table), a.now, a.logger.Named("settings"))
 	admin.RegisterPrompts(live, a.content)
+	admin.RegisterBusinessSettings(live, a.business, a.hours, a.hoursZone())
 	return live
 }
 

@@ -37,13 +37,17 @@ type Config struct {
 	// past the per-turn bound: the conversation goes on, unanswered question
 	// acknowledged.
 	EnrichmentFallbackText string
-	// Hours is when people answer (BUSINESS_HOURS); the zero value is always
-	// open.
-	Hours businesshours.Hours
+	// Hours is when people answer (BUSINESS_HOURS), the holder the owner's
+	// edits of the hours replace; nil is always open.
+	Hours *businesshours.Live
 	// AfterHoursText follows the reply of a turn that enters the operators'
 	// queue while the business is closed; "{quando}" is replaced by the next
-	// opening in words ("amanhã às 08:00").
+	// opening in words ("amanhã às 08:00"). The hours' own text, once the
+	// owner saved one, replaces it.
 	AfterHoursText string
+	// Business is the business setting (name, greeting, farewell), the
+	// holder the owner's edits replace; nil is the seed.
+	Business *Business
 }
 
 func (c *Config) setDefaults() {
