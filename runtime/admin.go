@@ -50,6 +50,8 @@ func (a *App) adminRoutes() error {
 		LogCodes:           !a.cfg.Messaging.CloudEnabled,
 		OpenPages:          a.cfg.DevUI.Enabled,
 		Settings:           a.settings,
+		Hours:              a.hours,
+		Business:           a.business,
 	}, a.table, a.content, a.logger.Named("admin"))
 	if err != nil {
 		return err

@@ -14,6 +14,9 @@ import (
 const (
 	DefaultGreeting = "Olá! Obrigado por entrar em contato. Como posso ajudar?"
 	DefaultFarewell = "Obrigado pelo contato! Este atendimento foi encerrado. Se precisar de algo mais, é só escrever aqui."
+	// DefaultAfterHoursText is Config.AfterHoursText's default, the seed
+	// of the hours setting's message.
+	DefaultAfterHoursText = "Estamos fora do horário de atendimento agora. Um atendente da nossa equipe vai responder {quando}."
 )
 
 // BusinessText is who the agents speak for: the business's name and the

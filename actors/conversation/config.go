@@ -67,7 +67,7 @@ func (c *Config) setDefaults() {
 		c.ValidationHandoffText = "Não consegui validar os seus dados. Vou pedir para um atendente da nossa equipe conferir com você por aqui."
 	}
 	if c.AfterHoursText == "" {
-		c.AfterHoursText = "Estamos fora do horário de atendimento agora. Um atendente da nossa equipe vai responder {quando}."
+		c.AfterHoursText = DefaultAfterHoursText
 	}
 	if c.EnrichmentFallbackText == "" {
 		c.EnrichmentFallbackText = "Não encontrei essa informação agora. Vou registrar a sua dúvida para o consultor responder; enquanto isso, podemos seguir com o seu atendimento?"

@@ -11,8 +11,10 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/businesshours"
 	"github.com/intake-runtime/intake/http/login"
 	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
@@ -71,6 +73,11 @@ type Config struct {
 	// Settings are the documents the pages and the API edit, versioned in
 	// the table and live on every node. Required.
 	Settings *settings.Live
+	// Hours and Business are the holders the hours and business settings
+	// apply to (RegisterBusinessSettings): their pages show what is in
+	// force. Nil shows the seed: always open, no name, the default texts.
+	Hours    *businesshours.Live
+	Business *conversation.Business
 }
 
 // Conversations is the conversation addressing as the admin surface uses
@@ -221,5 +228,7 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Post("/admin/reset", h.reset)
 	h.registerPeople(r)
 	h.registerSettings(r)
+	h.registerBusiness(r)
+	h.registerHours(r)
 	h.registerDevPrompts(r)
 }

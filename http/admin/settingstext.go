@@ -1,10 +1,13 @@
 package admin
 
-import "github.com/intake-runtime/intake/locale"
+import (
+	"github.com/intake-runtime/intake/businesshours"
+	"github.com/intake-runtime/intake/locale"
+)
 
 // pageTexts are the catalogues of the admin pages, merged at start: each
 // settings page keeps its texts beside its handlers.
-var pageTexts = []locale.Catalogue{text, settingsText}
+var pageTexts = []locale.Catalogue{text, settingsText, businessText, hoursText, businesshours.Catalogue}
 
 // settingsText is the texts of the settings index and of the history every
 // settings page shows.
