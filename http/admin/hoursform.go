@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -118,6 +119,5 @@ func formClock(s string) (int, bool) {
 	return t.Hour()*60 + t.Minute(), true
 }
 
-func clock(m int) string {
-	return strconv.Itoa(m/600) + strconv.Itoa(m/60%10) + ":" + strconv.Itoa(m%60/10) + strconv.Itoa(m%10)
-}
+// clock writes minute m of a day as HH:MM (1440 as 24:00).
+func clock(m int) string { return fmt.Sprintf("%02d:%02d", m/60, m%60) }
