@@ -52,6 +52,8 @@ func (a *App) adminRoutes() error {
 		Settings:           a.settings,
 		CRM:                a.crmSettings(),
 		Templates:          a.templates,
+		Hours:              a.hours,
+		Business:           a.business,
 	}, a.table, a.content, a.logger.Named("admin"))
 	if err != nil {
 		return err

@@ -47,10 +47,6 @@ func (a *App) atendimentoRoutes() error {
 	if err != nil {
 		return err
 	}
-	hours, err := a.cfg.UI.Hours() // validated by config.Load
-	if err != nil {
-		return fmt.Errorf("BUSINESS_HOURS: %w", err)
-	}
 	queue := handoff.NewQueue(a.table)
 	console, err := atendimento.New(atendimento.Config{
 		DefaultCountry: a.cfg.UI.DefaultCountry,
@@ -63,7 +59,7 @@ func (a *App) atendimentoRoutes() error {
 		ShowCodes:    !a.cfg.Messaging.CloudEnabled && a.cfg.DevUI.Enabled,
 		Lang:         lang,
 		Zone:         zone,
-		Hours:        hours,
+		Hours:        a.hours,
 		SLA:          a.cfg.Handoff.SLA,
 		TemplateList: a.templates,
 		ConsoleURL:   consoleLink(a.cfg.HTTP),

@@ -26,6 +26,7 @@ func (a *App) newSettings() *settings.Live {
 	a.crmMapping = admin.RegisterCRM(live, crmSeed(a.cfg))
 	a.templates = atendimento.NewTemplateList(consoleTemplates(a.cfg.Messaging.Templates))
 	admin.RegisterTemplates(live, a.templates)
+	admin.RegisterBusinessSettings(live, a.business, a.hours, a.hoursZone())
 	return live
 }
 

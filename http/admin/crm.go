@@ -57,14 +57,7 @@ type crmStageRow struct {
 
 func (h *Handler) crmPage(c *fiber.Ctx) error {
 	view := h.crmForm(h.crmMapping(c))
-	switch {
-	case c.Query("done") == "saved":
-		view.Flash = h.pages.loc.T("admin.settings.saved")
-	case c.Query("done") == "restored":
-		view.Flash = h.pages.loc.T("admin.history.restored")
-	case c.Query("refused") != "":
-		view.Error = h.pages.loc.T("admin.history.refused_restore", c.Query("refused"))
-	}
+	view.Flash, view.Error = h.settingsMessages(c)
 	return h.renderCRM(c, view)
 }
 

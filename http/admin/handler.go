@@ -11,9 +11,11 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/http/atendimento"
+	"github.com/intake-runtime/intake/businesshours"
 	"github.com/intake-runtime/intake/http/login"
 	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
@@ -78,6 +80,11 @@ type Config struct {
 	// Templates are the console's live template list the replies page
 	// shows and edits (the "templates" document); nil shows none.
 	Templates *atendimento.TemplateList
+	// Hours and Business are the holders the hours and business settings
+	// apply to (RegisterBusinessSettings): their pages show what is in
+	// force. Nil shows the seed: always open, no name, the default texts.
+	Hours    *businesshours.Live
+	Business *conversation.Business
 }
 
 // Conversations is the conversation addressing as the admin surface uses
@@ -231,5 +238,7 @@ func (h *Handler) Register(r fiber.Router) {
 	h.registerSettings(r)
 	h.registerCRM(r)
 	h.registerPromptsPage(r)
+	h.registerBusiness(r)
+	h.registerHours(r)
 	h.registerDevPrompts(r)
 }

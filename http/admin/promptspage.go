@@ -104,10 +104,12 @@ func (h *Handler) promptPage(c *fiber.Ctx, a domain.AgentName, form promptForm) 
 	view := promptsView{
 		Name: h.agentName(a), About: h.pages.loc.T("admin.prompts.about." + string(a)), Path: base,
 		Business: v.Business, Protocol: v.Protocol, Edited: v.CurrentVersion > 0, History: history,
-		Flash: h.settingsFlash(c), Error: form.Error,
+		Error: form.Error,
 	}
-	if refused := c.Query("refused"); refused != "" {
-		view.Error = h.pages.loc.T("admin.history.refused_restore", refused)
+	var refusal string
+	view.Flash, refusal = h.settingsMessages(c)
+	if refusal != "" {
+		view.Error = refusal
 	}
 	if form.Refused {
 		view.Business = form.Text
@@ -116,17 +118,6 @@ func (h *Handler) promptPage(c *fiber.Ctx, a domain.AgentName, form promptForm) 
 	return h.pages.render(c, page{Page: "settings-prompts", Data: view})
 }
 
-// settingsFlash is the message of the save or restore a settings page was
-// redirected after.
-func (h *Handler) settingsFlash(c *fiber.Ctx) string {
-	switch c.Query("done") {
-	case "saved":
-		return h.pages.loc.T("admin.settings.saved")
-	case "restored":
-		return h.pages.loc.T("admin.history.restored")
-	}
-	return ""
-}
 
 // savePromptPage stores the form's text as a's next version. The protocol
 // is not in the form: the agent runs the text followed by it.

@@ -127,3 +127,18 @@ func (h *Handler) restoreRoute(r fiber.Router, base, doc string) {
 		return h.restoreSetting(c, doc, base)
 	})
 }
+
+// settingsMessages are a settings page's messages after a redirect (see
+// restoreSetting): the flash of a save or restore, or the reason a restore
+// was refused.
+func (h *Handler) settingsMessages(c *fiber.Ctx) (flash, refusal string) {
+	switch {
+	case c.Query("done") == "saved":
+		return h.pages.loc.T("admin.settings.saved"), ""
+	case c.Query("done") == "restored":
+		return h.pages.loc.T("admin.history.restored"), ""
+	case c.Query("refused") != "":
+		return "", h.pages.loc.T("admin.history.refused_restore", c.Query("refused"))
+	}
+	return "", ""
+}
