@@ -69,4 +69,3 @@ func (h *Handler) saveBusiness(c *fiber.Ctx) error {
 	}
 	return c.Redirect(BusinessPath+"?done=saved", fiber.StatusSeeOther)
 }
-

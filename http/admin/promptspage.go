@@ -118,7 +118,6 @@ func (h *Handler) promptPage(c *fiber.Ctx, a domain.AgentName, form promptForm) 
 	return h.pages.render(c, page{Page: "settings-prompts", Data: view})
 }
 
-
 // savePromptPage stores the form's text as a's next version. The protocol
 // is not in the form: the agent runs the text followed by it.
 func (h *Handler) savePromptPage(c *fiber.Ctx, a domain.AgentName) error {
