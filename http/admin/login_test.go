@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/persistence"
