@@ -9,6 +9,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/http/sameorigin"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -72,7 +73,7 @@ func (h *Handler) peoplePage(c *fiber.Ctx) error {
 	view := peopleView{}
 	if key, ok := flashes[c.Query("done")]; ok {
 		if phone, err := h.operatorPhone(c.Query("phone")); err == nil {
-			view.Flash = h.pages.loc.T(key, typedForm(phone, h.cfg.DefaultCountry))
+			view.Flash = h.pages.loc.T(key, messaging.AsTyped(phone, h.cfg.DefaultCountry))
 		}
 	}
 	return h.renderPeople(c, view)
@@ -94,7 +95,7 @@ func (h *Handler) renderPeople(c *fiber.Ctx, view peopleView) error {
 	for _, o := range roster {
 		view.People = append(view.People, personView{
 			OperatorRecord: o,
-			Typed:          typedForm(o.Phone, h.cfg.DefaultCountry),
+			Typed:          messaging.AsTyped(o.Phone, h.cfg.DefaultCountry),
 			Path:           PeoplePath + "/" + url.PathEscape(o.Phone),
 			IsAdmin:        o.Role == persistence.RoleAdmin,
 			Away:           away[o.Phone],
