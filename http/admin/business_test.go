@@ -17,8 +17,6 @@ import (
 	"github.com/intake-runtime/intake/settings"
 )
 
-var sameSite = map[string]string{"Origin": "http://example.com"}
-
 // ownerFixture is an admin handler whose settings include the business and
 // its hours, applied to holders as runtime wires them; seed is
 // BUSINESS_HOURS.
@@ -62,7 +60,7 @@ func TestBusinessPageSavesAndRestores(t *testing.T) {
 	}
 
 	form := url.Values{"name": {"Padaria Pão Quente"}, "greeting": {"Bom dia! Aqui é a Padaria."}, "farewell": {"Volte sempre!"}}
-	res := f.request("POST", admin.BusinessPath, form, sameSite)
+	res := f.request("POST", admin.BusinessPath, form, sameOrigin)
 	if res.status != 303 || res.header.Get("Location") != admin.BusinessPath+"?done=saved" {
 		t.Fatalf("save = %d %q", res.status, res.header.Get("Location"))
 	}
@@ -77,8 +75,8 @@ func TestBusinessPageSavesAndRestores(t *testing.T) {
 	}
 
 	form.Set("name", "Padaria Nova")
-	f.request("POST", admin.BusinessPath, form, sameSite)
-	res = f.request("POST", admin.BusinessPath+"/restore", url.Values{"version": {"1"}}, sameSite)
+	f.request("POST", admin.BusinessPath, form, sameOrigin)
+	res = f.request("POST", admin.BusinessPath+"/restore", url.Values{"version": {"1"}}, sameOrigin)
 	if res.status != 303 || f.business.Current().Name != "Padaria Pão Quente" {
 		t.Errorf("restore = %d, name in force %q", res.status, f.business.Current().Name)
 	}
@@ -93,7 +91,7 @@ func TestBusinessPageSavesAndRestores(t *testing.T) {
 func TestBusinessPageRefusesWithTheTypedValues(t *testing.T) {
 	f := newOwnerFixture(t, "")
 	long := strings.Repeat("a", 81)
-	res := f.request("POST", admin.BusinessPath, url.Values{"name": {long}, "greeting": {"Oi, tudo bem?"}, "farewell": {"Tchau"}}, sameSite)
+	res := f.request("POST", admin.BusinessPath, url.Values{"name": {long}, "greeting": {"Oi, tudo bem?"}, "farewell": {"Tchau"}}, sameOrigin)
 	if res.status != 422 {
 		t.Fatalf("save of a long name = %d", res.status)
 	}

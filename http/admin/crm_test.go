@@ -23,9 +23,6 @@ import (
 // crmSeed is CRM_STAGES=novo=appointmentscheduled, CRM_SESSION_PROPERTY unset.
 var crmSeed = crm.Mapping{Stages: map[string]string{"novo": "appointmentscheduled"}}
 
-// sameOrigin is the Origin of the test requests' host.
-var sameOrigin = map[string]string{"Origin": "http://example.com"}
-
 // connectedCRM is the page's CRM as runtime wires it: the live mapping and
 // a client of the fake CRM (nil: a stub, not connected).
 type connectedCRM struct {

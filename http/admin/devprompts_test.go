@@ -22,7 +22,7 @@ func TestDevPromptRouteEditsWithoutTheKey(t *testing.T) {
 		t.Fatalf("a cross-site POST = %d %s", status, body)
 	}
 
-	status, body = f.do("POST", admin.DevPromptsPath+"/REGISTRAR", `{"text": "Cadastro v1."}`, map[string]string{"Origin": "http://example.com"})
+	status, body = f.do("POST", admin.DevPromptsPath+"/REGISTRAR", `{"text": "Cadastro v1."}`, sameOrigin)
 	if status != 201 || f.content.Prompt("REGISTRAR") != running(f.content, "REGISTRAR", "Cadastro v1.") {
 		t.Fatalf("a POST from the page = %d %s", status, body)
 	}

@@ -48,10 +48,6 @@ type Config struct {
 	// DefaultCountry is the region of operator numbers typed without a
 	// country code (DEFAULT_COUNTRY); default messaging.DefaultRegion.
 	DefaultCountry string
-	// Admins are the owners' numbers that may log in to the pages
-	// (ADMIN_PHONES), read as typed in DefaultCountry. None keeps everyone
-	// out, with the same pages as for a wrong number.
-	Admins []string
 	// Sender delivers login codes on the messaging platform. Required
 	// unless OpenPages.
 	Sender messaging.Sender
@@ -120,7 +116,6 @@ type Handler struct {
 	demands     *persistence.Demands
 	pages       *pages
 
-	admins   map[string]bool
 	codes    *login.Codes
 	logins   login.Sessions
 	keyFails *keyThrottle
@@ -167,10 +162,6 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 	if !cfg.OpenPages && cfg.Sender == nil {
 		return nil, errors.New("admin: a Sender is required for the admin login")
 	}
-	admins, err := adminSet(cfg.Admins, cfg.DefaultCountry)
-	if err != nil {
-		return nil, err
-	}
 	if cfg.Zone == nil {
 		zone, err := time.LoadLocation(locale.DefaultZone)
 		if err != nil {
@@ -200,7 +191,6 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 		projections: persistence.NewProjections(table),
 		demands:     persistence.NewDemands(table),
 		pages:       p,
-		admins:      admins,
 		codes:       login.NewCodes(persistence.NewLogins(table), cfg.Login),
 		logins: login.Sessions{
 			Store: persistence.NewOperatorSessions(table), Cookie: CookieName, Path: "/admin", Realm: sessionRealm,

@@ -231,3 +231,7 @@ func loadedSettings(t testing.TB, table persistence.Table, store *content.Store)
 	}
 	return live
 }
+
+// sameOrigin is the Origin of the test requests' host: what a form posted
+// from the admin's own pages carries.
+var sameOrigin = map[string]string{"Origin": "http://example.com"}

@@ -53,7 +53,7 @@ func TestHoursPageSavesHolidaysAndRestores(t *testing.T) {
 	form := weekForm("Fechado agora; respondemos {quando}.")
 	form.Set("new_date", "2025-03-11")
 	form.Set("new_label", "Folga da equipe")
-	res := f.request("POST", admin.HoursPath, form, sameSite)
+	res := f.request("POST", admin.HoursPath, form, sameOrigin)
 	if res.status != 303 || res.header.Get("Location") != admin.HoursPath+"?done=saved" {
 		t.Fatalf("save = %d %q %s", res.status, res.header.Get("Location"), res.body)
 	}
@@ -78,10 +78,10 @@ func TestHoursPageSavesHolidaysAndRestores(t *testing.T) {
 	form.Add("holiday_date", "2025-03-11")
 	form.Add("holiday_label", "Folga da equipe")
 	form.Add("remove", "2025-03-11")
-	if res := f.request("POST", admin.HoursPath, form, sameSite); res.status != 303 || len(f.hours.Hours().Holidays()) != 0 {
+	if res := f.request("POST", admin.HoursPath, form, sameOrigin); res.status != 303 || len(f.hours.Hours().Holidays()) != 0 {
 		t.Fatalf("removing the holiday = %d, holidays %v", res.status, f.hours.Hours().Holidays())
 	}
-	if res := f.request("POST", admin.HoursPath+"/restore", url.Values{"version": {"1"}}, sameSite); res.status != 303 || len(f.hours.Hours().Holidays()) != 1 {
+	if res := f.request("POST", admin.HoursPath+"/restore", url.Values{"version": {"1"}}, sameOrigin); res.status != 303 || len(f.hours.Hours().Holidays()) != 1 {
 		t.Errorf("restore = %d, holidays %v", res.status, f.hours.Hours().Holidays())
 	}
 }
@@ -108,7 +108,7 @@ func TestHoursPageRefusesWithTheTypedValues(t *testing.T) {
 			f := newOwnerFixture(t, "mon-fri 08:00-18:00")
 			form := weekForm("Voltamos {quando}.")
 			c.edit(form)
-			res := f.request("POST", admin.HoursPath, form, sameSite)
+			res := f.request("POST", admin.HoursPath, form, sameOrigin)
 			if res.status != 422 || !strings.Contains(res.body, c.reason) {
 				t.Fatalf("save = %d, want 422 saying %q:\n%s", res.status, c.reason, res.body)
 			}

@@ -47,9 +47,8 @@ func TestPromptsPageShowsTheAgentsAndTheProtectedPart(t *testing.T) {
 // kept; a version is restored from the history.
 func TestPromptsPageSavesRefusesAndRestores(t *testing.T) {
 	f := newFixture(t, admin.Config{})
-	origin := map[string]string{"Origin": "http://example.com"}
 	for _, text := range []string{"Você é a triagem da Padaria Sol.", "Você é a triagem, versão 2."} {
-		res := f.request("POST", triagePage, url.Values{"text": {text}}, origin)
+		res := f.request("POST", triagePage, url.Values{"text": {text}}, sameOrigin)
 		if res.status != 303 || res.header.Get("Location") != triagePage+"?done=saved" {
 			t.Fatalf("POST %q = %d to %q %s", text, res.status, res.header.Get("Location"), res.body)
 		}
@@ -78,7 +77,7 @@ func TestPromptsPageSavesRefusesAndRestores(t *testing.T) {
 		}
 	}
 
-	res := f.request("POST", triagePage+"/restore", url.Values{"version": {"1"}}, origin)
+	res := f.request("POST", triagePage+"/restore", url.Values{"version": {"1"}}, sameOrigin)
 	if res.status != 303 || res.header.Get("Location") != triagePage+"?done=restored" {
 		t.Fatalf("restore = %d to %q", res.status, res.header.Get("Location"))
 	}
@@ -97,10 +96,10 @@ func TestPromptsPageRefusesCrossOriginPosts(t *testing.T) {
 		triagePage + "/restore": {"version": {"1"}},
 	} {
 		if status, body := f.postForm(target, form, evil); status != 403 {
-			t.Errorf("cross-origin POST %s = %d %s, want 403", target, status, body)
+			t.Errorf("cross-sameOrigin POST %s = %d %s, want 403", target, status, body)
 		}
 	}
 	if f.content.Prompt("TRIAGE") != file {
-		t.Error("a cross-origin post changed the prompt")
+		t.Error("a cross-sameOrigin post changed the prompt")
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/http/sameorigin"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/settings"
@@ -75,7 +76,7 @@ func (h *Handler) authorText(author string) string {
 	case "dev":
 		return h.pages.loc.T("admin.history.dev")
 	}
-	return typedForm(author, h.cfg.DefaultCountry)
+	return messaging.AsTyped(author, h.cfg.DefaultCountry)
 }
 
 // saveSetting stores text as doc's next version from a page. A text the
