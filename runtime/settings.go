@@ -16,11 +16,12 @@ import (
 const settingsTimeout = 10 * time.Second
 
 // newSettings returns the documents an owner edits in /admin, each
-// registered with the component it changes: the agents' prompts apply to
-// the content store.
+// registered with the component it changes: the agents' prompts, the
+// catalogue and the knowledge packages apply to the content store.
 func (a *App) newSettings() *settings.Live {
 	live := settings.New(persistence.NewVersions(a.table), a.now, a.logger.Named("settings"))
 	admin.RegisterPrompts(live, a.content)
+	admin.RegisterContent(live, a.content)
 	return live
 }
 
