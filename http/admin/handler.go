@@ -87,9 +87,11 @@ type Price struct {
 }
 
 // Prompts is the running content store as the admin surface uses it: the
-// effective prompt of an agent.
+// effective prompt of an agent, and the catalogue and knowledge packages
+// the settings pages edit.
 type Prompts interface {
 	Prompt(agent string) string
+	Content
 }
 
 // Handler serves the admin pages and API. It is safe for concurrent use.
@@ -221,5 +223,6 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Post("/admin/reset", h.reset)
 	h.registerPeople(r)
 	h.registerSettings(r)
+	h.registerContentPages(r)
 	h.registerDevPrompts(r)
 }

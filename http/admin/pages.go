@@ -29,7 +29,7 @@ type pages struct {
 
 // pageNames are the page templates beside templates/layout.html and the
 // parts every page may use (templates/_*.html).
-var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts", "people", "login", "code", "settings"}
+var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts", "people", "login", "code", "settings", "settingscatalogue", "settingsknowledge", "settingspackage"}
 
 // loadPages parses the pages with loc's texts and dates (t, datetime,
 // date) besides the admin's own functions; loggedIn says whether the pages

@@ -4,7 +4,7 @@ import "github.com/intake-runtime/intake/locale"
 
 // pageTexts are the catalogues of the admin pages, merged at start: each
 // settings page keeps its texts beside its handlers.
-var pageTexts = []locale.Catalogue{text, settingsText}
+var pageTexts = []locale.Catalogue{text, settingsText, catalogueText}
 
 // settingsText is the texts of the settings index and of the history every
 // settings page shows.

@@ -18,6 +18,21 @@ type Catalogue struct {
 	Services []Service `yaml:"services"`
 }
 
+// Text renders c as the YAML a catalogue is stored and read as: what a
+// page that edits the catalogue field by field saves.
+func (c Catalogue) Text() (string, error) {
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(c); err != nil {
+		return "", fmt.Errorf("catalogue: %w", err)
+	}
+	if err := enc.Close(); err != nil {
+		return "", fmt.Errorf("catalogue: %w", err)
+	}
+	return b.String(), nil
+}
+
 // Segment is a business line; its ID is the segment value stored in sessions
 // and sent to the CRM (segmento).
 type Segment struct {
@@ -38,10 +53,10 @@ type Intent struct {
 type Service struct {
 	Name        string   `yaml:"name"`
 	Segment     string   `yaml:"segment"`
-	Description string   `yaml:"description"`
-	Aliases     []string `yaml:"aliases"`
+	Description string   `yaml:"description,omitempty"`
+	Aliases     []string `yaml:"aliases,omitempty,flow"`
 	// Packages are the knowledge packages an agent may ask for about it.
-	Packages []string `yaml:"packages"`
+	Packages []string `yaml:"packages,omitempty,flow"`
 }
 
 // Service finds the service called name, comparing Fold keys of the canonical

@@ -118,3 +118,25 @@ func TestStoredSettingsOverTheFiles(t *testing.T) {
 		t.Errorf("a catalogue that does not read = %v, and must change nothing", err)
 	}
 }
+
+// A catalogue rendered as text reads back as the same catalogue.
+func TestCatalogueTextRoundTrip(t *testing.T) {
+	s, err := content.Open("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := s.Catalogue().Text()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CheckCatalogue(text, nil); err != nil {
+		t.Fatalf("the rendered catalogue is refused: %v", err)
+	}
+	if err := s.SetCatalogue(text); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := s.Catalogue().Text()
+	if again != text {
+		t.Errorf("the catalogue changed through its text:\n%s\nthen\n%s", text, again)
+	}
+}
