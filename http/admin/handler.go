@@ -97,10 +97,12 @@ type Price struct {
 }
 
 // Prompts is the running content store as the admin surface uses it: the
-// effective prompt of an agent.
+// effective prompt of an agent, and the catalogue and knowledge packages
+// the settings pages edit.
 type Prompts interface {
 	Prompt(agent string) string
 	FilePrompt(agent string) string
+	Content
 }
 
 // Handler serves the admin pages and API. It is safe for concurrent use.
@@ -230,5 +232,6 @@ func (h *Handler) Register(r fiber.Router) {
 	h.registerPromptsPage(r)
 	h.registerBusiness(r)
 	h.registerHours(r)
+	h.registerContentPages(r)
 	h.registerDevPrompts(r)
 }

@@ -226,6 +226,7 @@ func loadedSettings(t testing.TB, table persistence.Table, store *content.Store)
 	t.Helper()
 	live := settings.New(persistence.NewVersions(table), func() time.Time { return now }, zap.NewNop())
 	admin.RegisterPrompts(live, store)
+	admin.RegisterContent(live, store)
 	if err := live.Load(t.Context()); err != nil {
 		t.Fatal(err)
 	}
