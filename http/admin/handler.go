@@ -231,5 +231,6 @@ func (h *Handler) Register(r fiber.Router) {
 	h.registerSettings(r)
 	h.registerCRM(r)
 	h.registerPromptsPage(r)
+	h.registerRepliesPage(r)
 	h.registerDevPrompts(r)
 }

@@ -7,7 +7,7 @@ import (
 
 // pageTexts are the catalogues of the admin pages, merged at start: each
 // settings page keeps its texts beside its handlers.
-var pageTexts = []locale.Catalogue{text, settingsText, locale.Vocabulary, handoff.Catalogue, crmText, promptsText}
+var pageTexts = []locale.Catalogue{text, settingsText, locale.Vocabulary, handoff.Catalogue, crmText, promptsText, repliesText}
 
 // settingsText is the texts of the settings index and of the history every
 // settings page shows.

@@ -17,7 +17,7 @@ import (
 var ownerPages = []string{
 	"/admin", "/admin/sessions", "/admin/sessions?state=HANDOFF", "/admin/demands", "/admin/llm-costs",
 	"/admin/alerts", "/admin/people", admin.SettingsPath, admin.SettingsPath + "/crm", admin.SettingsPath + "/prompts",
-	admin.SettingsPath + "/prompts/triage",
+	admin.SettingsPath + "/prompts/triage", admin.RepliesPath,
 }
 
 // storedCodes are the codes the table stores that people must never read
