@@ -220,4 +220,3 @@ func sameTemplates(t *testing.T, when string, got, want []atendimento.Template) 
 		t.Errorf("%s the console offers %s, want %s", when, atendimento.FormatTemplates(got), atendimento.FormatTemplates(want))
 	}
 }
-
