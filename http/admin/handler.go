@@ -233,5 +233,6 @@ func (h *Handler) Register(r fiber.Router) {
 	h.registerBusiness(r)
 	h.registerHours(r)
 	h.registerContentPages(r)
+	h.registerRepliesPage(r)
 	h.registerDevPrompts(r)
 }
