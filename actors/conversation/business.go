@@ -5,8 +5,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/intake-runtime/intake/domain"
 )
 
@@ -101,12 +99,6 @@ func (e *Engine) Farewell(history []domain.Message, now time.Time) *domain.Messa
 	if text == "" || !WindowAt(history, now).Open {
 		return nil
 	}
-	return &domain.Message{
-		MessageID:        uuid.NewString(),
-		Content:          text,
-		CleanMessageSent: text,
-		Timestamp:        now.UTC(),
-		Direction:        domain.DirectionOutbound,
-		MessageType:      domain.MessageText,
-	}
+	// The business's own words: no operator signs them.
+	return operatorMessage("", text, now)
 }
