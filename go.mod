@@ -23,6 +23,7 @@ require (
 	github.com/prometheus/client_golang v1.23.2
 	github.com/sashabaranov/go-openai v1.43.0
 	github.com/valyala/fasthttp v1.51.0
+	github.com/yuin/goldmark v1.7.13
 	go.etcd.io/etcd/client/v3 v3.6.6
 	go.uber.org/zap v1.28.0
 	go.uber.org/zap/exp v0.3.0

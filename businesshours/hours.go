@@ -18,8 +18,13 @@ func (h Hours) NextOpening(t time.Time) time.Time {
 		return t
 	}
 	local := t.In(h.zone)
-	for i := range 8 {
+	// Each holiday ahead can take one weekday's windows out of the search,
+	// so each adds a week to the eight days that reach every window.
+	for i := range 8 + 7*h.holidaysFrom(local) {
 		day := local.AddDate(0, 0, i)
+		if h.holiday(day) {
+			continue
+		}
 		for _, w := range h.week[day.Weekday()] {
 			from, to := at(day, w.from), at(day, w.to)
 			if !t.Before(from) && t.Before(to) {
@@ -62,6 +67,9 @@ func (h Hours) span(t time.Time) (time.Time, bool) {
 		return time.Time{}, true
 	}
 	local := t.In(h.zone)
+	if h.holiday(local) {
+		return time.Time{}, false
+	}
 	for _, w := range h.week[local.Weekday()] {
 		from, to := at(local, w.from), at(local, w.to)
 		if !t.Before(from) && t.Before(to) {

@@ -22,6 +22,11 @@ type Hours struct {
 	// week holds each weekday's windows (indexed by time.Weekday), sorted
 	// and disjoint.
 	week [7][]window
+	// holidays are the days closed all day, sorted by date; closed is
+	// their set of dates, as Open looks them up. Both are never written
+	// after WithHolidays, so copies of Hours share them safely.
+	holidays []Holiday
+	closed   map[string]bool
 }
 
 var dayNames = map[string]time.Weekday{

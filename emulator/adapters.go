@@ -37,8 +37,8 @@ func Adapters(cfg config.Config) []Adapter {
 	// in-memory mailer.
 	handoff := Adapter{Name: "handoff notifier", Flag: "HANDOFF_NOTIFIER_ENABLED", Enabled: cfg.Handoff.NotifierEnabled}
 	email := cfg.Handoff.EmailFrom != "" && len(cfg.Handoff.EmailTo) > 0
-	operators := len(cfg.Handoff.OperatorPhones) > 0
-	texts := "messages to the operator roster (OPERATOR_PHONES seeds it)"
+	operators := len(cfg.Handoff.OperatorPhones)+len(cfg.Admin.Phones) > 0
+	texts := "messages to the roster (OPERATOR_PHONES and ADMIN_PHONES seed it)"
 	if !messaging.Live() {
 		texts += " through the messaging stub"
 	}
@@ -50,7 +50,7 @@ func Adapters(cfg config.Config) []Adapter {
 	case operators:
 		handoff.Target = texts
 	default:
-		handoff.Missing = []string{"HANDOFF_EMAIL_FROM + HANDOFF_EMAIL_TO or OPERATOR_PHONES"}
+		handoff.Missing = []string{"HANDOFF_EMAIL_FROM + HANDOFF_EMAIL_TO, OPERATOR_PHONES or ADMIN_PHONES"}
 	}
 	return []Adapter{messaging, crm, erp, handoff}
 }

@@ -13,7 +13,7 @@ func TestWithFallbacksStubsEnabledAdaptersWithoutCredentials(t *testing.T) {
 	cfg := load(t, nil, nil)
 	for _, a := range emulator.Adapters(cfg) {
 		if a.Flag == "HANDOFF_NOTIFIER_ENABLED" {
-			if !a.Live() || a.Target != "messages to the operator roster (OPERATOR_PHONES seeds it) through the messaging stub" {
+			if !a.Live() || a.Target != "messages to the roster (OPERATOR_PHONES and ADMIN_PHONES seed it) through the messaging stub" {
 				t.Errorf("%s on a fresh checkout: %+v, want texts to the default operator", a.Name, a)
 			}
 			continue

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -88,14 +89,15 @@ func ModelLine(cfg config.Config) string {
 // consoleLine says who can log in to the operator console, and where the
 // login code arrives.
 func consoleLine(cfg config.Config) string {
-	if len(cfg.Handoff.OperatorPhones) == 0 {
-		return "nobody can log in: OPERATOR_PHONES is empty"
+	people := append(slices.Clone(cfg.Admin.Phones), cfg.Handoff.OperatorPhones...)
+	if len(people) == 0 {
+		return "nobody can log in: OPERATOR_PHONES and ADMIN_PHONES are empty (people added in /admin can)"
 	}
 	where := "the code is shown on the login page: the messaging adapter is the local stub"
 	if Adapters(cfg)[0].Live() {
 		where = "the code is sent to the number on the messaging platform"
 	}
-	return "log in as " + strings.Join(cfg.Handoff.OperatorPhones, ", ") + "; " + where
+	return "log in as " + strings.Join(people, ", ") + "; " + where
 }
 
 func keyLine(key config.Secret) string {

@@ -16,9 +16,10 @@ var EndpointOverrides = []string{"AWS_ENDPOINT_URL_DYNAMODB", "AWS_ENDPOINT_URL"
 // Defaults are the values the emulator supplies for variables defined
 // neither in the environment nor in the env file.
 //
-// CONTENT_DIR defaults to ./content so that knowledge packages edited on the
-// dashboard are saved (created on the first edit) and used by the next turn
-// without a restart; until then the embedded content serves. DATA_RETENTION
+// CONTENT_DIR defaults to ./content so that prompts, the catalogue and
+// knowledge packages put there seed the emulator over the embedded ones
+// (edits from the dashboard or /admin are settings versions in the table,
+// which lasts as long as the emulator runs). DATA_RETENTION
 // defaults to 24h so that an emulator left running forgets old conversations
 // and returns to its starting memory.
 //

@@ -7,12 +7,12 @@ import (
 )
 
 // adminRoutes mounts the admin pages, behind a WhatsApp-code login of the
-// owners in ADMIN_PHONES (open without one on a development runner,
-// DEV_UI_ENABLED), POST /admin/reset and the prompt editor (development
-// surfaces, gated) and the key-checked JSON API /admin/api/* (operational).
-// The login uses the console's rules and throttles; the owners are their
-// own list for now, beside the operators' roster. Edits of the settings go
-// through a.settings, live on every node.
+// roster's enabled admins (ADMIN_PHONES seeds them; open without one on a
+// development runner, DEV_UI_ENABLED), POST /admin/reset and the prompt
+// editor (development surfaces, gated) and the key-checked JSON API
+// /admin/api/* (operational). The login uses the console's rules and
+// throttles and the one roster the console reads (see operatorRoster).
+// Edits of the settings go through a.settings, live on every node.
 //
 // It also mounts the operational routes /readyz and /metrics, until routes()
 // lists them itself.
@@ -42,7 +42,6 @@ func (a *App) adminRoutes() error {
 		Lang:               lang,
 		Zone:               zone,
 		DefaultCountry:     a.cfg.UI.DefaultCountry,
-		Admins:             a.cfg.Admin.Phones,
 		Sender:             a.sender,
 		StoreTimeout:       a.cfg.Table.Timeout,
 		TrustedProxies:     proxies,
@@ -50,6 +49,10 @@ func (a *App) adminRoutes() error {
 		LogCodes:           !a.cfg.Messaging.CloudEnabled,
 		OpenPages:          a.cfg.DevUI.Enabled,
 		Settings:           a.settings,
+		CRM:                a.crmSettings(),
+		Templates:          a.templates,
+		Hours:              a.hours,
+		Business:           a.business,
 	}, a.table, a.content, a.logger.Named("admin"))
 	if err != nil {
 		return err

@@ -20,7 +20,10 @@ import (
 	"github.com/intake-runtime/intake/actors/handoff/ses"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/projection"
+	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/session"
+	"github.com/intake-runtime/intake/businesshours"
+	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
@@ -86,6 +89,18 @@ type App struct {
 	http    *fiber.App
 	// settings are the documents an owner edits in /admin, live on this node.
 	settings *settings.Live
+	// crmMapping is the "crm" setting the CRM client sends with.
+	crmMapping *crm.LiveMapping
+	// templates are the console's approved templates, the settings
+	// document "templates" once edited.
+	templates *atendimento.TemplateList
+	// hours is the business hours in force (BUSINESS_HOURS until the owner
+	// edits them), the one holder the engine, the handoff clock and the
+	// console read.
+	hours *businesshours.Live
+	// business is who the agents speak for and what a closed conversation
+	// is told: the business setting in force.
+	business *conversation.Business
 	// parameters is the store the dashboard shows, nil for none.
 	parameters ParameterStore
 	// metricsHTTP serves /metrics on METRICS_ADDR; nil when it is unset.
@@ -113,6 +128,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if a.content, err = content.Open(cfg.Content.Dir); err != nil {
 		return nil, fmt.Errorf("CONTENT_DIR: %w", err)
 	}
+	if a.hours, err = liveHours(cfg.UI); err != nil {
+		return nil, err
+	}
+	a.business = conversation.NewBusiness()
 	a.settings = a.newSettings()
 	model, sender := opts.Model, opts.Sender
 	if model == nil {
@@ -136,15 +155,11 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if err != nil {
 		return nil, err
 	}
-	hours, err := cfg.UI.Hours() // validated by config.Load
-	if err != nil {
-		return nil, fmt.Errorf("BUSINESS_HOURS: %w", err)
-	}
-	engine, err := conversation.New(conversation.Config{MaxEnrichments: cfg.Session.MaxContextEnrichments, Hours: hours}, a.content)
+	engine, err := conversation.New(conversation.Config{MaxEnrichments: cfg.Session.MaxContextEnrichments, Hours: a.hours, Business: a.business}, a.content)
 	if err != nil {
 		return nil, err
 	}
-	if a.sync, err = syncJob(cfg, a.table, opts.CRMStub, erpStubbed(opts.Fallbacks), logger.Named("sync")); err != nil {
+	if a.sync, err = syncJob(cfg, a.table, opts.CRMStub, erpStubbed(opts.Fallbacks), a.crmMapping, logger.Named("sync")); err != nil {
 		return nil, err
 	}
 	a.metrics = NewMetrics(a.table)
@@ -162,7 +177,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			IdleTimeout:        cfg.Session.IdleTimeout,
 			RenotifyAfter:      cfg.Handoff.RenotifyAfter,
 			MaxRenotifications: cfg.Handoff.MaxRenotifications,
-			Hours:              hours,
+			Hours:              a.hours,
 			TurnDeadline:       cfg.Session.TurnDeadline,
 		},
 		Store:   session.NewTableStore(a.table),

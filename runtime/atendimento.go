@@ -47,10 +47,6 @@ func (a *App) atendimentoRoutes() error {
 	if err != nil {
 		return err
 	}
-	hours, err := a.cfg.UI.Hours() // validated by config.Load
-	if err != nil {
-		return fmt.Errorf("BUSINESS_HOURS: %w", err)
-	}
 	queue := handoff.NewQueue(a.table)
 	console, err := atendimento.New(atendimento.Config{
 		DefaultCountry: a.cfg.UI.DefaultCountry,
@@ -60,14 +56,14 @@ func (a *App) atendimentoRoutes() error {
 		LogCodes:       !a.cfg.Messaging.CloudEnabled,
 		// On a development runner (DEV_UI_ENABLED) with the stub, the code
 		// page shows the code: nobody can receive it otherwise.
-		ShowCodes:  !a.cfg.Messaging.CloudEnabled && a.cfg.DevUI.Enabled,
-		Lang:       lang,
-		Zone:       zone,
-		Hours:      hours,
-		SLA:        a.cfg.Handoff.SLA,
-		Templates:  consoleTemplates(a.cfg.Messaging.Templates),
-		ConsoleURL: consoleLink(a.cfg.HTTP),
-		Now:        a.now,
+		ShowCodes:    !a.cfg.Messaging.CloudEnabled && a.cfg.DevUI.Enabled,
+		Lang:         lang,
+		Zone:         zone,
+		Hours:        a.hours,
+		SLA:          a.cfg.Handoff.SLA,
+		TemplateList: a.templates,
+		ConsoleURL:   consoleLink(a.cfg.HTTP),
+		Now:          a.now,
 	}, atendimento.Deps{
 		Conversations:    a.conversations,
 		Queue:            queue,
@@ -105,24 +101,36 @@ func (a *App) atendimentoRoutes() error {
 	return nil
 }
 
-// operatorRoster seeds the operator roster with OPERATOR_PHONES (those it
-// lacks are created enabled; a record admins changed, a disabled one
+// operatorRoster seeds the roster with ADMIN_PHONES, as admins, then with
+// OPERATOR_PHONES, as operators (those it lacks are created enabled, so a
+// number in both lists is an admin; a record admins changed, a disabled one
 // included, is kept) and returns it as the Directory handoff notices read,
 // cached for handoff.DefaultRosterTTL: one table query per TTL per node
 // instead of one per notice, and none on a customer's turn (operators' own
-// messages are recognised from its last read, Known).
+// messages are recognised from its last read, Known). Admins are operators
+// too: an owner gets notices and transfers and may answer in the console,
+// unless they set themselves away.
 func operatorRoster(ctx context.Context, cfg config.Config, table persistence.Table, now func() time.Time, logger *zap.Logger) (*handoff.Roster, error) {
-	phones, err := handoff.NewOperators(cfg.Handoff.OperatorPhones)
-	if err != nil {
-		return nil, fmt.Errorf("OPERATOR_PHONES: %w", err)
-	}
 	store := persistence.NewOperatorRoster(table)
-	created, err := store.Seed(ctx, phones, now())
-	if err != nil {
-		return nil, fmt.Errorf("OPERATOR_PHONES: seeding the operator roster: %w", err)
-	}
-	if created > 0 {
-		logger.Info("operator roster seeded from OPERATOR_PHONES", zap.Int("created", created))
+	for _, list := range []struct {
+		name   string
+		phones []string
+		seed   func(context.Context, []string, time.Time) (int, error)
+	}{
+		{"ADMIN_PHONES", cfg.Admin.Phones, store.SeedAdmins},
+		{"OPERATOR_PHONES", cfg.Handoff.OperatorPhones, store.Seed},
+	} {
+		phones, err := handoff.NewOperators(list.phones)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", list.name, err)
+		}
+		created, err := list.seed(ctx, phones, now())
+		if err != nil {
+			return nil, fmt.Errorf("%s: seeding the roster: %w", list.name, err)
+		}
+		if created > 0 {
+			logger.Info("roster seeded from "+list.name, zap.Int("created", created))
+		}
 	}
 	// Read once now, so operators' own messages are recognised (Known)
 	// from the first one, before any notice has read the roster.

@@ -108,6 +108,13 @@ func (p *consolePlatform) waitText(t testing.TB, to string, match func(string) b
 // operators, closed by the test's cleanup.
 func consoleApp(t *testing.T, platform *consolePlatform, operators []string, extra map[string]string) *runtime.App {
 	t.Helper()
+	return consoleAppWith(t, platform, operators, extra, runtime.Options{})
+}
+
+// consoleAppWith is consoleApp with opts (a clock); a memory table unless
+// opts has a table.
+func consoleAppWith(t *testing.T, platform *consolePlatform, operators []string, extra map[string]string, opts runtime.Options) *runtime.App {
+	t.Helper()
 	model := llmtest.NewServer(t, func(int) string { return consoleHandoffAnswer })
 	env := map[string]string{
 		"DEV_UI_ENABLED":            "true",
@@ -127,7 +134,10 @@ func consoleApp(t *testing.T, platform *consolePlatform, operators []string, ext
 	for k, v := range extra {
 		env[k] = v
 	}
-	app, err := runtime.New(context.Background(), load(t, env), zap.NewNop(), runtime.Options{Table: memory.New()})
+	if opts.Table == nil {
+		opts.Table = memory.New()
+	}
+	app, err := runtime.New(context.Background(), load(t, env), zap.NewNop(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

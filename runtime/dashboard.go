@@ -25,6 +25,7 @@ func (a *App) dashboardRoutes() error {
 		Projections:   persistence.NewProjections(a.table),
 		Content:       a.content,
 		Catalogue:     a.content,
+		Settings:      a.settings,
 		Fixtures:      a.dashboardFixtures(),
 		Smokes:        smokes{smoke.New(a.cfg, a.smokeDeps())},
 		Media:         a.media,
@@ -36,9 +37,8 @@ func (a *App) dashboardRoutes() error {
 		deps.Parameters = dashboardParameters{store: a.parameters, prefix: cmp.Or(a.cfg.ParameterPrefix, "/")}
 	}
 	h, err := dashboard.New(dashboard.Config{
-		Instances:  a.cfg.Messaging.Instances,
-		ContentDir: a.cfg.Content.Dir,
-		Model:      ModelName(a.cfg),
+		Instances: a.cfg.Messaging.Instances,
+		Model:     ModelName(a.cfg),
 		// The chat shows a reply's options as the customer gets them.
 		NumberedOptions: !a.cfg.Messaging.Interactive,
 	}, deps, a.logger.Named("dashboard"))
@@ -63,7 +63,7 @@ func (a *App) smokeDeps() smoke.Deps {
 // own, for the smokes; nil where settings build none (the preflight names
 // what is missing) or the adapter is a stub, which has no Probe.
 func projectionProbes(cfg config.Config, logger *zap.Logger) (crm, erp smoke.Prober) {
-	if c, err := newCRM(cfg, logger.Named("crm")); cfg.CRM.Enabled && err == nil {
+	if c, err := newCRM(cfg, nil, logger.Named("crm")); cfg.CRM.Enabled && err == nil {
 		crm = c
 	}
 	if c, err := newERP(cfg, logger.Named("erp")); err == nil {

@@ -26,13 +26,14 @@ import (
 //   - the admin pages and their login pass too: behind the owners' login
 //     (ADMIN_PHONES) they are how an owner runs the business; the people
 //     page passes as a prefix, for its per-person forms
-//     (/admin/people/{phone}). POST /admin/reset and the prompt editor under /admin/prompts stay development
+//     (/admin/people/{phone}), and so do the settings pages
+//     (/admin/settings/…). POST /admin/reset and the prompt editor under /admin/prompts stay development
 //     surfaces.
 var (
 	operationalPaths = []string{"/healthz", "/readyz",
 		"/admin", "/admin/sessions", "/admin/demands", "/admin/llm-costs", "/admin/alerts",
-		admin.LoginPath, admin.VerifyPath, admin.LogoutPath}
-	operationalPrefixes = []string{"/webhook", "/atendimento", "/admin/api/", admin.PeoplePath + "/"}
+		admin.LoginPath, admin.VerifyPath, admin.LogoutPath, admin.SettingsPath}
+	operationalPrefixes = []string{"/webhook", "/atendimento", "/admin/api/", admin.PeoplePath + "/", admin.SettingsPath + "/"}
 )
 
 // devGate is the development gate, the first handler of every request. With

@@ -8,6 +8,7 @@ import (
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/projection/erp"
+	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/runtime/config"
@@ -29,8 +30,10 @@ func newERP(cfg config.Config, logger *zap.Logger) (projection.ERP, error) {
 	}, logger)
 }
 
-// newCRM is the CRM client of cfg.
-func newCRM(cfg config.Config, logger *zap.Logger) (*crm.Client, error) {
+// newCRM is the CRM client of cfg. With live it sends with the owner's
+// stage mapping and session property as the "crm" setting holds them, read
+// at each call; without, with CRM_STAGES and CRM_SESSION_PROPERTY.
+func newCRM(cfg config.Config, live *crm.LiveMapping, logger *zap.Logger) (*crm.Client, error) {
 	return crm.New(crm.Config{
 		Config: httpcall.Config{
 			BaseURL:     cfg.CRM.BaseURL,
@@ -43,6 +46,7 @@ func newCRM(cfg config.Config, logger *zap.Logger) (*crm.Client, error) {
 		Stages:          cfg.CRM.Stages,
 		SessionProperty: cfg.CRM.SessionProperty,
 		LogicalStages:   projection.Stages(),
+		Live:            live,
 	}, logger)
 }
 
@@ -54,15 +58,16 @@ func newCRM(cfg config.Config, logger *zap.Logger) (*crm.Client, error) {
 // both disabled it reports itself disabled and leaves the intents in the
 // table.
 func NewSyncJob(cfg config.Config, table persistence.Table, logger *zap.Logger) (*projection.Job, error) {
-	return syncJob(cfg, table, nil, false, logger)
+	return syncJob(cfg, table, nil, false, nil, logger)
 }
 
 // syncJob is the application's sync job: NewSyncJob's, except that the
 // emulator's stubs count as enabled adapters: crmStub (its stand-in for a
 // CRM left enabled without credentials) is the CRM, and erpStubbed (the ERP
 // left enabled without credentials, so cfg runs its stub) keeps the job on,
-// so the stubs record what a real CRM and ERP would receive.
-func syncJob(cfg config.Config, table persistence.Table, crmStub projection.CRM, erpStubbed bool, logger *zap.Logger) (*projection.Job, error) {
+// so the stubs record what a real CRM and ERP would receive; and the CRM
+// client sends with mapping, the owner's live setting (nil: the variables).
+func syncJob(cfg config.Config, table persistence.Table, crmStub projection.CRM, erpStubbed bool, mapping *crm.LiveMapping, logger *zap.Logger) (*projection.Job, error) {
 	job := projection.JobConfig{Table: table}
 	if !cfg.CRM.Enabled && crmStub == nil && !cfg.ERP.Enabled && !erpStubbed {
 		return projection.NewJob(job, logger)
@@ -76,7 +81,7 @@ func syncJob(cfg config.Config, table persistence.Table, crmStub projection.CRM,
 	case crmStub != nil:
 		job.CRM = crmStub
 	case cfg.CRM.Enabled:
-		if job.CRM, err = newCRM(cfg, logger); err != nil {
+		if job.CRM, err = newCRM(cfg, mapping, logger); err != nil {
 			return nil, err
 		}
 	default:
@@ -104,4 +109,38 @@ func (a *App) runSync(ctx context.Context) {
 func erpStubbed(fallbacks map[string][]string) bool {
 	_, stubbed := fallbacks["ERP_ENABLED"]
 	return stubbed
+}
+
+// crmSeed is the "crm" setting before any edit: CRM_STAGES and
+// CRM_SESSION_PROPERTY.
+func crmSeed(cfg config.Config) crm.Mapping {
+	return crm.Mapping{Stages: cfg.CRM.Stages, SessionProperty: cfg.CRM.SessionProperty}
+}
+
+// crmSettings is the CRM as the owner's CRM page uses it: the mapping in
+// force on this node, and the probe of `intake smoke crm` run with a typed
+// one. client is nil where the CRM is a stub (CRM_ENABLED=false, or the
+// emulator's stand-in without credentials): there is nothing to ask.
+type crmSettings struct {
+	live   *crm.LiveMapping
+	client *crm.Client
+}
+
+// crmSettings builds the page's CRM over a client of its own, as the
+// smokes do: a check never waits behind the sync job's pacing.
+func (a *App) crmSettings() crmSettings {
+	s := crmSettings{live: a.crmMapping}
+	if _, stubbed := a.fallbacks["CRM_ENABLED"]; a.cfg.CRM.Enabled && !stubbed {
+		s.client, _ = newCRM(a.cfg, a.crmMapping, a.logger.Named("crm")) // settings that build none leave the CRM unconnected
+	}
+	return s
+}
+
+func (s crmSettings) Mapping() crm.Mapping { return s.live.Get() }
+
+func (s crmSettings) Check(ctx context.Context, m crm.Mapping) (crm.SetupReport, error) {
+	if s.client == nil {
+		return crm.SetupReport{}, admin.ErrCRMNotConnected
+	}
+	return s.client.Check(ctx, m)
 }

@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/conversation/content"
 	"github.com/intake-runtime/intake/internal/leaktest"
 	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/runtime"
@@ -47,8 +48,12 @@ func TestPromptOverrideReachesEveryNodeWithinTheRefresh(t *testing.T) {
 	if res.status != http.StatusCreated {
 		t.Fatalf("PUT the prompt: %d %s", res.status, res.body)
 	}
+	// The agent runs the edited text followed by the file's protected
+	// reply-format protocol.
+	_, protocol := content.SplitPrompt(other.Content().FilePrompt("TRIAGE"))
+	want := content.WithProtocol(text, protocol)
 	deadline := time.Now().Add(5 * time.Second)
-	for other.Content().Prompt("TRIAGE") != text {
+	for other.Content().Prompt("TRIAGE") != want {
 		if time.Now().After(deadline) {
 			t.Fatalf("the other node still runs %q", other.Content().Prompt("TRIAGE"))
 		}

@@ -8,6 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/http/admin"
+	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/settings"
 )
@@ -16,11 +17,19 @@ import (
 const settingsTimeout = 10 * time.Second
 
 // newSettings returns the documents an owner edits in /admin, each
-// registered with the component it changes: the agents' prompts apply to
-// the content store.
+// registered with the component it changes: the agents' prompts, the
+// catalogue and the knowledge packages to the content store, the CRM
+// stages and session property to the CRM client, the templates to the
+// console's list, the business and its hours to the conversations and the
+// console.
 func (a *App) newSettings() *settings.Live {
 	live := settings.New(persistence.NewVersions(a.table), a.now, a.logger.Named("settings"))
 	admin.RegisterPrompts(live, a.content)
+	admin.RegisterContent(live, a.content)
+	a.crmMapping = admin.RegisterCRM(live, crmSeed(a.cfg))
+	a.templates = atendimento.NewTemplateList(consoleTemplates(a.cfg.Messaging.Templates))
+	admin.RegisterTemplates(live, a.templates)
+	admin.RegisterBusinessSettings(live, a.business, a.hours, a.hoursZone())
 	return live
 }
 

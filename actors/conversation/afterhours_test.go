@@ -20,7 +20,7 @@ func TestAfterHoursNamesTheNextOpening(t *testing.T) {
 	}
 	store, _ := content.Open("")
 	c := cfg
-	c.Hours, c.AfterHoursText = hours, "FORA DO HORÁRIO: {quando}"
+	c.Hours, c.AfterHoursText = businesshours.NewLive(businesshours.Schedule{Hours: hours}), "FORA DO HORÁRIO: {quando}"
 	e, err := conversation.New(c, store)
 	if err != nil {
 		t.Fatal(err)

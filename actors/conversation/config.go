@@ -37,13 +37,17 @@ type Config struct {
 	// past the per-turn bound: the conversation goes on, unanswered question
 	// acknowledged.
 	EnrichmentFallbackText string
-	// Hours is when people answer (BUSINESS_HOURS); the zero value is always
-	// open.
-	Hours businesshours.Hours
+	// Hours is when people answer (BUSINESS_HOURS), the holder the owner's
+	// edits of the hours replace; nil is always open.
+	Hours *businesshours.Live
 	// AfterHoursText follows the reply of a turn that enters the operators'
 	// queue while the business is closed; "{quando}" is replaced by the next
-	// opening in words ("amanhã às 08:00").
+	// opening in words ("amanhã às 08:00"). The hours' own text, once the
+	// owner saved one, replaces it.
 	AfterHoursText string
+	// Business is the business setting (name, greeting, farewell), the
+	// holder the owner's edits replace; nil is the seed.
+	Business *Business
 }
 
 func (c *Config) setDefaults() {
@@ -63,7 +67,7 @@ func (c *Config) setDefaults() {
 		c.ValidationHandoffText = "Não consegui validar os seus dados. Vou pedir para um atendente da nossa equipe conferir com você por aqui."
 	}
 	if c.AfterHoursText == "" {
-		c.AfterHoursText = "Estamos fora do horário de atendimento agora. Um atendente da nossa equipe vai responder {quando}."
+		c.AfterHoursText = DefaultAfterHoursText
 	}
 	if c.EnrichmentFallbackText == "" {
 		c.EnrichmentFallbackText = "Não encontrei essa informação agora. Vou registrar a sua dúvida para o consultor responder; enquanto isso, podemos seguir com o seu atendimento?"

@@ -74,3 +74,18 @@ func acceptable(typed, identity *phonenumbers.PhoneNumber) bool {
 	}
 	return phonenumbers.IsValidNumber(identity)
 }
+
+// AsTyped is ParseTyped's inverse for the pages: a stored number
+// ("+5511988887777") as people type it, the national form in region ("(11)
+// 98888-7777") and the international form elsewhere ("+1 415-555-0100"). A
+// number the metadata cannot read is shown as stored.
+func AsTyped(phone, region string) string {
+	num, err := phonenumbers.Parse(phone, region)
+	if err != nil {
+		return phone
+	}
+	if phonenumbers.GetRegionCodeForNumber(num) == region {
+		return phonenumbers.Format(num, phonenumbers.NATIONAL)
+	}
+	return phonenumbers.Format(num, phonenumbers.INTERNATIONAL)
+}

@@ -21,7 +21,7 @@ func TestHandoffAfterHoursNotifiesOperatorsAtTheOpening(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHarness(t, session.Config{Hours: hours, RenotifyAfter: time.Hour, MaxRenotifications: 1}, personAnswers)
+	h := newHarness(t, session.Config{Hours: businesshours.NewLive(businesshours.Schedule{Hours: hours}), RenotifyAfter: time.Hour, MaxRenotifications: 1}, personAnswers)
 	tuesday23 := time.Date(2026, 11, 24, 23, 0, 0, 0, zone)
 	opening := time.Date(2026, 11, 25, 8, 0, 0, 0, zone)
 	h.shift.Store(int64(time.Until(tuesday23)))

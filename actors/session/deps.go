@@ -34,8 +34,9 @@ type Config struct {
 	MaxRenotifications int
 	// Hours is when people answer (BUSINESS_HOURS): the renotification
 	// clock counts open time only, and a conversation queued while closed is
-	// announced to operators at the opening. The zero value is always open.
-	Hours businesshours.Hours
+	// announced to operators at the opening. It is the holder the owner's
+	// edits replace (read at each use); nil is always open.
+	Hours *businesshours.Live
 	// StillWaitingText is what the customer hears at each renotification.
 	StillWaitingText string
 	// ModelAttempts is how many times one turn asks the model for a usable

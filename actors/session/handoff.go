@@ -65,7 +65,7 @@ func (c *conversationActor) armRenotify(ctx actor.Context) {
 	if s == nil || !s.Waiting() {
 		return
 	}
-	if opening, later := deferredNotice(*s, cfg.Hours, now); later {
+	if opening, later := deferredNotice(*s, cfg.Hours.Hours(), now); later {
 		c.watch.cancelRenotify = c.timers.SendOnce(opening.Sub(now), ctx.Self(), &renotifyDue{gen: gen, opening: true})
 		return
 	}
@@ -79,7 +79,7 @@ func (c *conversationActor) armRenotify(ctx actor.Context) {
 	case s.HandoffAt != nil:
 		base = *s.HandoffAt
 	}
-	delay := max(cfg.Hours.Add(base, cfg.RenotifyAfter).Sub(now), 0)
+	delay := max(cfg.Hours.Hours().Add(base, cfg.RenotifyAfter).Sub(now), 0)
 	c.watch.cancelRenotify = c.timers.SendOnce(delay, ctx.Self(), &renotifyDue{gen: gen})
 }
 
@@ -143,7 +143,7 @@ func (c *conversationActor) afterCommit(ctx actor.Context, t *turn, s domain.Ses
 	case t.op != nil && t.op.renotify:
 		c.notifyHandoff(ctx, s, true)
 	case enteredHandoff(t.waitedBefore, s) || t.outcome.Handoff != "":
-		if _, later := deferredNotice(s, c.deps.Config.Hours, c.deps.Now()); !later {
+		if _, later := deferredNotice(s, c.deps.Config.Hours.Hours(), c.deps.Now()); !later {
 			c.notifyHandoff(ctx, s, false)
 		}
 	}

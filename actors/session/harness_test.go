@@ -49,6 +49,8 @@ type harness struct {
 	system   *actor.ActorSystem
 	sup      *session.Supervisor
 	cfg      session.Config
+	// business, when set, is the engine's business setting (the farewell).
+	business *conversation.Business
 	// shift moves the actors' clock forward; tests change it between steps.
 	shift atomic.Int64
 	// hearing, when set, is how the conversations hear voice notes.
@@ -87,7 +89,7 @@ func (h *harness) supervise() (*actor.ActorSystem, *session.Supervisor) {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	engine, err := conversation.New(conversation.Config{Hours: h.cfg.Hours}, store)
+	engine, err := conversation.New(conversation.Config{Hours: h.cfg.Hours, Business: h.business}, store)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -97,6 +97,11 @@ func (c *conversationActor) applyOp(ctx actor.Context, t *turn) {
 		c.afterTurn(ctx)
 		return
 	}
+	if t.op.cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE {
+		// The customer hears the business's farewell, in the close's own
+		// commit: sent once through the outbox, also across a crash.
+		message = c.deps.Engine.Farewell(t.history, c.deps.Now())
+	}
 	c.commitOp(ctx, t, outcome, message)
 }
 

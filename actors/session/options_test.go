@@ -122,6 +122,9 @@ func TestChatReplyCarriesOptions(t *testing.T) {
 	if r := h.chat("+5511900000091", "c1", "Oi"); r.GetReply() != "Confirma?" || !slices.Equal(r.GetOptions(), []string{"Sim", "Não"}) {
 		t.Errorf("chat reply = %q %q, want the text and its options", r.GetReply(), r.GetOptions())
 	}
+	// The reply goes out after the chat answers: stopping before it left
+	// would leave it to the outbox's recovery, which nothing here wakes.
+	h.waitSends(1)
 	h.stop()
 	h.numbered = true
 	h.start()

@@ -11,8 +11,11 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/businesshours"
+	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/http/login"
 	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
@@ -45,10 +48,6 @@ type Config struct {
 	// DefaultCountry is the region of operator numbers typed without a
 	// country code (DEFAULT_COUNTRY); default messaging.DefaultRegion.
 	DefaultCountry string
-	// Admins are the owners' numbers that may log in to the pages
-	// (ADMIN_PHONES), read as typed in DefaultCountry. None keeps everyone
-	// out, with the same pages as for a wrong number.
-	Admins []string
 	// Sender delivers login codes on the messaging platform. Required
 	// unless OpenPages.
 	Sender messaging.Sender
@@ -71,6 +70,17 @@ type Config struct {
 	// Settings are the documents the pages and the API edit, versioned in
 	// the table and live on every node. Required.
 	Settings *settings.Live
+	// CRM is the CRM page's: the mapping in force and the probe; nil shows
+	// the stored mapping and says no CRM is connected.
+	CRM CRM
+	// Templates are the console's live template list the replies page
+	// shows and edits (the "templates" document); nil shows none.
+	Templates *atendimento.TemplateList
+	// Hours and Business are the holders the hours and business settings
+	// apply to (RegisterBusinessSettings): their pages show what is in
+	// force. Nil shows the seed: always open, no name, the default texts.
+	Hours    *businesshours.Live
+	Business *conversation.Business
 }
 
 // Conversations is the conversation addressing as the admin surface uses
@@ -87,9 +97,12 @@ type Price struct {
 }
 
 // Prompts is the running content store as the admin surface uses it: the
-// effective prompt of an agent.
+// effective prompt of an agent, and the catalogue and knowledge packages
+// the settings pages edit.
 type Prompts interface {
 	Prompt(agent string) string
+	FilePrompt(agent string) string
+	Content
 }
 
 // Handler serves the admin pages and API. It is safe for concurrent use.
@@ -105,7 +118,6 @@ type Handler struct {
 	demands     *persistence.Demands
 	pages       *pages
 
-	admins   map[string]bool
 	codes    *login.Codes
 	logins   login.Sessions
 	keyFails *keyThrottle
@@ -152,10 +164,6 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 	if !cfg.OpenPages && cfg.Sender == nil {
 		return nil, errors.New("admin: a Sender is required for the admin login")
 	}
-	admins, err := adminSet(cfg.Admins, cfg.DefaultCountry)
-	if err != nil {
-		return nil, err
-	}
 	if cfg.Zone == nil {
 		zone, err := time.LoadLocation(locale.DefaultZone)
 		if err != nil {
@@ -185,7 +193,6 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 		projections: persistence.NewProjections(table),
 		demands:     persistence.NewDemands(table),
 		pages:       p,
-		admins:      admins,
 		codes:       login.NewCodes(persistence.NewLogins(table), cfg.Login),
 		logins: login.Sessions{
 			Store: persistence.NewOperatorSessions(table), Cookie: CookieName, Path: "/admin", Realm: sessionRealm,
@@ -221,5 +228,11 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Post("/admin/reset", h.reset)
 	h.registerPeople(r)
 	h.registerSettings(r)
+	h.registerCRM(r)
+	h.registerPromptsPage(r)
+	h.registerBusiness(r)
+	h.registerHours(r)
+	h.registerContentPages(r)
+	h.registerRepliesPage(r)
 	h.registerDevPrompts(r)
 }

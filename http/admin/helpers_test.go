@@ -226,8 +226,13 @@ func loadedSettings(t testing.TB, table persistence.Table, store *content.Store)
 	t.Helper()
 	live := settings.New(persistence.NewVersions(table), func() time.Time { return now }, zap.NewNop())
 	admin.RegisterPrompts(live, store)
+	admin.RegisterContent(live, store)
 	if err := live.Load(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	return live
 }
+
+// sameOrigin is the Origin of the test requests' host: what a form posted
+// from the admin's own pages carries.
+var sameOrigin = map[string]string{"Origin": "http://example.com"}

@@ -3,7 +3,6 @@ package admin
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -48,18 +47,20 @@ type loginForm struct {
 	Minutes int
 }
 
-// adminSet reads the admins' numbers as typed in country, in the identity
-// form the messaging platform's senders have.
-func adminSet(typed []string, country string) (map[string]bool, error) {
-	set := make(map[string]bool, len(typed))
-	for _, raw := range typed {
-		phone, err := messaging.ParseTyped(raw, country)
-		if err != nil {
-			return nil, fmt.Errorf("admin: admin number %q: %w", raw, err)
-		}
-		set[phone] = true
+// isAdmin reports whether phone may run the business: an enabled person of
+// the roster with role admin (ADMIN_PHONES only seeds them). The record is
+// read fresh on every login and every page, so disabling or demoting an
+// admin closes their session at its next request; the table is read for
+// every number, admin or not, so the answer takes the same time either way.
+func (h *Handler) isAdmin(ctx context.Context, phone string) (bool, error) {
+	rec, err := persistence.NewOperatorRoster(h.table).Get(ctx, phone)
+	switch {
+	case errors.Is(err, persistence.ErrNotFound):
+		return false, nil
+	case err != nil:
+		return false, err
 	}
-	return set, nil
+	return rec.Admin(), nil
 }
 
 func (h *Handler) registerLogin(r fiber.Router) {
@@ -86,7 +87,12 @@ func (h *Handler) requestCode(c *fiber.Ctx) error {
 	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), h.cfg.StoreTimeout)
 	defer cancel()
-	code, err := h.codes.Issue(ctx, phone, login.Source(c, h.cfg.TrustedProxies), h.admins[phone], h.cfg.Now())
+	admin, err := h.isAdmin(ctx, phone)
+	if err != nil {
+		// Told apart from a stranger's nowhere: the page is the same.
+		h.logger.Error("admin roster not read; no code issued", zap.Error(err))
+	}
+	code, err := h.codes.Issue(ctx, phone, login.Source(c, h.cfg.TrustedProxies), admin, h.cfg.Now())
 	if err != nil {
 		h.logger.Error("admin login code not issued", zap.Error(err))
 	}
@@ -127,7 +133,10 @@ func (h *Handler) verifyCode(c *fiber.Ctx) error {
 	v, wait := login.Rejected, time.Duration(0)
 	if err == nil {
 		ctx, cancel := context.WithTimeout(c.UserContext(), h.cfg.StoreTimeout)
-		v, wait, err = h.codes.Verify(ctx, phone, code, login.Source(c, h.cfg.TrustedProxies), h.admins[phone], h.cfg.Now())
+		var admin bool
+		if admin, err = h.isAdmin(ctx, phone); err == nil {
+			v, wait, err = h.codes.Verify(ctx, phone, code, login.Source(c, h.cfg.TrustedProxies), admin, h.cfg.Now())
+		}
 		cancel()
 		if err != nil {
 			h.logger.Error("admin login code not checked", zap.Error(err))
@@ -165,18 +174,25 @@ func (h *Handler) logout(c *fiber.Ctx) error {
 }
 
 // pageAuth sends visitors without an admin session to the login page. A
-// session whose number left ADMIN_PHONES opens nothing.
+// session of someone no longer an enabled admin of the roster opens
+// nothing.
 func (h *Handler) pageAuth(c *fiber.Ctx) error {
 	if h.cfg.OpenPages {
 		return c.Next()
 	}
 	phone, err := h.logins.Phone(c)
+	admin := false
+	if err == nil {
+		ctx, cancel := context.WithTimeout(c.UserContext(), h.cfg.StoreTimeout)
+		admin, err = h.isAdmin(ctx, phone)
+		cancel()
+	}
 	switch {
 	case errors.Is(err, persistence.ErrNotFound):
 	case err != nil:
 		h.logger.Error("admin session not read", zap.Error(err))
 		return httperr.Write(c, fiber.StatusServiceUnavailable, "unavailable", "the session cannot be read now; try again")
-	case h.admins[phone]:
+	case admin:
 		c.Locals(adminPhoneKey, phone)
 		return c.Next()
 	}

@@ -17,8 +17,11 @@ import (
 // admins add operators, name them, disable them and turn their signature on.
 //
 //	GET /admin/api/operators          {"operators": [...]}, by phone
-//	PUT /admin/api/operators/{phone}  {"name": "Ana", "disabled": false, "signature": true}
-//	                                  → {"operator": {...}}; adds or replaces
+//	PUT /admin/api/operators/{phone}  {"name": "Ana", "disabled": false, "signature": true, "role": "admin"}
+//	                                  → {"operator": {...}}; adds or replaces;
+//	                                  without "role" a person keeps theirs
+//	                                  (operator when new); 409 last_admin when
+//	                                  it would leave no enabled admin
 func (h *Handler) registerOperators(api fiber.Router) {
 	api.Get("/operators", h.listOperators)
 	api.Put("/operators/:phone", h.putOperator)
@@ -56,6 +59,7 @@ func (h *Handler) putOperator(c *fiber.Ctx) error {
 		Name      string `json:"name"`
 		Disabled  bool   `json:"disabled"`
 		Signature bool   `json:"signature"`
+		Role      string `json:"role"`
 	}
 	// json.Unmarshal copies the name out of fiber's buffer.
 	if err := json.Unmarshal(c.Body(), &body); err != nil {
@@ -65,10 +69,28 @@ func (h *Handler) putOperator(c *fiber.Ctx) error {
 	if err != nil {
 		return httperr.Write(c, fiber.StatusUnprocessableEntity, "name_too_long", "name must be at most 60 characters")
 	}
-	o := persistence.OperatorRecord{Phone: number, Name: name, Disabled: body.Disabled, Signature: body.Signature, UpdatedAt: h.cfg.Now()}
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
 	defer cancel()
-	if err := persistence.NewOperatorRoster(h.table).Put(ctx, o); err != nil {
+	roster := persistence.NewOperatorRoster(h.table)
+	before, err := roster.Get(ctx, number)
+	if err != nil && !errors.Is(err, persistence.ErrNotFound) {
+		return h.internal(c, "operator not read", err)
+	}
+	role, ok := personRole(body.Role, before.Role)
+	if !ok {
+		return httperr.Write(c, fiber.StatusUnprocessableEntity, "bad_role", `role must be "operator" or "admin"`)
+	}
+	if role == "" { // new, or stored before roles: an operator
+		role = persistence.RoleOperator
+	}
+	o := persistence.OperatorRecord{Phone: number, Name: name, Disabled: body.Disabled, Signature: body.Signature, Role: role, UpdatedAt: h.cfg.Now()}
+	switch keeps, err := keepsAnAdmin(ctx, roster, before, o); {
+	case err != nil:
+		return h.internal(c, "operator list failed", err)
+	case !keeps:
+		return httperr.Write(c, fiber.StatusConflict, "last_admin", "this is the last enabled admin; make someone else an admin first")
+	}
+	if err := roster.Put(ctx, o); err != nil {
 		return h.internal(c, "operator not written", err)
 	}
 	return c.JSON(fiber.Map{"operator": o})

@@ -13,6 +13,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/locale"
@@ -30,7 +31,9 @@ type pages struct {
 
 // pageNames are the page templates beside templates/layout.html and the
 // parts every page may use (templates/_*.html).
-var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts", "people", "login", "code", "settings"}
+var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts", "people", "login", "code", "settings",
+	"settings-crm", "settings-prompts", "settings-business", "settings-hours", "settings-catalogue", "settings-knowledge", "settings-package",
+	"settings-replies"}
 
 // loadPages parses the pages with loc's texts and dates (t, datetime,
 // date, label, duration) besides the admin's own functions: stored codes
@@ -51,7 +54,7 @@ func loadPages(loc locale.Locale, defaultCountry string, loggedIn bool) (*pages,
 		"hasPrefix": strings.HasPrefix,
 		"reason":    func(r domain.HandoffReason) string { return handoff.ReasonText(loc, r) },
 		"alertKind": func(kind string) string { return loc.Label("admin.alerts.kind", kind) },
-		"typed":     func(phone string) string { return typedForm(phone, defaultCountry) },
+		"typed":     func(phone string) string { return messaging.AsTyped(phone, defaultCountry) },
 		"day": func(day string) string {
 			// A report day is a UTC date: at noon it is the same date in
 			// every zone of the Americas and Europe.

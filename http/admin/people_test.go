@@ -89,7 +89,7 @@ func TestPeoplePageWrites(t *testing.T) {
 		{"signature off", path, url.Values{"name": {"Ana Paula"}},
 			"(11) 98888-7777 foi atualizado(a).", persistence.OperatorRecord{Name: "Ana Paula"}},
 	} {
-		res := f.request("POST", step.target, step.form, map[string]string{"Origin": "http://example.com"})
+		res := f.request("POST", step.target, step.form, sameOrigin)
 		back := res.header.Get("Location")
 		if res.status != 303 || !strings.HasPrefix(back, admin.PeoplePath+"?") {
 			t.Fatalf("%s: POST %s = %d to %q %s, want 303 to the page", step.name, step.target, res.status, back, res.body)

@@ -3,6 +3,7 @@ package admin
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -31,7 +32,9 @@ func (h *Handler) getPrompt(c *fiber.Ctx) error {
 
 // putPrompt answers PUT /admin/api/prompts/{agent_id} with body
 // {"text": "..."}: the text becomes the next version, current at once on
-// this node. 201 with {"prompt": {...}, "version": n}.
+// this node. 201 with {"prompt": {...}, "version": n}. The text is the
+// business part, or the whole prompt with its protocol unchanged; one that
+// changes the protocol is 422 "protocol_broken" with the reason.
 func (h *Handler) putPrompt(c *fiber.Ctx) error {
 	a, err := agentParam(c)
 	if err != nil {
@@ -56,6 +59,10 @@ func (h *Handler) putPrompt(c *fiber.Ctx) error {
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
 	defer cancel()
 	saved, err := h.cfg.Settings.Save(ctx, persistence.PromptDoc(string(a)), *body.Text, "api")
+	var protocol *ProtocolBroken
+	if errors.As(err, &protocol) {
+		return httperr.Write(c, fiber.StatusUnprocessableEntity, "protocol_broken", protocol.Error())
+	}
 	if err != nil {
 		return h.internal(c, "prompt write failed", err)
 	}

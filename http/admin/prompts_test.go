@@ -5,8 +5,16 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/intake-runtime/intake/actors/conversation/content"
 	"github.com/intake-runtime/intake/http/admin"
 )
+
+// running is the prompt an agent runs once its business part is text: the
+// text, then the file's protected protocol.
+func running(store *content.Store, agent, text string) string {
+	_, protocol := content.SplitPrompt(store.FilePrompt(agent))
+	return text + "\n\n" + protocol
+}
 
 type promptAnswer struct {
 	Prompt  admin.PromptView `json:"prompt"`
@@ -31,7 +39,7 @@ func TestPromptOverridesAreVersionedAndApplied(t *testing.T) {
 		if !strings.Contains(body, `"version":`+string(rune('1'+i))) {
 			t.Errorf("PUT %d answer lacks its version: %s", i+1, body)
 		}
-		if f.content.Prompt("TRIAGE") != text {
+		if f.content.Prompt("TRIAGE") != running(f.content, "TRIAGE", text) {
 			t.Errorf("after PUT %d the running store has %q", i+1, f.content.Prompt("TRIAGE"))
 		}
 	}
@@ -48,7 +56,7 @@ func TestPromptOverridesAreVersionedAndApplied(t *testing.T) {
 	// A restart: a new content store gets the current version as its
 	// settings load.
 	restarted := newFixtureOn(t, admin.Config{}, f.table)
-	if restarted.content.Prompt("TRIAGE") != "Você é a triagem v2." || restarted.content.Prompt("REGISTRAR") != f.content.Prompt("REGISTRAR") {
+	if restarted.content.Prompt("TRIAGE") != running(f.content, "TRIAGE", "Você é a triagem v2.") || restarted.content.Prompt("REGISTRAR") != f.content.Prompt("REGISTRAR") {
 		t.Errorf("after a restart: TRIAGE %q", restarted.content.Prompt("TRIAGE"))
 	}
 }

@@ -80,7 +80,7 @@ func TestResetErrors(t *testing.T) {
 		}
 	}
 	// Our own pages post with our own origin.
-	if status, body := f.do("POST", "/admin/reset", `{"phone":"+5511955554444"}`, map[string]string{"Origin": "http://example.com"}); status != 200 {
+	if status, body := f.do("POST", "/admin/reset", `{"phone":"+5511955554444"}`, sameOrigin); status != 200 {
 		t.Errorf("same-origin reset = %d %s", status, body)
 	}
 }

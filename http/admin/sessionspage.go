@@ -6,6 +6,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -33,7 +34,7 @@ func (v sessionsView) OperatorName(phone string) string {
 	if name := v.names[phone]; name != "" {
 		return name
 	}
-	return typedForm(phone, v.country)
+	return messaging.AsTyped(phone, v.country)
 }
 
 // sessionsPage serves GET /admin/sessions: the conversations list with its

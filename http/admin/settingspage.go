@@ -8,6 +8,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/http/sameorigin"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/settings"
@@ -75,7 +76,7 @@ func (h *Handler) authorText(author string) string {
 	case "dev":
 		return h.pages.loc.T("admin.history.dev")
 	}
-	return typedForm(author, h.cfg.DefaultCountry)
+	return messaging.AsTyped(author, h.cfg.DefaultCountry)
 }
 
 // saveSetting stores text as doc's next version from a page. A text the
@@ -126,4 +127,19 @@ func (h *Handler) restoreRoute(r fiber.Router, base, doc string) {
 	r.Post(base+"/restore", h.pageAuth, sameorigin.Check, func(c *fiber.Ctx) error {
 		return h.restoreSetting(c, doc, base)
 	})
+}
+
+// settingsMessages are a settings page's messages after a redirect (see
+// restoreSetting): the flash of a save or restore, or the reason a restore
+// was refused.
+func (h *Handler) settingsMessages(c *fiber.Ctx) (flash, refusal string) {
+	switch {
+	case c.Query("done") == "saved":
+		return h.pages.loc.T("admin.settings.saved"), ""
+	case c.Query("done") == "restored":
+		return h.pages.loc.T("admin.history.restored"), ""
+	case c.Query("refused") != "":
+		return "", h.pages.loc.T("admin.history.refused_restore", c.Query("refused"))
+	}
+	return "", ""
 }

@@ -2,12 +2,14 @@ package admin
 
 import (
 	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/businesshours"
 	"github.com/intake-runtime/intake/locale"
 )
 
 // pageTexts are the catalogues of the admin pages, merged at start: each
 // settings page keeps its texts beside its handlers.
-var pageTexts = []locale.Catalogue{text, settingsText, locale.Vocabulary, handoff.Catalogue}
+var pageTexts = []locale.Catalogue{text, settingsText, locale.Vocabulary, handoff.Catalogue, businesshours.Catalogue,
+	crmText, promptsText, businessText, hoursText, peopleText, catalogueText, repliesText}
 
 // settingsText is the texts of the settings index and of the history every
 // settings page shows.

@@ -16,7 +16,9 @@ import (
 // ownerPages are the admin pages an owner reads, each checked for codes.
 var ownerPages = []string{
 	"/admin", "/admin/sessions", "/admin/sessions?state=HANDOFF", "/admin/demands", "/admin/llm-costs",
-	"/admin/alerts", "/admin/people", admin.SettingsPath,
+	"/admin/alerts", "/admin/people", admin.SettingsPath, admin.SettingsPath + "/crm", admin.SettingsPath + "/prompts",
+	admin.SettingsPath + "/prompts/triage", admin.SettingsPath + "/business", admin.SettingsPath + "/hours",
+	admin.SettingsPath + "/catalogue", admin.SettingsPath + "/knowledge", admin.SettingsPath + "/knowledge/empresa", admin.RepliesPath,
 }
 
 // storedCodes are the codes the table stores that people must never read

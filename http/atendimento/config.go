@@ -125,15 +125,18 @@ type Config struct {
 	// America/Sao_Paulo.
 	Zone *time.Location
 	// Hours is when people answer (BUSINESS_HOURS): the queue page says
-	// whether the business is open now and when it opens. The zero value
-	// (always open) shows nothing.
-	Hours businesshours.Hours
+	// whether the business is open now and when it opens. It is the holder
+	// the owner's edits replace; nil (always open) shows nothing.
+	Hours *businesshours.Live
 	// ConsoleURL is the console's address in messages to operators
 	// (PUBLIC_BASE_URL + BasePath); default BasePath.
 	ConsoleURL string
 	// Templates are the approved templates offered once a customer's
 	// 24-hour window closed (MESSAGING_TEMPLATES).
 	Templates []Template
+	// TemplateList, when set, is read at each use instead of Templates:
+	// the list the owner edits in /admin, live without a restart.
+	TemplateList *TemplateList
 	// Now is the clock; default time.Now. Tests move it to expire codes.
 	Now func() time.Time
 }

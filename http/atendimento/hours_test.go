@@ -31,7 +31,9 @@ func TestQueuePageShowsTheBusinessHours(t *testing.T) {
 		{"no business hours", "", businesshours.Hours{}, 12 * time.Hour, "Fila de atendimento", `id="business-hours"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newEnv(t, func(c *atendimento.Config) { c.Lang, c.Hours = tc.lang, tc.hours })
+			e := newEnv(t, func(c *atendimento.Config) {
+				c.Lang, c.Hours = tc.lang, businesshours.NewLive(businesshours.Schedule{Hours: tc.hours})
+			})
 			e.clock.Advance(tc.later)
 			page := e.do("GET", "/atendimento", "", "", e.login(opA)).body
 			if !strings.Contains(page, tc.want) || strings.Contains(page, tc.avoid) {

@@ -105,7 +105,7 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 
 // hoursText is the queue's line on the business hours at now.
 func (c *Console) hoursText(now time.Time) string {
-	hours := c.cfg.Hours
+	hours := c.cfg.Hours.Hours()
 	switch {
 	case hours.Always():
 		return ""

@@ -48,7 +48,7 @@ func (t Template) Fill(params []string) string {
 
 // template is the configured template name in language, if any.
 func (c *Console) template(name, language string) (Template, bool) {
-	for _, t := range c.cfg.Templates {
+	for _, t := range c.templates() {
 		if t.Name == name && t.Language == language {
 			return t, true
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/actors/messaging"
 )
 
 // toolsView is what the conversation page's tools (templates/tools.html)
@@ -11,7 +13,16 @@ import (
 // the operators a held conversation can be transferred to.
 type toolsView struct {
 	Templates []templateView
-	Operators []string
+	Operators []transferTarget
+}
+
+// transferTarget is one operator of the transfer list: the roster's name,
+// with the number as people type it beside it (a person without a name is
+// their number alone).
+type transferTarget struct {
+	Phone string
+	Name  string
+	Typed string
 }
 
 // templateView is one template in the page's list: its parameter count
@@ -24,26 +35,43 @@ type templateView struct {
 }
 
 func (c *Console) toolsView(ctx context.Context, operator string) toolsView {
-	v := toolsView{Templates: make([]templateView, 0, len(c.cfg.Templates)), Operators: c.transferTargets(ctx, operator)}
-	for _, t := range c.cfg.Templates {
+	templates := c.templates()
+	v := toolsView{Templates: make([]templateView, 0, len(templates)), Operators: c.transferTargets(ctx, operator)}
+	for _, t := range templates {
 		v.Templates = append(v.Templates, templateView{Name: t.Name, Language: t.Language, Body: t.Body, Params: t.Params()})
 	}
 	return v
 }
 
 // transferTargets are the operators a conversation can be handed to: every
-// enabled one of the roster but operator. A roster that cannot be read
-// offers nobody (the transfer itself still checks the record).
-func (c *Console) transferTargets(ctx context.Context, operator string) []string {
+// enabled one of the roster but operator, by the roster's cached list, named
+// from one read of the records (a page view, never a customer's turn). A
+// roster that cannot be read offers nobody (the transfer itself still
+// checks the record); names that cannot be read leave the numbers.
+func (c *Console) transferTargets(ctx context.Context, operator string) []transferTarget {
 	ops, err := c.operators.Active(ctx)
 	if err != nil {
 		c.log.Warn("operator roster not read; no transfer targets offered", zap.Error(err))
 	}
-	out := make([]string, 0, len(ops))
+	out := make([]transferTarget, 0, len(ops))
 	for _, op := range ops {
 		if op != operator {
-			out = append(out, op)
+			out = append(out, transferTarget{Phone: op, Typed: messaging.AsTyped(op, c.cfg.DefaultCountry)})
 		}
+	}
+	if len(out) == 0 {
+		return out
+	}
+	records, err := c.deps.Roster.List(ctx)
+	if err != nil {
+		c.log.Warn("operator names not read; the transfer list shows numbers", zap.Error(err))
+	}
+	names := make(map[string]string, len(records))
+	for _, rec := range records {
+		names[rec.Phone] = rec.Name
+	}
+	for i := range out {
+		out[i].Name = names[out[i].Phone]
 	}
 	return out
 }

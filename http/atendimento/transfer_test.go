@@ -32,6 +32,10 @@ func TestTransferFollowsTheRoster(t *testing.T) {
 	if page.status != fiber.StatusOK || !strings.Contains(page.body, messaging.Digits(adminOnly)) || strings.Contains(page.body, messaging.Digits(opB)) {
 		t.Errorf("conversation page = %d; want the admin-added operator offered for transfer and the disabled one not", page.status)
 	}
+	// The list names people as the roster does, the number as typed beside.
+	if want := `<option value="&#43;5511988887777">Ana · (11) 98888-7777</option>`; !strings.Contains(page.body, want) {
+		t.Errorf("transfer list lacks %s", want)
+	}
 	tests := []struct {
 		name, to string
 		status   int

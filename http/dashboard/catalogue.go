@@ -1,7 +1,9 @@
 package dashboard
 
 import (
+	"context"
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -9,48 +11,70 @@ import (
 
 	"github.com/intake-runtime/intake/actors/conversation/content"
 	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/settings"
 )
 
-// Catalogue is the service catalogue as the Catalogue tab edits it;
-// *content.Store implements it. WriteCatalogue validates before the edit
-// takes effect (content.ErrInvalidCatalogue) and keeps the replaced version.
+// Catalogue is the service catalogue in use as the Catalogue tab shows it;
+// *content.Store implements it.
 type Catalogue interface {
 	CatalogueText() string
-	WriteCatalogue(text string) error
-	CatalogueVersions() ([]string, error)
-	CatalogueVersion(name string) (string, error)
 }
 
-// catalogue serves GET /dashboard/catalogue: the YAML in use, the kept
-// versions (oldest first) and whether edits can be saved.
+// Settings are the versioned documents the owner edits in
+// /admin/settings; *settings.Live implements it. The Catalogue and
+// Knowledge tabs save through it (content.CatalogueDoc, content.PackageDocs
+// + ID), so an edit here is a version like any other, checked, applied on
+// every node and listed in /admin, never a file a stored version would
+// silently hide.
+type Settings interface {
+	Save(ctx context.Context, doc, text, author string) (persistence.Version, error)
+	History(ctx context.Context, doc string) ([]persistence.Version, error)
+}
+
+// author is who the versions saved here are by: the development runner.
+const author = "dev"
+
+// catalogue serves GET /dashboard/catalogue: the YAML in use and the
+// stored versions by number, oldest first.
 func (h *Handler) catalogue(c *fiber.Ctx) error {
-	versions, err := h.deps.Catalogue.CatalogueVersions()
+	history, err := h.catalogueHistory(c)
 	if err != nil {
 		h.logger.Error("catalogue versions not read", zap.Error(err))
 		return httperr.Write(c, fiber.StatusInternalServerError, "versions_unreadable", err.Error())
 	}
-	m := h.writable()
-	m["content"], m["versions"] = h.deps.Catalogue.CatalogueText(), append([]string{}, versions...)
-	return c.JSON(m)
+	versions := make([]string, len(history))
+	for i, v := range history {
+		versions[len(history)-1-i] = strconv.Itoa(v.Version)
+	}
+	return c.JSON(fiber.Map{"writable": true, "content": h.deps.Catalogue.CatalogueText(), "versions": versions})
 }
 
-// catalogueVersion serves GET /dashboard/catalogue/versions/{name}: one kept
-// version's text, to compare or to save again.
+func (h *Handler) catalogueHistory(c *fiber.Ctx) ([]persistence.Version, error) {
+	ctx, cancel := context.WithTimeout(c.UserContext(), h.cfg.Timeout)
+	defer cancel()
+	return h.deps.Settings.History(ctx, content.CatalogueDoc)
+}
+
+// catalogueVersion serves GET /dashboard/catalogue/versions/{name}: one
+// stored version's text, to compare or to save again.
 func (h *Handler) catalogueVersion(c *fiber.Ctx) error {
 	name := strings.Clone(c.Params("name"))
-	text, err := h.deps.Catalogue.CatalogueVersion(name)
-	switch {
-	case errors.Is(err, content.ErrUnknownVersion):
-		return httperr.Write(c, fiber.StatusNotFound, "unknown_version", "no kept catalogue version "+name)
-	case err != nil:
+	history, err := h.catalogueHistory(c)
+	if err != nil {
 		return httperr.Write(c, fiber.StatusInternalServerError, "version_unreadable", err.Error())
 	}
-	return c.JSON(fiber.Map{"name": name, "content": text})
+	for _, v := range history {
+		if strconv.Itoa(v.Version) == name {
+			return c.JSON(fiber.Map{"name": name, "content": v.Text})
+		}
+	}
+	return httperr.Write(c, fiber.StatusNotFound, "unknown_version", "no stored catalogue version "+name)
 }
 
 // writeCatalogue serves POST /dashboard/catalogue with the new YAML (form
-// field content or {"content": "..."}). The edit is checked before it takes
-// effect: a catalogue that does not parse, or whose services name a
+// field content or {"content": "..."}), saved as the catalogue setting's
+// next version. A catalogue that does not parse, or whose services name a
 // knowledge package that does not exist, answers 422 with the reason and
 // changes nothing.
 func (h *Handler) writeCatalogue(c *fiber.Ctx) error {
@@ -58,15 +82,15 @@ func (h *Handler) writeCatalogue(c *fiber.Ctx) error {
 	if err != nil {
 		return httperr.Write(c, fiber.StatusBadRequest, "bad_body", err.Error())
 	}
-	err = h.deps.Catalogue.WriteCatalogue(text)
+	ctx, cancel := context.WithTimeout(c.UserContext(), h.cfg.Timeout)
+	defer cancel()
+	_, err = h.deps.Settings.Save(ctx, content.CatalogueDoc, text, author)
+	var refused *settings.Refused
 	switch {
-	case errors.Is(err, content.ErrReadOnly):
-		return httperr.Write(c, fiber.StatusConflict, "content_read_only",
-			"the catalogue is read-only in this process: set CONTENT_DIR to a writable folder and restart once")
-	case errors.Is(err, content.ErrInvalidCatalogue):
-		return httperr.Write(c, fiber.StatusUnprocessableEntity, "invalid_catalogue", err.Error())
+	case errors.As(err, &refused):
+		return httperr.Write(c, fiber.StatusUnprocessableEntity, "invalid_catalogue", refused.Error())
 	case err != nil:
-		h.logger.Error("catalogue write failed", zap.Error(err))
+		h.logger.Error("catalogue not saved", zap.Error(err))
 		return httperr.Write(c, fiber.StatusInternalServerError, "write_failed", err.Error())
 	}
 	h.logger.Info("catalogue edited from the dashboard", zap.Int("bytes", len(text)))

@@ -14,7 +14,8 @@ type catalogueJSON struct {
 
 // The Catalogue tab reads the catalogue in use, refuses an edit naming a
 // knowledge package that does not exist (nothing changes), saves a valid one
-// (served at once, the replaced version kept and readable).
+// as the catalogue setting's next version (served at once, listed and
+// readable).
 func TestCatalogueEdit(t *testing.T) {
 	e := newEnv(t)
 	var before catalogueJSON
@@ -36,7 +37,7 @@ func TestCatalogueEdit(t *testing.T) {
 	wantStatus(t, r, http.StatusOK)
 	var after catalogueJSON
 	r.json(t, &after)
-	if after.Content != edited || len(after.Versions) != 1 {
+	if after.Content != edited || len(after.Versions) != 1 || after.Versions[0] != "1" {
 		t.Fatalf("after the save: %d versions, content changed %v", len(after.Versions), after.Content == edited)
 	}
 	if _, ok := e.content.Catalogue().Service("Pesquisa de Satisfação e NPS"); !ok {
@@ -44,8 +45,8 @@ func TestCatalogueEdit(t *testing.T) {
 	}
 	var version struct{ Content string }
 	e.get(t, "/dashboard/catalogue/versions/"+after.Versions[0]).json(t, &version)
-	if version.Content != before.Content {
-		t.Error("the kept version is not the replaced catalogue")
+	if version.Content != edited {
+		t.Error("the stored version is not the saved catalogue")
 	}
 	if r := e.get(t, "/dashboard/catalogue/versions/nope"); r.status != http.StatusNotFound {
 		t.Errorf("unknown version = %d", r.status)

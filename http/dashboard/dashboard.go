@@ -38,9 +38,6 @@ type Content interface {
 	Prompt(agent string) string
 	PackageIDs() []string
 	Package(id string) (content.Package, error)
-	// WritePackage replaces a package on disk and serves it at once; it is
-	// content.ErrReadOnly without a content directory.
-	WritePackage(id, text string) error
 }
 
 // Conversations reaches the live conversation actors. Forget makes the
@@ -59,9 +56,6 @@ type Config struct {
 	// Model says which model answers the chat, as configured (provider and
 	// model name, or the demo model's label); the page shows it.
 	Model string
-	// ContentDir is where knowledge edits are written (CONTENT_DIR), shown on
-	// the page; empty means packages are read-only.
-	ContentDir string
 	// Agents are the agent IDs whose prompts the page lists. Default TRIAGE,
 	// QUALIFIER, REGISTRAR, SUMMARIZER.
 	Agents []string
@@ -88,8 +82,8 @@ func (c *Config) setDefaults() {
 	}
 }
 
-// Deps are the components the dashboard shows and drives. Sessions and
-// Content are required; a nil Messages leaves the replies that failed to
+// Deps are the components the dashboard shows and drives. Sessions,
+// Content and Settings are required; a nil Messages leaves the replies that failed to
 // send out of the session panel, a nil Projections the CRM and ERP; a nil Logs, Fixtures or Smokes leaves its panel
 // saying what is missing and its routes answering 503. Without
 // Conversations, clear-chat leaves a live conversation to notice on its own
@@ -103,8 +97,10 @@ type Deps struct {
 	Logs          Logs
 	Fixtures      Fixtures
 	Smokes        Smokes
-	// Catalogue is edited in the Catalogue tab; nil leaves the tab out.
+	// Catalogue is shown in the Catalogue tab; nil leaves the tab out.
 	Catalogue Catalogue
+	// Settings keep the catalogue and knowledge edits. Required.
+	Settings Settings
 	// Parameters is the parameter store of the Parameters tab; nil (no
 	// simulated store) leaves the tab out.
 	Parameters Parameters
@@ -124,8 +120,8 @@ type Handler struct {
 // New returns the dashboard handler. It parses the embedded page template
 // now, so a broken template fails at start rather than on the first visit.
 func New(cfg Config, deps Deps, logger *zap.Logger) (*Handler, error) {
-	if deps.Sessions == nil || deps.Content == nil {
-		return nil, errors.New("dashboard: Deps.Sessions and Deps.Content are required")
+	if deps.Sessions == nil || deps.Content == nil || deps.Settings == nil {
+		return nil, errors.New("dashboard: Deps.Sessions, Deps.Content and Deps.Settings are required")
 	}
 	if logger == nil {
 		logger = zap.NewNop()

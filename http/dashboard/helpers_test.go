@@ -10,25 +10,29 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/conversation/content"
+	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/http/dashboard"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/memory"
+	"github.com/intake-runtime/intake/settings"
 )
 
-// env is a dashboard over real components (memory table, content store on a
-// temporary CONTENT_DIR) and scripted fixtures, smokes and logs.
+// env is a dashboard over real components (memory table, content store,
+// the settings the catalogue and packages are saved as) and scripted
+// fixtures, smokes and logs.
 type env struct {
 	app      *fiber.App
 	table    persistence.Table
 	sessions *persistence.Sessions
 	content  *content.Store
-	dir      string
+	settings *settings.Live
 	logs     *fakeLogs
 	fixtures *fakeFixtures
 	smokes   *fakeSmokes
@@ -36,14 +40,16 @@ type env struct {
 
 func newEnv(t *testing.T, change ...func(*dashboard.Config, *dashboard.Deps)) *env {
 	t.Helper()
-	e := &env{table: memory.New(), dir: t.TempDir(), logs: &fakeLogs{}, fixtures: &fakeFixtures{}, smokes: &fakeSmokes{}}
+	e := &env{table: memory.New(), logs: &fakeLogs{}, fixtures: &fakeFixtures{}, smokes: &fakeSmokes{}}
 	e.sessions = persistence.NewSessions(e.table)
 	var err error
-	if e.content, err = content.Open(e.dir); err != nil {
+	if e.content, err = content.Open(""); err != nil {
 		t.Fatal(err)
 	}
-	cfg := dashboard.Config{Instances: []string{"instance_a", "instance_b"}, ContentDir: e.dir}
-	deps := dashboard.Deps{Sessions: e.sessions, Messages: persistence.NewMessages(e.table), Projections: persistence.NewProjections(e.table), Content: e.content, Logs: e.logs, Fixtures: e.fixtures, Smokes: e.smokes, Catalogue: e.content}
+	e.settings = settings.New(persistence.NewVersions(e.table), time.Now, zap.NewNop())
+	admin.RegisterContent(e.settings, e.content)
+	cfg := dashboard.Config{Instances: []string{"instance_a", "instance_b"}}
+	deps := dashboard.Deps{Sessions: e.sessions, Messages: persistence.NewMessages(e.table), Projections: persistence.NewProjections(e.table), Content: e.content, Logs: e.logs, Fixtures: e.fixtures, Smokes: e.smokes, Catalogue: e.content, Settings: e.settings}
 	for _, c := range change {
 		c(&cfg, &deps)
 	}

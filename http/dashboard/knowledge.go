@@ -1,9 +1,10 @@
 package dashboard
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
-	"path/filepath"
+	"fmt"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/conversation/content"
 	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/settings"
 )
 
 // packageSummary names a knowledge package in lists.
@@ -37,21 +39,10 @@ func (h *Handler) packageSummaries() []packageSummary {
 	return out
 }
 
-// writable reports whether knowledge edits can be saved, and where.
-func (h *Handler) writable() fiber.Map {
-	m := fiber.Map{"writable": h.cfg.ContentDir != ""}
-	if h.cfg.ContentDir != "" {
-		m["content_dir"] = h.cfg.ContentDir
-	}
-	return m
-}
-
 // knowledgeList serves GET /dashboard/knowledge: the package IDs and titles,
 // and whether edits can be saved.
 func (h *Handler) knowledgeList(c *fiber.Ctx) error {
-	m := h.writable()
-	m["packages"] = h.packageSummaries()
-	return c.JSON(m)
+	return c.JSON(fiber.Map{"writable": true, "packages": h.packageSummaries()})
 }
 
 // knowledge serves GET /dashboard/knowledge/{package_id}: {"package": {id,
@@ -61,21 +52,15 @@ func (h *Handler) knowledge(c *fiber.Ctx) error {
 	if err != nil {
 		return unknownPackage(c, c.Params("package_id"))
 	}
-	m := h.writable()
-	m["package"] = PackageView(p)
-	return c.JSON(m)
+	return c.JSON(fiber.Map{"writable": true, "package": PackageView(p)})
 }
 
 // writeKnowledge serves POST /dashboard/knowledge/{package_id} with the new
-// text in the form field content or a JSON body {"content": "..."}.
-//
-// Knowledge packages are data files, not code: the text is written
-// atomically to CONTENT_DIR/knowledge/<id>.md, the version it replaces is
-// kept under knowledge/history/<id>/, and the store serves the new text to
-// the next model request, without a restart. Only existing packages are
-// edited here: a new package also needs a catalogue entry, which is a file
-// edit. Without CONTENT_DIR nothing can be written and the answer is 409,
-// saying to set it.
+// text in the form field content or a JSON body {"content": "..."}, saved
+// as the package setting's next version (as /admin/settings/knowledge
+// saves it): the next model request uses it, on every node, without a
+// restart. Only existing packages are edited here; new ones are added in
+// /admin.
 func (h *Handler) writeKnowledge(c *fiber.Ctx) error {
 	id := strings.Clone(c.Params("package_id"))
 	if _, err := h.deps.Content.Package(id); err != nil {
@@ -88,14 +73,16 @@ func (h *Handler) writeKnowledge(c *fiber.Ctx) error {
 	if strings.TrimSpace(text) == "" {
 		return httperr.Write(c, fiber.StatusUnprocessableEntity, "empty_content", "content must not be empty")
 	}
-	if err := h.deps.Content.WritePackage(id, text); err != nil {
-		if errors.Is(err, content.ErrReadOnly) {
-			return httperr.Write(c, fiber.StatusConflict, "content_read_only",
-				"knowledge packages are read-only in this process: set CONTENT_DIR to a writable folder "+
-					"(edits are written there, the embedded copy stays the fallback) and restart once")
-		}
-		h.logger.Error("knowledge package write failed", zap.String("package_id", id), zap.Error(err))
-		return httperr.Write(c, fiber.StatusUnprocessableEntity, "write_failed", err.Error())
+	ctx, cancel := context.WithTimeout(c.UserContext(), h.cfg.Timeout)
+	defer cancel()
+	v, err := h.deps.Settings.Save(ctx, content.PackageDocs+id, text, author)
+	var refused *settings.Refused
+	switch {
+	case errors.As(err, &refused):
+		return httperr.Write(c, fiber.StatusUnprocessableEntity, "invalid_package", refused.Error())
+	case err != nil:
+		h.logger.Error("knowledge package not saved", zap.String("package_id", id), zap.Error(err))
+		return httperr.Write(c, fiber.StatusInternalServerError, "write_failed", err.Error())
 	}
 	p, err := h.deps.Content.Package(id)
 	if err != nil {
@@ -105,9 +92,7 @@ func (h *Handler) writeKnowledge(c *fiber.Ctx) error {
 	return c.JSON(fiber.Map{
 		"package": PackageView(p),
 		"saved":   true,
-		"detail": "written to " + filepath.Join(h.cfg.ContentDir, "knowledge", id+".md") +
-			"; the previous version is kept under " + filepath.Join(h.cfg.ContentDir, "knowledge", "history", id) +
-			"; the next model request uses it, no restart needed",
+		"detail":  fmt.Sprintf("saved as version %d (see /admin/settings/knowledge/%s); the next model request uses it, no restart needed", v.Version, id),
 	})
 }
 

@@ -3,8 +3,6 @@ package dashboard_test
 import (
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,10 +15,9 @@ func TestKnowledgeListAndRead(t *testing.T) {
 	var list struct {
 		Packages []struct{ ID, Title string }
 		Writable bool
-		Dir      string `json:"content_dir"`
 	}
 	e.get(t, "/dashboard/knowledge").json(t, &list)
-	if len(list.Packages) != len(e.content.PackageIDs()) || !list.Writable || list.Dir != e.dir {
+	if len(list.Packages) != len(e.content.PackageIDs()) || !list.Writable {
 		t.Errorf("list = %+v", list)
 	}
 
@@ -42,8 +39,8 @@ func TestKnowledgeListAndRead(t *testing.T) {
 	}
 }
 
-// A saved package is served at once, written to CONTENT_DIR, and the
-// version it replaced is kept.
+// A saved package is served at once, as the package setting's next
+// version: the same history /admin/settings/knowledge lists.
 func TestKnowledgeWrite(t *testing.T) {
 	e := newEnv(t)
 	old, _ := e.content.Package("empresa")
@@ -70,17 +67,13 @@ func TestKnowledgeWrite(t *testing.T) {
 		if p, _ := e.content.Package("empresa"); p.Content != text {
 			t.Errorf("%s: store serves %q", name, p.Content)
 		}
-		if disk, _ := os.ReadFile(filepath.Join(e.dir, "knowledge", "empresa.md")); string(disk) != text {
-			t.Errorf("%s: file holds %q", name, disk)
-		}
 	}
-	history, _ := filepath.Glob(filepath.Join(e.dir, "knowledge", "history", "empresa", "*.md"))
-	if len(history) != 2 {
-		t.Fatalf("history holds %d versions, want 2", len(history))
+	history, err := e.settings.History(t.Context(), content.PackageDocs+"empresa")
+	if err != nil || len(history) != 2 || history[0].Author != "dev" {
+		t.Fatalf("history = %+v, %v; want the two saves, by the development runner", history, err)
 	}
-	first, _ := os.ReadFile(history[0])
-	if string(first) != old.Content {
-		t.Errorf("oldest history entry is not the embedded version:\n%s", first)
+	if p, _ := e.content.Package("empresa"); p.Content == old.Content {
+		t.Error("the file's version is still served")
 	}
 }
 
@@ -100,24 +93,6 @@ func TestKnowledgeWriteErrors(t *testing.T) {
 		if tc.r.status != tc.status || tc.r.errorCode(t) != tc.code {
 			t.Errorf("%s: %d %s, want %d %s", name, tc.r.status, tc.r.body, tc.status, tc.code)
 		}
-	}
-}
-
-// Without CONTENT_DIR nothing can be saved, and the answer says what to set.
-func TestKnowledgeReadOnly(t *testing.T) {
-	store, err := content.Open("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := newEnv(t, func(c *dashboard.Config, d *dashboard.Deps) { c.ContentDir, d.Content = "", store })
-	r := e.postForm(t, "/dashboard/knowledge/empresa", url.Values{"content": {"# Empresa"}})
-	if r.status != http.StatusConflict || r.errorCode(t) != "content_read_only" || !strings.Contains(string(r.body), "set CONTENT_DIR") {
-		t.Errorf("read-only write: %d %s", r.status, r.body)
-	}
-	var got struct{ Writable bool }
-	e.get(t, "/dashboard/knowledge/empresa").json(t, &got)
-	if got.Writable {
-		t.Error("package reported writable without CONTENT_DIR")
 	}
 }
 

@@ -28,7 +28,6 @@ type pageData struct {
 	Instances    []string
 	Agents       []string
 	Packages     []packageSummary
-	ContentDir   string
 	Model        string
 	SmokeTargets []string
 	HasLogs      bool
@@ -50,7 +49,6 @@ func (h *Handler) index(c *fiber.Ctx) error {
 		Instances:    h.cfg.Instances,
 		Agents:       h.cfg.Agents,
 		Packages:     h.packageSummaries(),
-		ContentDir:   h.cfg.ContentDir,
 		Model:        h.cfg.Model,
 		HasLogs:      h.deps.Logs != nil,
 		HasFixtures:  h.deps.Fixtures != nil,

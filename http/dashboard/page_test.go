@@ -26,26 +26,22 @@ func TestPageRendersTheToolsAndLinks(t *testing.T) {
 		`<option value="empresa">`, `<option value="TRIAGE">`, `data-target="llm"`,
 		`<script type="module" src="/dashboard/static/js/main.js">`, `href="/dashboard/static/dashboard.css"`,
 		`data-states="` + strings.Trim(fmt.Sprint(domain.States()), "[]") + `"`,
+		`href="/admin/settings/knowledge"`, `href="/admin/settings/catalogue"`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %s", want)
 		}
 	}
-	if strings.Contains(page, "Read-only") {
-		t.Error("page says knowledge is read-only although CONTENT_DIR is set")
-	}
 }
 
 func TestPageSaysWhatIsMissing(t *testing.T) {
-	e := newEnv(t, func(c *dashboard.Config, d *dashboard.Deps) {
-		c.ContentDir = ""
+	e := newEnv(t, func(_ *dashboard.Config, d *dashboard.Deps) {
 		d.Logs, d.Fixtures, d.Smokes = nil, nil, nil
 	})
 	r := e.do(t, httptest.NewRequest(http.MethodGet, "/", nil))
 	wantStatus(t, r, http.StatusOK)
 	page := string(r.body)
 	for _, want := range []string{
-		"set <code>CONTENT_DIR</code>",
 		"without an in-memory log buffer",
 		"No fixture harness",
 		"No adapter smokes",

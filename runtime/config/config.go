@@ -271,11 +271,13 @@ type Admin struct {
 	// (ADMIN_API_KEY; empty keeps the API closed). serve refuses one shorter
 	// than MinAdminKeyLength.
 	APIKey Secret
-	// Phones are the owners' numbers that log in to the /admin pages with a
-	// code sent on the messaging platform (ADMIN_PHONES, comma-separated),
-	// as people type them; Load gives them in their identity form, read in
-	// DefaultCountry like OPERATOR_PHONES. None keeps the pages closed in a
-	// deployment without DEV_UI_ENABLED.
+	// Phones are the owners' numbers (ADMIN_PHONES, comma-separated), as
+	// people type them; Load gives them in their identity form, read in
+	// DefaultCountry like OPERATOR_PHONES. They seed the roster as admins
+	// (never changing a person already there), who log in to /admin with a
+	// code sent on the messaging platform and, as operators too, get handoff
+	// notices. No admin keeps the pages closed in a deployment without
+	// DEV_UI_ENABLED.
 	Phones []string
 }
 

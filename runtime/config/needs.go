@@ -34,7 +34,7 @@ func ServeNeeds(c Config) []error {
 	v.adapter("MESSAGING_CLOUD_ENABLED", c.Messaging.CloudEnabled, c.Messaging.Missing())
 	v.adapter("CRM_ENABLED", c.CRM.Enabled, c.CRM.Missing())
 	v.adapter("ERP_ENABLED", c.ERP.Enabled, c.ERP.Missing())
-	v.handoff(c.Handoff)
+	v.handoff(c.Handoff, c.Admin.Phones)
 	return v.errs
 }
 
@@ -83,15 +83,15 @@ func (v *validator) adapter(flag string, enabled bool, missing []string) {
 }
 
 // handoff checks that an enabled notifier has someone to notify: e-mail needs
-// a sender and recipients together; without e-mail, OPERATOR_PHONES are
-// texted instead.
-func (v *validator) handoff(h Handoff) {
+// a sender and recipients together; without e-mail, the roster is texted,
+// which OPERATOR_PHONES or ADMIN_PHONES (admins are operators too) fill.
+func (v *validator) handoff(h Handoff, admins []string) {
 	from, to := h.EmailFrom != "", len(h.EmailTo) > 0
-	if !h.NotifierEnabled || (from && to) || (!from && !to && len(h.OperatorPhones) > 0) {
+	if !h.NotifierEnabled || (from && to) || (!from && !to && len(h.OperatorPhones)+len(admins) > 0) {
 		return
 	}
 	problem := "is required with HANDOFF_NOTIFIER_ENABLED=true: e-mail notices need HANDOFF_EMAIL_FROM and HANDOFF_EMAIL_TO together " +
-		"(or set only OPERATOR_PHONES to text operators instead, or HANDOFF_NOTIFIER_ENABLED=false for the local stub)"
+		"(or set only OPERATOR_PHONES or ADMIN_PHONES to text the roster instead, or HANDOFF_NOTIFIER_ENABLED=false for the local stub)"
 	v.need("HANDOFF_EMAIL_FROM", from, problem)
 	v.need("HANDOFF_EMAIL_TO", to, problem)
 }

@@ -82,6 +82,8 @@ func TestNeeds(t *testing.T) {
 		{"no e-mail sender", serve, with(servable(), map[string]string{"HANDOFF_EMAIL_FROM": ""}), []string{"HANDOFF_EMAIL_FROM"}},
 		{"no e-mail recipients", serve, with(servable(), map[string]string{"HANDOFF_EMAIL_TO": ""}), []string{"HANDOFF_EMAIL_TO"}},
 		{"operators texted instead of e-mail", serve, with(servable(), map[string]string{"HANDOFF_EMAIL_FROM": "", "HANDOFF_EMAIL_TO": "", "OPERATOR_PHONES": "5511999990000"}), nil},
+		{"admins alone texted instead of e-mail", serve, with(servable(), map[string]string{"HANDOFF_EMAIL_FROM": "", "HANDOFF_EMAIL_TO": "", "ADMIN_PHONES": "(11) 98888-7777"}), nil},
+		{"nobody to text", serve, with(servable(), map[string]string{"HANDOFF_EMAIL_FROM": "", "HANDOFF_EMAIL_TO": ""}), []string{"HANDOFF_EMAIL_FROM", "HANDOFF_EMAIL_TO"}},
 		{"half an e-mail beside operators", serve, with(servable(), map[string]string{"HANDOFF_EMAIL_TO": "", "OPERATOR_PHONES": "5511999990000"}), []string{"HANDOFF_EMAIL_TO"}},
 		{"admin key too short", serve, with(servable(), map[string]string{"ADMIN_API_KEY": "short"}), []string{"ADMIN_API_KEY"}},
 		{"admin key of 23 characters", serve, with(servable(), map[string]string{"ADMIN_API_KEY": strings.Repeat("k", 23)}), []string{"ADMIN_API_KEY"}},

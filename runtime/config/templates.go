@@ -1,9 +1,9 @@
 package config
 
 import (
-	"encoding/json"
-	"fmt"
 	"strings"
+
+	"github.com/intake-runtime/intake/http/atendimento"
 )
 
 // MessagingTemplate is one approved template of the business account the
@@ -16,29 +16,19 @@ type MessagingTemplate struct {
 	Body     string `json:"body"`
 }
 
-// ParseTemplates reads MESSAGING_TEMPLATES: a JSON array of
-// {"name", "language", "body"} objects, e.g.
-// [{"name":"retomar_contato","language":"pt_BR","body":"Olá {{1}}, podemos continuar?"}].
-// Name and language are required; a name and language pair is listed once.
+// ParseTemplates reads MESSAGING_TEMPLATES by the console's rule
+// (atendimento.ParseTemplates), which the templates edited in /admin
+// follow too.
 func ParseTemplates(raw string) ([]MessagingTemplate, error) {
-	var list []MessagingTemplate
-	dec := json.NewDecoder(strings.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&list); err != nil {
-		return nil, fmt.Errorf(`is not a JSON array of {"name","language","body"} objects: %v`, err)
+	list, err := atendimento.ParseTemplates(raw)
+	if err != nil {
+		return nil, err
 	}
-	seen := map[string]bool{}
-	for _, t := range list {
-		if strings.TrimSpace(t.Name) == "" || strings.TrimSpace(t.Language) == "" {
-			return nil, fmt.Errorf("every template needs a name and a language (e.g. pt_BR)")
-		}
-		key := t.Name + "/" + t.Language
-		if seen[key] {
-			return nil, fmt.Errorf("lists %s twice", key)
-		}
-		seen[key] = true
+	out := make([]MessagingTemplate, len(list))
+	for i, t := range list {
+		out[i] = MessagingTemplate{Name: t.Name, Language: t.Language, Body: t.Body}
 	}
-	return list, nil
+	return out, nil
 }
 
 // templates reads MESSAGING_TEMPLATES; empty keeps none.

@@ -7,7 +7,6 @@ import (
 	"net/mail"
 	"net/url"
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/intake-runtime/intake/locale"
 
 	"github.com/intake-runtime/intake/actors/projection"
+	"github.com/intake-runtime/intake/actors/projection/crm"
 )
 
 // tableName is DynamoDB's rule for table names, checked here so that a typo
@@ -78,10 +78,14 @@ func (c Config) problems() []error {
 
 	v.url("CRM_BASE_URL", c.CRM.BaseURL, true)
 	v.rate("CRM_MAX_RPS", c.CRM.MaxRPS)
-	for logical := range c.CRM.Stages {
-		if !slices.Contains(projection.Stages(), logical) {
-			v.fail("CRM_STAGES", "%q is no stage of the projection (use %s)", logical, strings.Join(projection.Stages(), ", "))
+	// The owner's CRM page checks its mapping with the same rules.
+	var mapping *crm.MappingError
+	if err := (crm.Mapping{Stages: c.CRM.Stages, SessionProperty: c.CRM.SessionProperty}).Validate(projection.Stages()); errors.As(err, &mapping) {
+		name := "CRM_STAGES"
+		if mapping.Stage == "" {
+			name = "CRM_SESSION_PROPERTY"
 		}
+		v.fail(name, "%s", mapping.Error())
 	}
 	v.url("ERP_BASE_URL", c.ERP.BaseURL, true)
 	v.rate("ERP_MAX_RPS", c.ERP.MaxRPS)

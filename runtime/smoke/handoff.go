@@ -22,11 +22,11 @@ func (c *Checker) handoff(_ context.Context, real bool) (bool, string) {
 	case h.EmailFrom != "" || len(h.EmailTo) > 0:
 		problems = append(problems, "HANDOFF_EMAIL_FROM and HANDOFF_EMAIL_TO must be set together")
 	}
-	if len(h.OperatorPhones) > 0 {
-		ways = append(ways, fmt.Sprintf("a message to %d operator phone(s) through the messaging adapter", len(h.OperatorPhones)))
+	if seeded := len(h.OperatorPhones) + len(c.cfg.Admin.Phones); seeded > 0 {
+		ways = append(ways, fmt.Sprintf("a message to the roster (%d operator or admin phone(s) seed it) through the messaging adapter", seeded))
 	}
 	if len(ways) == 0 && len(problems) == 0 {
-		problems = append(problems, "no notifier configured: set HANDOFF_EMAIL_FROM and HANDOFF_EMAIL_TO, or OPERATOR_PHONES")
+		problems = append(problems, "no notifier configured: set HANDOFF_EMAIL_FROM and HANDOFF_EMAIL_TO, or OPERATOR_PHONES or ADMIN_PHONES")
 	}
 	var ok bool
 	var detail string

@@ -237,7 +237,7 @@ func TestHandoffNeverCalls(t *testing.T) {
 		"HANDOFF_EMAIL_FROM": "bot@example.com", "HANDOFF_EMAIL_TO": "ops@example.com", "OPERATOR_PHONES": "+5511911112222",
 	}), smoke.Deps{})
 	r := run(t, c, smoke.Handoff, smoke.Real)
-	if !r.OK || !strings.Contains(r.Detail, "no call made") || !strings.Contains(r.Detail, "1 operator phone(s)") {
+	if !r.OK || !strings.Contains(r.Detail, "no call made") || !strings.Contains(r.Detail, "1 operator or admin phone(s)") {
 		t.Errorf("handoff: %+v", r)
 	}
 }

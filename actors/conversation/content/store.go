@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"time"
 )
 
 // embedded holds the content shipped in the binary.
@@ -19,27 +18,26 @@ import (
 var embedded embed.FS
 
 // Store serves prompts, the catalogue and knowledge packages. Reads take a
-// read lock and return values, so a reload or a WritePackage never changes
-// what a caller already holds.
+// read lock and return values, so a reload or a setting applied never
+// changes what a caller already holds.
 type Store struct {
 	dir string
-	// now stamps the history copies of WritePackage.
-	now func() time.Time
 
 	mu        sync.RWMutex
 	prompts   map[string]string
 	overrides map[string]string
-	catalogue Catalogue
-	// catalogueText is the YAML the catalogue was read from.
+	// files are the catalogue and packages of the files; stored the
+	// settings applied over them (see settings.go).
+	files  fileContent
+	stored stored
+	// catalogue, catalogueText and packages are what is served: the
+	// stored settings over the files.
+	catalogue     Catalogue
 	catalogueText string
 	packages      map[string]Package
 	// generation counts changes, so readers can cache what they derive from
 	// the content (see Generation).
 	generation uint64
-
-	// writeMu serialises WritePackage so two editors cannot interleave their
-	// history copy and rename; readers are not blocked by its disk I/O.
-	writeMu sync.Mutex
 }
 
 // Open loads the embedded content, overlaid by the files under dir when dir is
@@ -58,18 +56,17 @@ func Open(dir string) (*Store, error) {
 			return nil, fmt.Errorf("content: %s is not a directory", dir)
 		}
 	}
-	s := &Store{dir: dir, now: time.Now, overrides: map[string]string{}}
+	s := &Store{dir: dir, overrides: map[string]string{}, stored: stored{packages: map[string]string{}}}
 	if err := s.Reload(); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-// Reload rereads every file, for edits made on disk while running. On error
-// the store keeps serving what it had.
+// Reload rereads every file, for edits made on disk while running; the
+// stored settings stay over them. On error the store keeps serving what it
+// had.
 func (s *Store) Reload() error {
-	s.writeMu.Lock()
-	defer s.writeMu.Unlock()
 	layers := []fs.FS{embedded}
 	if s.dir != "" {
 		layers = append(layers, os.DirFS(s.dir))
@@ -92,7 +89,9 @@ func (s *Store) Reload() error {
 	}
 	s.lockForChange()
 	defer s.mu.Unlock()
-	s.prompts, s.packages, s.catalogue, s.catalogueText = prompts, packages, catalogue, string(raw)
+	s.prompts = prompts
+	s.files = fileContent{catalogue: catalogue, catalogueText: string(raw), packages: packages}
+	s.compose()
 	return nil
 }
 

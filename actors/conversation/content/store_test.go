@@ -2,7 +2,6 @@ package content_test
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,26 +102,6 @@ func TestOpenRejectsInconsistentContent(t *testing.T) {
 	}
 }
 
-func TestMissingDirectoryIsCreatedByTheFirstEdit(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "content")
-	store, err := content.Open(dir)
-	if err != nil {
-		t.Fatalf("Open of a directory not created yet: %v", err)
-	}
-	id := store.PackageIDs()[0]
-	if err := store.WritePackage(id, "Conteúdo novo."); err != nil {
-		t.Fatal(err)
-	}
-	if p, err := store.Package(id); err != nil || p.Content != "Conteúdo novo." {
-		t.Errorf("after the first edit: %+v, %v", p, err)
-	}
-	if reopened, err := content.Open(dir); err != nil {
-		t.Fatal(err)
-	} else if p, _ := reopened.Package(id); p.Content != "Conteúdo novo." {
-		t.Errorf("the edit did not reach %s: %q", dir, p.Content)
-	}
-}
-
 // catalogueWith is a two-service catalogue whose first service gets extra.
 func catalogueWith(extra string) string {
 	return "segments: [{id: s, label: S}]\nintents: [{id: i, label: I}]\nservices:\n" +
@@ -143,56 +122,6 @@ func TestPromptOverride(t *testing.T) {
 	s.SetPromptOverride("QUALIFIER", "")
 	if got := s.Prompt("QUALIFIER"); got != file {
 		t.Error("clearing the override did not restore the file")
-	}
-}
-
-func TestWritePackage(t *testing.T) {
-	dir := t.TempDir()
-	s, err := content.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	embedded, _ := s.Package("empresa")
-	if err := s.WritePackage("empresa", "# Nova versão\n\ntexto"); err != nil {
-		t.Fatal(err)
-	}
-	if p, _ := s.Package("empresa"); p.Title != "Nova versão" {
-		t.Errorf("served title = %q, want the new version without a restart", p.Title)
-	}
-	if err := s.WritePackage("empresa", "# Terceira\n"); err != nil {
-		t.Fatal(err)
-	}
-	history := readDir(t, filepath.Join(dir, "knowledge", "history", "empresa"))
-	if len(history) != 2 || history[0] != embedded.Content || history[1] != "# Nova versão\n\ntexto" {
-		t.Errorf("history = %q, want the embedded then the first written version", history)
-	}
-	if got := readDir(t, filepath.Join(dir, "knowledge")); len(got) != 1 || got[0] != "# Terceira\n" {
-		t.Errorf("knowledge folder = %q, want only the current file (no temporary files)", got)
-	}
-	reopened, err := content.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p, _ := reopened.Package("empresa"); p.Title != "Terceira" {
-		t.Errorf("after reopen title = %q", p.Title)
-	}
-	if err := s.WritePackage("novo", "# Novo\n"); err != nil {
-		t.Errorf("creating a package: %v", err)
-	}
-	for _, bad := range []struct{ id, text string }{{"../x", "# x"}, {"Maiúsculo", "# x"}, {"ok", "  "}} {
-		if err := s.WritePackage(bad.id, bad.text); err == nil {
-			t.Errorf("WritePackage(%q, %q) succeeded", bad.id, bad.text)
-		}
-	}
-}
-
-func TestWritePackageNeedsDirectory(t *testing.T) {
-	s, err := content.Open("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.WritePackage("empresa", "# x"); !errors.Is(err, content.ErrReadOnly) {
-		t.Errorf("WritePackage = %v, want ErrReadOnly", err)
 	}
 }
 
@@ -239,7 +168,8 @@ func TestConcurrentUse(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for j := range 5 {
-				if err := s.WritePackage("empresa", strings.Repeat("x", i*5+j+1)); err != nil {
+				s.SetPackage("empresa", strings.Repeat("x", i*5+j+1))
+				if err := s.SetCatalogue(s.CatalogueText()); err != nil {
 					t.Error(err)
 				}
 				s.SetPromptOverride("TRIAGE", "v")
@@ -263,26 +193,6 @@ func write(t *testing.T, dir, name, text string) {
 	}
 }
 
-// readDir returns the texts of the regular files of dir, in name order.
-func readDir(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var texts []string
-	for _, e := range entries {
-		if e.Type().IsRegular() {
-			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			texts = append(texts, string(data))
-		}
-	}
-	return texts
-}
-
 func contains(list []string, v string) bool {
 	for _, x := range list {
 		if x == v {
@@ -290,29 +200,6 @@ func contains(list []string, v string) bool {
 		}
 	}
 	return false
-}
-
-// The history keeps the last HistoryVersions replaced versions, dropping
-// the oldest.
-func TestWritePackageKeepsTheLastVersions(t *testing.T) {
-	dir := t.TempDir()
-	s, err := content.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	edits := content.HistoryVersions + 5
-	for i := range edits {
-		if err := s.WritePackage("empresa", fmt.Sprintf("# Versão %d\n", i)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	history := readDir(t, filepath.Join(dir, "knowledge", "history", "empresa"))
-	if len(history) != content.HistoryVersions {
-		t.Fatalf("history holds %d versions, want %d", len(history), content.HistoryVersions)
-	}
-	if first, last := history[0], history[len(history)-1]; first != fmt.Sprintf("# Versão %d\n", edits-1-content.HistoryVersions) || last != fmt.Sprintf("# Versão %d\n", edits-2) {
-		t.Errorf("history runs from %q to %q, want the versions just before the current one", first, last)
-	}
 }
 
 // Generation is what readers cache derived text by (the agents'
@@ -324,8 +211,10 @@ func TestEveryChangeMovesTheGeneration(t *testing.T) {
 	}
 	changes := map[string]func() error{
 		"prompt override": func() error { s.SetPromptOverride("TRIAGE", "outro"); return nil },
-		"package":         func() error { return s.WritePackage("empresa", "# Nova\n") },
-		"catalogue":       func() error { return s.WriteCatalogue(s.CatalogueText()) },
+		"package":         func() error { s.SetPackage("empresa", "# Nova\n"); return nil },
+		"package cleared": func() error { s.SetPackage("empresa", ""); return nil },
+		"catalogue":       func() error { return s.SetCatalogue(s.CatalogueText()) },
+		"catalogue reset": func() error { return s.SetCatalogue("") },
 		"reload":          s.Reload,
 	}
 	for name, change := range changes {

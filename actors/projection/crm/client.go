@@ -21,6 +21,8 @@ const (
 type Client struct {
 	cfg Config
 	api *httpcall.Client
+	// live is Config.Live, or the Stages and SessionProperty of Config.
+	live *LiveMapping
 }
 
 // New checks cfg (after defaults) and returns a Client. A nil logger logs
@@ -34,7 +36,11 @@ func New(cfg Config, logger *zap.Logger) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{cfg: cfg, api: api}, nil
+	live := cfg.Live
+	if live == nil {
+		live = NewLiveMapping(Mapping{Stages: cfg.Stages, SessionProperty: cfg.SessionProperty})
+	}
+	return &Client{cfg: cfg, api: api, live: live}, nil
 }
 
 // objectPath is the path of one object, its ID escaped.

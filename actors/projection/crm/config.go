@@ -2,8 +2,6 @@ package crm
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/intake-runtime/intake/internal/httpcall"
@@ -50,6 +48,11 @@ type Config struct {
 	// pipeline, and a Stages key outside them is a typo Validate refuses.
 	// Empty checks only the mapped stages.
 	LogicalStages []string
+	// Live, when set, is the mapping the client reads at each call in place
+	// of Stages and SessionProperty: the owner's setting, which an edit in
+	// /admin swaps while the client runs. Nil holds Stages and
+	// SessionProperty.
+	Live *LiveMapping
 }
 
 func (c *Config) setDefaults() {
@@ -69,21 +72,12 @@ func (c Config) Validate() error {
 	if err := c.Config.Validate("crm"); err != nil {
 		return err
 	}
-	for logical, id := range c.Stages {
-		if strings.TrimSpace(logical) == "" || strings.TrimSpace(id) == "" {
-			return fmt.Errorf("crm: stage mapping %q -> %q needs both names", logical, id)
-		}
-		if len(c.LogicalStages) > 0 && !slices.Contains(c.LogicalStages, logical) {
-			return fmt.Errorf("crm: stage mapping names %q, which is no stage of the projection (%s)", logical, strings.Join(c.LogicalStages, ", "))
-		}
+	m := Mapping{Stages: c.Stages, SessionProperty: c.SessionProperty}
+	if c.Live != nil {
+		m = c.Live.Get()
+	}
+	if err := m.Validate(c.LogicalStages); err != nil {
+		return fmt.Errorf("crm: %w", err)
 	}
 	return nil
-}
-
-// stageID maps a logical stage to the pipeline's stage ID.
-func (c Config) stageID(logical string) string {
-	if id, ok := c.Stages[logical]; ok {
-		return id
-	}
-	return logical
 }

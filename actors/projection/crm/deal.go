@@ -10,11 +10,11 @@ import (
 	"github.com/intake-runtime/intake/domain"
 )
 
-// FindDeal looks up the deal of a session by Config.SessionProperty and
+// FindDeal looks up the deal of a session by the session property and
 // returns its ID in MockID, null when the CRM has none. When duplicates exist
 // (made before this client guarded creates) the oldest wins.
 func (c *Client) FindDeal(ctx context.Context, sessionID string) (domain.AdapterResult, error) {
-	_, resp, err := c.search(ctx, dealsPath, c.cfg.SessionProperty, sessionID)
+	_, resp, err := c.search(ctx, dealsPath, c.live.Get().property(), sessionID)
 	return resp, err
 }
 
@@ -29,9 +29,10 @@ func (c *Client) FindDeal(ctx context.Context, sessionID string) (domain.Adapter
 // leaves the outcome unknown, and only a lookup by FindDeal may follow. The
 // string is the deal's version tag (ETag) when the CRM sent one.
 func (c *Client) CreateDeal(ctx context.Context, sessionID, stage string, deal map[string]any) (domain.AdapterResult, string, error) {
+	m := c.live.Get()
 	props := properties(deal)
-	props[propDealStage] = c.cfg.stageID(stage)
-	props[c.cfg.SessionProperty] = sessionID
+	props[propDealStage] = m.stageID(stage)
+	props[m.property()] = sessionID
 	if c.cfg.Pipeline != "" {
 		props[propPipeline] = c.cfg.Pipeline
 	}
@@ -71,7 +72,7 @@ func (c *Client) CreateDeal(ctx context.Context, sessionID, stage string, deal m
 func (c *Client) UpdateDeal(ctx context.Context, id, stage string, deal map[string]any, etag string) (domain.AdapterResult, string, error) {
 	props := properties(deal)
 	delete(props, propPipeline)
-	props[propDealStage] = c.cfg.stageID(stage)
+	props[propDealStage] = c.live.Get().stageID(stage)
 	resp, err := c.api.DoIfMatch(ctx, http.MethodPatch, objectPath(dealsPath, id), nil, map[string]any{"properties": props}, etag)
 	if err != nil || !resp.OK() {
 		return failed(resp), "", err

@@ -10,7 +10,7 @@
 //     and PATCH what it finds, else POST /crm/v3/objects/contacts. A 409
 //     ("Contact already exists. Existing ID: N") means the contact exists
 //     (created meanwhile, or not yet visible to search): the client updates N.
-//   - FindDeal: POST /crm/v3/objects/deals/search on Config.SessionProperty
+//   - FindDeal: POST /crm/v3/objects/deals/search on the session property
 //     (intake_session_id), oldest first. The sync job calls it before any
 //     create that follows an attempt whose outcome is unknown.
 //   - CreateDeal: POST /crm/v3/objects/deals with the association to the

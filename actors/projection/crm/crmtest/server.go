@@ -68,6 +68,56 @@ type Server struct {
 	contacts []Object
 	deals    []Object
 	creates  map[string]int
+	// pipelines and properties are what Pipeline and Property declared.
+	pipelines  map[string][]string
+	properties map[string]bool
+}
+
+// Pipeline declares a deal pipeline with its stage IDs, for the setup
+// check (GET /crm/v3/pipelines/deals/{id}); an undeclared one answers 404.
+func (s *Server) Pipeline(id string, stages ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.pipelines == nil {
+		s.pipelines = map[string][]string{}
+	}
+	s.pipelines[id] = stages
+}
+
+// Property declares a deal property, for the setup check (GET
+// /crm/v3/properties/deals/{name}); an undeclared one answers 404.
+func (s *Server) Property(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.properties == nil {
+		s.properties = map[string]bool{}
+	}
+	s.properties[name] = true
+}
+
+// setup serves the reads of the setup check.
+func (s *Server) setup(r Request) (int, any, bool) {
+	if r.Method != http.MethodGet {
+		return 0, nil, false
+	}
+	if id, ok := strings.CutPrefix(r.Path, "/crm/v3/pipelines/deals/"); ok {
+		ids, found := s.pipelines[id]
+		if !found {
+			return http.StatusNotFound, errorBody("no such pipeline"), true
+		}
+		stages := make([]any, len(ids))
+		for i, sid := range ids {
+			stages[i] = map[string]any{"id": sid}
+		}
+		return http.StatusOK, map[string]any{"id": id, "stages": stages}, true
+	}
+	if name, ok := strings.CutPrefix(r.Path, "/crm/v3/properties/deals/"); ok {
+		if !s.properties[name] {
+			return http.StatusNotFound, errorBody("no such property"), true
+		}
+		return http.StatusOK, map[string]any{"name": name}, true
+	}
+	return 0, nil, false
 }
 
 // New starts a fake CRM that closes when the test ends.
@@ -112,6 +162,9 @@ func (s *Server) AddContact(props map[string]any) string {
 func (s *Server) route(r Request) (int, any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if status, body, ok := s.setup(r); ok {
+		return status, body
+	}
 	const objects = "/crm/v3/objects/"
 	rest, ok := strings.CutPrefix(r.Path, objects)
 	if !ok {
@@ -130,6 +183,8 @@ func (s *Server) route(r Request) (int, any) {
 	switch {
 	case r.Method == http.MethodPost && id == "":
 		return s.create(kind, store, r.Body)
+	case r.Method == http.MethodGet && id == "":
+		return http.StatusOK, search(*store, map[string]any{"limit": float64(1)}) // a probe's page: none match
 	case r.Method == http.MethodPost && id == "search":
 		return http.StatusOK, search(*store, r.Body)
 	case r.Method == http.MethodPatch && id != "":
