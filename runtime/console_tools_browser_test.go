@@ -183,7 +183,7 @@ func TestConsoleNotesReachOperatorsOnly(t *testing.T) {
 	)
 	two.Step("see the colleague's note appear",
 		browsertest.WaitForText("#note-list li.note", note),
-		browsertest.WaitForText("#note-list li.note .meta", first),
+		browsertest.WaitForText("#note-list li.note .meta", messaging.AsTyped(first, "BR")),
 		browsertest.Expect(`document.querySelector("#messages").textContent.includes("retorno depois")`, false),
 	)
 	for _, m := range platform.texts() {
@@ -210,7 +210,7 @@ func TestConsoleTransfersAConversation(t *testing.T) {
 		browsertest.Expect(`document.querySelector("#transfer-to").value`, second),
 		chromedp.Click(chromedp.CSS("#transfer")),
 		browsertest.WaitFor(`document.querySelector("#reply").hidden`),
-		browsertest.WaitForText("#state", second),
+		browsertest.WaitForText("#state", messaging.AsTyped(second, "BR")),
 	)
 	notice := platform.waitText(t, messaging.Digits(second), func(s string) bool {
 		return strings.Contains(s, "transferiu para você") && strings.Contains(s, sessionID)

@@ -41,8 +41,11 @@ type Roster struct {
 
 	mu     sync.Mutex
 	active Operators
-	read   time.Time
-	valid  bool
+	// names are the roster's names by canonical phone, disabled people
+	// included: a closed conversation still names who held it.
+	names map[string]string
+	read  time.Time
+	valid bool
 }
 
 // NewRoster returns the Roster of src; ttl <= 0 is DefaultRosterTTL and a nil
@@ -64,28 +67,56 @@ func NewRoster(src RosterSource, ttl time.Duration, now func() time.Time) *Roste
 func (r *Roster) Active(ctx context.Context) (Operators, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if err := r.refresh(ctx); err != nil {
+		return nil, err
+	}
+	return r.active, nil
+}
+
+// Names returns the roster's names by phone (people without a name are
+// absent), read like Active: at most once per TTL, the last read when the
+// table cannot be read, and an error only when there is none. Pages name
+// operators with it without a table read per page.
+func (r *Roster) Names(ctx context.Context) (map[string]string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := r.refresh(ctx); err != nil {
+		return nil, err
+	}
+	return r.names, nil
+}
+
+// refresh reads the table when the last read is older than the TTL; the
+// caller holds r.mu.
+func (r *Roster) refresh(ctx context.Context) error {
 	now := r.now()
 	if r.valid && now.Sub(r.read) < r.ttl {
-		return r.active, nil
+		return nil
 	}
 	records, err := r.src.List(ctx)
 	if err != nil {
 		if r.valid {
 			r.read = now // tried again after another TTL, not on every notice
-			return r.active, nil
+			return nil
 		}
-		return nil, err
+		return err
 	}
 	active := make(Operators, 0, len(records))
+	names := make(map[string]string, len(records))
 	for _, rec := range records {
 		phone, err := messaging.NormalizeSender(rec.Phone)
-		if err != nil || rec.Disabled {
+		if err != nil {
 			continue
 		}
-		active = append(active, phone)
+		if rec.Name != "" {
+			names[phone] = rec.Name
+		}
+		if !rec.Disabled {
+			active = append(active, phone)
+		}
 	}
-	r.active, r.read, r.valid = active, now, true
-	return active, nil
+	r.active, r.names, r.read, r.valid = active, names, now, true
+	return nil
 }
 
 // Known returns the operators of the last read, without reading the table

@@ -185,7 +185,7 @@ func TestSendingRespectsTheCustomerServiceWindow(t *testing.T) {
 	if !c.Conversation.Mine || !c.Conversation.Window.Open || c.Conversation.Window.RemainingSeconds != int64((22*time.Hour).Seconds()) {
 		t.Errorf("conversation = %+v", c.Conversation)
 	}
-	if n := len(c.Conversation.Messages); n != 2 || c.Conversation.Messages[1].From != "operator" || c.Conversation.Messages[1].Operator != opA {
+	if n := len(c.Conversation.Messages); n != 2 || c.Conversation.Messages[1].From != "operator" || c.Conversation.Messages[1].Operator != "(11) 40000-0001" {
 		t.Errorf("history = %+v", c.Conversation.Messages)
 	}
 

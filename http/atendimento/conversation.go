@@ -28,6 +28,8 @@ type conversationView struct {
 	State       string `json:"state"`
 	StateText   string `json:"state_text"`
 	AssignedTo  string `json:"assigned_to"`
+	// AssignedName is who holds it as people know them (operatorNames).
+	AssignedName string `json:"assigned_name"`
 	// Mine: the operator holds it (may write, release, close). CanClaim: it
 	// waits for a person and no one holds it. CanTakeOver: the bot answers
 	// it; a claim, once confirmed, takes it from the bot.
@@ -61,9 +63,10 @@ type windowView struct {
 // messageView is one message of the history. From is customer, bot,
 // operator or system.
 type messageView struct {
-	ID       string    `json:"id"`
-	From     string    `json:"from"`
-	Label    string    `json:"label"` // From in the page's language
+	ID    string `json:"id"`
+	From  string `json:"from"`
+	Label string `json:"label"` // From in the page's language
+	// Operator is who wrote an operator's message, by name (operatorNames).
 	Operator string    `json:"operator,omitempty"`
 	Text     string    `json:"text"`
 	At       time.Time `json:"at"`
@@ -120,24 +123,26 @@ func (c *Console) load(ctx context.Context, phone, sessionID string) (domain.Ses
 
 func (c *Console) conversationView(ctx context.Context, s domain.Session, history []domain.Message, operator string) conversationView {
 	now := c.cfg.Now()
+	names := c.operatorNames(ctx)
 	v := conversationView{
-		SessionID:   s.SessionID,
-		PhoneNumber: s.PhoneNumber,
-		Name:        handoff.CustomerName(s),
-		Service:     string(s.ServiceIdentified),
-		Reason:      string(s.HandoffReason),
-		ReasonText:  c.reasonText(s.HandoffReason),
-		State:       string(s.State),
-		StateText:   c.stateText(s.State),
-		AssignedTo:  string(s.AssignedTo),
-		Mine:        conversation.HeldBy(s, operator),
-		CanClaim:    conversation.Claimable(s),
-		CanTakeOver: s.AssignedTo == "" && conversation.TakeOver(s),
-		Summary:     domain.SummaryText(s.OperationalSummary),
-		Window:      c.windowView(conversation.WindowAt(history, now), s.State),
-		Messages:    c.messageViews(history),
-		API:         conversationAPI(s.PhoneNumber, s.SessionID),
-		Tools:       c.toolsView(ctx, operator),
+		SessionID:    s.SessionID,
+		PhoneNumber:  s.PhoneNumber,
+		Name:         handoff.CustomerName(s),
+		Service:      string(s.ServiceIdentified),
+		Reason:       string(s.HandoffReason),
+		ReasonText:   c.reasonText(s.HandoffReason),
+		State:        string(s.State),
+		StateText:    c.stateText(s.State),
+		AssignedTo:   string(s.AssignedTo),
+		AssignedName: names.of(string(s.AssignedTo)),
+		Mine:         conversation.HeldBy(s, operator),
+		CanClaim:     conversation.Claimable(s),
+		CanTakeOver:  s.AssignedTo == "" && conversation.TakeOver(s),
+		Summary:      domain.SummaryText(s.OperationalSummary),
+		Window:       c.windowView(conversation.WindowAt(history, now), s.State),
+		Messages:     c.messageViews(history, names),
+		API:          conversationAPI(s.PhoneNumber, s.SessionID),
+		Tools:        c.toolsView(ctx, operator),
 	}
 	if s.Waiting() || s.State == domain.StateHuman {
 		since := s.HandoffSince()
@@ -172,7 +177,7 @@ func (c *Console) windowView(w conversation.Window, state domain.SessionState) w
 // customer messages, replies actually sent (not superseded answers or failed
 // model calls, which the customer never got), operators' messages and
 // system notes that say something.
-func (c *Console) messageViews(history []domain.Message) []messageView {
+func (c *Console) messageViews(history []domain.Message, names operatorNames) []messageView {
 	out := make([]messageView, 0, len(history))
 	for _, m := range history {
 		v := messageView{ID: m.MessageID, At: m.Timestamp, Status: string(m.DeliveryStatus)}
@@ -188,7 +193,7 @@ func (c *Console) messageViews(history []domain.Message) []messageView {
 			}
 			v.From, v.Text = "bot", m.CleanMessageSent
 			if m.OperatorPhone != "" {
-				v.From, v.Operator = "operator", m.OperatorPhone
+				v.From, v.Operator = "operator", names.of(m.OperatorPhone)
 			}
 			v.Send = c.sendState(m)
 		default:

@@ -64,7 +64,7 @@ type historyRow struct {
 	State       string
 	StateText   string
 	Service     string
-	AssignedTo  string
+	AssignedTo  string // who held it, by name (operatorNames)
 	CreatedAt   time.Time
 	URL         string
 	Current     bool
@@ -94,7 +94,7 @@ func (c *Console) historyPage(ctx *fiber.Ctx) error {
 		c.log.Error("conversation history not read", zap.Error(err))
 		return fiber.NewError(fiber.StatusServiceUnavailable, c.locale.T("history.unavailable"))
 	}
-	v.Rows = c.historyRows(sessions, "")
+	v.Rows = c.historyRows(sessions, "", c.operatorNames(ctx.UserContext()))
 	if next != "" {
 		q := url.Values{"tab": {v.Tab}, "cursor": {next}}
 		if v.Query != "" {
@@ -157,13 +157,13 @@ func tabFilter(tab, operator string) persistence.SessionFilter {
 }
 
 // historyRows shows sessions as rows; current marks the session on screen.
-func (c *Console) historyRows(sessions []domain.Session, current string) []historyRow {
+func (c *Console) historyRows(sessions []domain.Session, current string, names operatorNames) []historyRow {
 	rows := make([]historyRow, 0, len(sessions))
 	for _, s := range sessions {
 		rows = append(rows, historyRow{
 			SessionID: s.SessionID, Name: handoff.CustomerName(s), PhoneNumber: s.PhoneNumber,
 			State: string(s.State), StateText: c.stateText(s.State), Service: string(s.ServiceIdentified),
-			AssignedTo: string(s.AssignedTo), CreatedAt: s.CreatedAt,
+			AssignedTo: names.of(string(s.AssignedTo)), CreatedAt: s.CreatedAt,
 			URL: conversationURL(s.PhoneNumber, s.SessionID), Current: s.SessionID == current,
 		})
 	}

@@ -35,7 +35,18 @@ func (c *Console) notesJSON(ctx *fiber.Ctx) error {
 		c.log.Error("notes not read", zap.Error(err))
 		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "tools.error.notes")
 	}
-	return ctx.JSON(fiber.Map{"notes": notes})
+	names := c.operatorNames(ctx.UserContext())
+	views := make([]noteView, len(notes))
+	for i, n := range notes {
+		views[i] = noteView{Note: n, OperatorName: names.of(n.Operator)}
+	}
+	return ctx.JSON(fiber.Map{"notes": views})
+}
+
+// noteView is a note as the console shows it: who wrote it, by name.
+type noteView struct {
+	persistence.Note
+	OperatorName string `json:"operator_name"`
 }
 
 // addNote answers POST …/conversations/:phone/:session/notes {"text": "…"}:

@@ -63,7 +63,7 @@ func (c *Console) panel(ctx context.Context, s domain.Session) *panelView {
 		v.Partial = true
 	}
 	sessions = slices.DeleteFunc(sessions, func(o domain.Session) bool { return o.SessionID == s.SessionID })
-	v.Earlier = c.historyRows(sessions, s.SessionID)
+	v.Earlier = c.historyRows(sessions, s.SessionID, c.operatorNames(ctx))
 	return v
 }
 

@@ -71,6 +71,7 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 	}
 	now := c.cfg.Now()
 	v := queueView{Now: now, Operator: operator, Conversations: make([]queueItem, 0, len(entries)), Hours: c.hoursText(now)}
+	names := c.operatorNames(ctx)
 	for _, e := range entries {
 		waited := max(now.Sub(e.WaitingSince), 0)
 		item := queueItem{
@@ -90,7 +91,7 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 			URL:            conversationURL(e.PhoneNumber, e.SessionID),
 			API:            conversationAPI(e.PhoneNumber, e.SessionID),
 		}
-		item.StatusText = c.statusText(item)
+		item.StatusText = c.statusText(item, names)
 		item.Late = e.Position > 0 && waited > c.cfg.SLA
 		if e.Position > 0 {
 			v.Waiting++
@@ -116,12 +117,12 @@ func (c *Console) hoursText(now time.Time) string {
 }
 
 // statusText is the queue's "Status" cell of item.
-func (c *Console) statusText(item queueItem) string {
+func (c *Console) statusText(item queueItem, names operatorNames) string {
 	switch {
 	case item.Mine:
 		return c.locale.T("queue.status.yours")
 	case item.AssignedTo != "":
-		return c.locale.T("queue.status.with", item.AssignedTo)
+		return c.locale.T("queue.status.with", names.of(item.AssignedTo))
 	}
 	return c.locale.T("queue.status.waiting")
 }

@@ -59,19 +59,9 @@ func (c *Console) transferTargets(ctx context.Context, operator string) []transf
 			out = append(out, transferTarget{Phone: op, Typed: messaging.AsTyped(op, c.cfg.DefaultCountry)})
 		}
 	}
-	if len(out) == 0 {
-		return out
-	}
-	records, err := c.deps.Roster.List(ctx)
-	if err != nil {
-		c.log.Warn("operator names not read; the transfer list shows numbers", zap.Error(err))
-	}
-	names := make(map[string]string, len(records))
-	for _, rec := range records {
-		names[rec.Phone] = rec.Name
-	}
+	names := c.operatorNames(ctx)
 	for i := range out {
-		out[i].Name = names[out[i].Phone]
+		out[i].Name = names.names[out[i].Phone]
 	}
 	return out
 }

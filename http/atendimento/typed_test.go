@@ -39,7 +39,7 @@ func TestLoginWithTheNumberTypedTheLocalWay(t *testing.T) {
 	if login.status != fiber.StatusSeeOther || cookie == nil {
 		t.Fatalf("verify = %d, cookie %v", login.status, cookie)
 	}
-	if page := e.do("GET", "/atendimento", "", "", cookie.Value); page.status != fiber.StatusOK || !strings.Contains(page.body, `<strong id="operator">&#43;5511900000000</strong>`) {
+	if page := e.do("GET", "/atendimento", "", "", cookie.Value); page.status != fiber.StatusOK || !strings.Contains(page.body, `<strong id="operator">(11) 90000-0000</strong>`) {
 		t.Errorf("queue page = %d, want it for %s:\n%s", page.status, localOperator, page.body)
 	}
 }

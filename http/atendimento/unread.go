@@ -25,7 +25,7 @@ func (c *Console) countCustomerMessages(ctx context.Context, items []queueItem) 
 			continue
 		}
 		n := 0
-		for _, m := range c.messageViews(history) {
+		for _, m := range c.messageViews(history, operatorNames{}) {
 			if m.From == "customer" {
 				n++
 			}

@@ -68,7 +68,9 @@ type page struct {
 	Title    string
 	Page     string // names the page for the script: login, code, queue, conversation
 	Operator string // the logged-in operator, "" on the login pages
-	PollMS   int64
+	// OperatorName is Operator as people know them (operatorNames).
+	OperatorName string
+	PollMS       int64
 	// SLAMS is HANDOFF_SLA: the queue colours waits past it.
 	SLAMS int64
 	// ShowCodes says login codes appear on the page (Config.ShowCodes).
@@ -82,6 +84,9 @@ func (c *Console) render(ctx *fiber.Ctx, status int, name string, p page) error 
 	p.Lang, p.Zone, p.Text = c.locale.Lang, c.locale.Zone.String(), c.locale.Script()
 	p.PollMS, p.SLAMS = c.cfg.PollInterval.Milliseconds(), c.cfg.SLA.Milliseconds()
 	p.ShowCodes = c.cfg.ShowCodes
+	if p.Operator != "" {
+		p.OperatorName = c.operatorNames(ctx.UserContext()).of(p.Operator)
+	}
 	var buf bytes.Buffer
 	if err := c.views.Render(&buf, name, p, "layout"); err != nil {
 		c.log.Error("page not rendered")

@@ -379,7 +379,7 @@
 
     function render(c) {
       const state = document.getElementById("state");
-      state.textContent = c.state_text + (c.assigned_to ? " · " + c.assigned_to : "");
+      state.textContent = c.state_text + (c.assigned_name ? " · " + c.assigned_name : "");
       state.dataset.state = c.state;
       const win = document.getElementById("window");
       win.textContent = c.window.text;
