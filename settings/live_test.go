@@ -118,3 +118,60 @@ func TestRefusalAndRestore(t *testing.T) {
 		t.Errorf("history = %+v, %v; want 3 versions, newest first", history, err)
 	}
 }
+
+// countingTable counts the reads a Live makes.
+type countingTable struct {
+	persistence.Table
+	mu    sync.Mutex
+	reads int
+}
+
+func (c *countingTable) Get(ctx context.Context, key persistence.Key) (persistence.Item, error) {
+	c.mu.Lock()
+	c.reads++
+	c.mu.Unlock()
+	return c.Table.Get(ctx, key)
+}
+
+func (c *countingTable) Query(ctx context.Context, q persistence.Query) (persistence.Page, error) {
+	c.mu.Lock()
+	c.reads++
+	c.mu.Unlock()
+	return c.Table.Query(ctx, q)
+}
+
+// What every node pays each PROMPT_REFRESH: one read of the index when
+// nothing changed, however many documents there are, and one more per
+// document that did.
+func TestARefreshCostsOneReadPlusOnePerChange(t *testing.T) {
+	ctx := context.Background()
+	table := &countingTable{Table: memory.New()}
+	editor, n := newNode(t, table), newNode(t, table)
+	for _, doc := range []string{"business", "knowledge/a", "knowledge/b"} {
+		if _, err := editor.live.Save(ctx, doc, "v1", "api"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := n.live.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		edits []string
+		reads int
+	}{{nil, 1}, {nil, 1}, {[]string{"knowledge/a"}, 2}, {[]string{"business", "knowledge/b"}, 3}} {
+		for _, doc := range tt.edits {
+			if _, err := editor.live.Save(ctx, doc, "v2", "api"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		table.mu.Lock()
+		table.reads = 0
+		table.mu.Unlock()
+		if err := n.live.Refresh(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if table.reads != tt.reads {
+			t.Errorf("a refresh after editing %v read the table %d times, want %d", tt.edits, table.reads, tt.reads)
+		}
+	}
+}
