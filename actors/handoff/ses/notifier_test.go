@@ -87,7 +87,7 @@ func TestNotifierSendsThroughSES(t *testing.T) {
 	if !strings.Contains(e.Subject, "João Souza (+5511999990000)") || !strings.Contains(e.Subject, "Cliente oculto") {
 		t.Errorf("subject = %q", e.Subject)
 	}
-	for _, want := range []string{"DATA_COMPLETE", "Rede de 12 lojas", "Posição na fila: 1", "https://intake.example/atendimento"} {
+	for _, want := range []string{"Motivo: cadastro completo", "Rede de 12 lojas", "Posição na fila: 1", "https://intake.example/atendimento"} {
 		if !strings.Contains(e.Body.Text, want) {
 			t.Errorf("body lacks %q:\n%s", want, e.Body.Text)
 		}
