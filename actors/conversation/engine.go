@@ -63,6 +63,12 @@ type Outcome struct {
 	// log); "" when the answer was used. A refused answer never reaches the
 	// customer: the outcome then carries a configured text instead.
 	Illegal string
+	// Note is a note for the operators written by the customer (the comment
+	// after a satisfaction score), stored with the turn; "" when none.
+	Note string
+	// Reopened says the turn took the conversation back to the operator
+	// who closed it (AfterClose Reopen): they are told, like a transfer.
+	Reopened bool
 }
 
 // Engine applies the conversation rules. It is immutable and safe for
