@@ -264,3 +264,22 @@ func TestScoreInsideTheReopenWindowRates(t *testing.T) {
 		t.Errorf("after a score inside the window: %s, score %d", s.State, s.CSATScore)
 	}
 }
+
+// A score reaches the closed session also through a new activation (the
+// node restarted, or the conversation idled out): the load reads the
+// phone's active session, the closed one, as ever.
+func TestScoreAfterARestartRates(t *testing.T) {
+	h := newHarness(t, session.Config{}, personAnswers)
+	h.csat, h.business = true, conversation.NewBusiness()
+	h.stop()
+	h.start()
+	phone, operator := "+5511900000086", "+5511900000996"
+	id, _ := closedByOperator(t, h, phone, operator, 2)
+	h.stop()
+	h.start()
+	h.deliver(phone, "csat", "3")
+	h.waitSends(4)
+	if s := h.stored(phone, id); s.State != domain.StateClosed || s.CSATScore != 3 {
+		t.Errorf("after a restart and a score: %s, score %d", s.State, s.CSATScore)
+	}
+}
