@@ -95,8 +95,8 @@ func New(cfg Config, store *content.Store) (*Engine, error) {
 
 // Silent reports whether the bot stays silent in a state: in HANDOFF and HUMAN
 // a person owns the conversation, so customer messages are only logged and no
-// model is called; a CLOSED session takes no turns (the actor starts a new
-// session instead).
+// model is called; a CLOSED session takes no model turn (the actor starts a
+// new session, or resumes the closed one without the model: AfterClose).
 func Silent(state domain.SessionState) bool {
 	switch state {
 	case domain.StateHandoff, domain.StateHuman, domain.StateClosed:
