@@ -52,6 +52,20 @@ type Session struct {
 	// when empty; records of older releases lack it and reply to PhoneNumber.
 	ReplyTo string `dynamodbav:"reply_to,omitempty" json:"reply_to,omitempty"`
 
+	// ClosedBy is the operator whose CLOSE ended the conversation, the one
+	// a customer who writes back within the reopen window returns to; empty
+	// for sessions the bot or a reset closed. CSATAskedAt is when the
+	// satisfaction question went out with the close; CSATScore (1–5) and
+	// CSATAnsweredAt the customer's answer; CSATCommentAt when the one
+	// comment after it reached the operator as a note. None is a spec
+	// field: all are left out when empty, and records of older releases
+	// read without them (no question asked, no answer).
+	ClosedBy       NullString `dynamodbav:"closed_by,omitempty" json:"closed_by,omitempty"`
+	CSATAskedAt    *time.Time `dynamodbav:"csat_asked_at,omitempty" json:"csat_asked_at,omitempty"`
+	CSATScore      int        `dynamodbav:"csat_score,omitempty" json:"csat_score,omitempty"`
+	CSATAnsweredAt *time.Time `dynamodbav:"csat_answered_at,omitempty" json:"csat_answered_at,omitempty"`
+	CSATCommentAt  *time.Time `dynamodbav:"csat_comment_at,omitempty" json:"csat_comment_at,omitempty"`
+
 	ERPSynced        bool           `dynamodbav:"erp_synced" json:"erp_synced"`
 	CRMSynced        bool           `dynamodbav:"crm_synced" json:"crm_synced"`
 	CRMContactID     NullString     `dynamodbav:"crm_contact_id,omitempty" json:"crm_contact_id"`

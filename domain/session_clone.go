@@ -31,6 +31,9 @@ func (s Session) Clone() Session {
 	s.HandoffAt = clonePointer(s.HandoffAt)
 	s.HandoffRenotifiedAt = clonePointer(s.HandoffRenotifiedAt)
 	s.HandoffCustomerRenotifiedAt = clonePointer(s.HandoffCustomerRenotifiedAt)
+	s.CSATAskedAt = clonePointer(s.CSATAskedAt)
+	s.CSATAnsweredAt = clonePointer(s.CSATAnsweredAt)
+	s.CSATCommentAt = clonePointer(s.CSATCommentAt)
 	return s
 }
 

@@ -155,7 +155,8 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if err != nil {
 		return nil, err
 	}
-	engine, err := conversation.New(conversation.Config{MaxEnrichments: cfg.Session.MaxContextEnrichments, Hours: a.hours, Business: a.business}, a.content)
+	engine, err := conversation.New(conversation.Config{MaxEnrichments: cfg.Session.MaxContextEnrichments, Hours: a.hours, Business: a.business,
+		CSATEnabled: cfg.Closing.CSATEnabled, ReopenWindow: cfg.Closing.ReopenWindow}, a.content)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package conversation
 import (
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/intake-runtime/intake/businesshours"
 )
@@ -48,6 +49,16 @@ type Config struct {
 	// Business is the business setting (name, greeting, farewell), the
 	// holder the owner's edits replace; nil is the seed.
 	Business *Business
+	// CSATEnabled asks the customer, after the farewell of an operator's
+	// close, the 1–5 satisfaction question (CSAT_ENABLED).
+	CSATEnabled bool
+	// CSATQuestion and CSATThanks are the question and the thanks for its
+	// answer; their defaults are DefaultCSATQuestion and DefaultCSATThanks.
+	CSATQuestion, CSATThanks string
+	// ReopenWindow is how long after an operator's close a customer who
+	// writes goes back to that operator's conversation instead of a new
+	// session (REOPEN_WINDOW); 0 never reopens.
+	ReopenWindow time.Duration
 }
 
 func (c *Config) setDefaults() {
@@ -66,6 +77,12 @@ func (c *Config) setDefaults() {
 	if c.ValidationHandoffText == "" {
 		c.ValidationHandoffText = "Não consegui validar os seus dados. Vou pedir para um atendente da nossa equipe conferir com você por aqui."
 	}
+	if c.CSATQuestion == "" {
+		c.CSATQuestion = DefaultCSATQuestion
+	}
+	if c.CSATThanks == "" {
+		c.CSATThanks = DefaultCSATThanks
+	}
 	if c.AfterHoursText == "" {
 		c.AfterHoursText = DefaultAfterHoursText
 	}
@@ -82,6 +99,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxValidationFailures < 1 {
 		errs = append(errs, errors.New("conversation: MaxValidationFailures must be at least 1"))
+	}
+	if c.ReopenWindow < 0 {
+		errs = append(errs, errors.New("conversation: ReopenWindow must not be negative"))
 	}
 	if !strings.Contains(c.RetryText, "{campos}") {
 		errs = append(errs, errors.New("conversation: RetryText must contain {campos}, to tell the customer what was invalid"))

@@ -63,6 +63,12 @@ type Outcome struct {
 	// log); "" when the answer was used. A refused answer never reaches the
 	// customer: the outcome then carries a configured text instead.
 	Illegal string
+	// Note is a note for the operators written by the customer (the comment
+	// after a satisfaction score), stored with the turn; "" when none.
+	Note string
+	// Reopened says the turn took the conversation back to the operator
+	// who closed it (AfterClose Reopen): they are told, like a transfer.
+	Reopened bool
 }
 
 // Engine applies the conversation rules. It is immutable and safe for
@@ -89,8 +95,8 @@ func New(cfg Config, store *content.Store) (*Engine, error) {
 
 // Silent reports whether the bot stays silent in a state: in HANDOFF and HUMAN
 // a person owns the conversation, so customer messages are only logged and no
-// model is called; a CLOSED session takes no turns (the actor starts a new
-// session instead).
+// model is called; a CLOSED session takes no model turn (the actor starts a
+// new session, or resumes the closed one without the model: AfterClose).
 func Silent(state domain.SessionState) bool {
 	switch state {
 	case domain.StateHandoff, domain.StateHuman, domain.StateClosed:

@@ -57,7 +57,7 @@ func refused(code Refusal, message string) (Outcome, *domain.Message, *Refused) 
 //	TEMPLATE HUMAN held by them, template, text     the template message; nothing changes
 //	TRANSFER HUMAN held by them, another operator   HUMAN, assigned to that operator; Project
 //	RELEASE  HUMAN held by them                     HANDOFF, unassigned; Project
-//	CLOSE    HUMAN held by them                     CLOSED (closed_at); Project, Summarize
+//	CLOSE    HUMAN held by them                     CLOSED (closed_at, closed_by); Project, Summarize
 //	RESET    always (the administration's; any      CLOSED (closed_at); Project, Reset
 //	         session ID, no operator)
 func Operate(s domain.Session, history []domain.Message, cmd *sessionpb.OperatorCommand, now time.Time) (Outcome, *domain.Message, *Refused) {
@@ -113,7 +113,9 @@ func Operate(s domain.Session, history []domain.Message, cmd *sessionpb.Operator
 		if !HeldBy(s, operator) {
 			return refused(RefusedNotAssigned, "claim the conversation before closing it")
 		}
-		return Outcome{Session: closeSession(next, now), Project: true, Summarize: true}, nil, nil
+		next = closeSession(next, now)
+		next.ClosedBy = domain.NullString(operator)
+		return Outcome{Session: next, Project: true, Summarize: true}, nil, nil
 	}
 	return refused(RefusedState, "unknown operator action")
 }

@@ -17,6 +17,16 @@ import (
 type Notify struct {
 	Session  domain.Session
 	Renotify bool
+	// Reopened tells the operator holding the conversation (assigned_to)
+	// that its customer wrote back after their close, which gave it back
+	// to them (REOPEN_WINDOW).
+	Reopened bool
+}
+
+// NewReopened returns the Notify of s reopened to its operator, with its
+// maps copied like NewNotify's.
+func NewReopened(s domain.Session) *Notify {
+	return &Notify{Session: s.Clone(), Reopened: true}
 }
 
 // Notified is the handoff child's report of one Notify, sent to its parent.
@@ -87,7 +97,7 @@ func (c *child) Receive(ctx actor.Context) {
 		log.Warn("handoff queue position unknown; notifying without it", zap.Error(err))
 		pos = 0
 	}
-	res, err := c.notifier.Notify(call, Notice{Session: s, QueuePosition: pos, Renotify: msg.Renotify, At: c.now().UTC()})
+	res, err := c.notifier.Notify(call, Notice{Session: s, QueuePosition: pos, Renotify: msg.Renotify, Reopened: msg.Reopened, At: c.now().UTC()})
 	switch {
 	case err != nil:
 		log.Warn("handoff notice not completed", zap.Error(err), zap.String("detail", res.Detail))

@@ -24,6 +24,10 @@ var Catalogue = locale.Catalogue{
 	"handoff.summary":       {PT: "Resumo", EN: "Summary"},
 	"handoff.console":       {PT: "Assuma no console: %s", EN: "Take it in the console: %s"},
 
+	// The operator a customer came back to after their close (REOPEN_WINDOW):
+	// who, and the console's address.
+	"handoff.reopened": {PT: "Intake: %s voltou a escrever depois que você encerrou a conversa, que está de novo com você. Abra: %s", EN: "Intake: %s wrote again after you closed the conversation, which is back with you. Open: %s"},
+
 	// The handoff reasons, by code (domain.HandoffReason), in words: the
 	// code stays in the API and the logs, where it is searched for.
 	"handoff.reason.CUSTOMER_REQUEST":  {PT: "o cliente pediu uma pessoa", EN: "the customer asked for a person"},

@@ -18,6 +18,10 @@ type Notice struct {
 	// Renotify marks a reminder: the conversation is still waiting after the
 	// first notice, and the text says since when.
 	Renotify bool
+	// Reopened marks a conversation its customer reopened after an
+	// operator's close: only that operator (the session's assigned_to) is
+	// told, as a transfer tells the one it names; other notifiers skip it.
+	Reopened bool
 	// At is when the notice is composed, to say how long the customer waits.
 	At time.Time
 }

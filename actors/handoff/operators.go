@@ -87,6 +87,9 @@ func NewMessagingNotifier(cfg MessagingConfig, sender messaging.Sender, logger *
 // error kind that gives a retry the best chance.
 func (m *MessagingNotifier) Notify(ctx context.Context, n Notice) (domain.HandoffNotifyResult, error) {
 	pos := n.QueuePosition
+	if n.Reopened {
+		return m.tellReopened(ctx, n)
+	}
 	all, err := m.operators.Active(ctx)
 	if err != nil {
 		return Failed(pos, domain.ErrorKindTransient, "operator roster not read: "+err.Error()), nil
@@ -153,4 +156,18 @@ func joinDetails(failures []domain.AdapterResult) string {
 		details = append(details, f.Detail)
 	}
 	return strings.Join(details, "; ")
+}
+
+// tellReopened tells the operator a reopened conversation went back to.
+func (m *MessagingNotifier) tellReopened(ctx context.Context, n Notice) (domain.HandoffNotifyResult, error) {
+	to := string(n.Session.AssignedTo)
+	who := n.Session.PhoneNumber
+	if name := CustomerName(n.Session); name != "" {
+		who = name + " (" + who + ")"
+	}
+	res, err := m.sender.Send(ctx, to, m.locale.T("handoff.reopened", who, m.consoleURL))
+	if !res.Success {
+		return Failed(0, res.ErrorKind, "the operator was not told of the reopened conversation: "+res.Detail), err
+	}
+	return Delivered(0, string(res.MockID), to, "told the operator the conversation reopened"), nil
 }

@@ -90,6 +90,11 @@ func commitOf(t *turn, at commitScene) turnCommit {
 		// An operator's message from their own phone.
 		consumed = append(consumed, persistence.Consumed{MessageID: id, RoutedAt: at.now})
 	}
+	var note *persistence.Note
+	if text := t.outcome.Note; text != "" {
+		note = &persistence.Note{NoteID: at.newID(), PhoneNumber: at.phone, SessionID: session.SessionID,
+			Customer: true, Text: text, At: at.now}
+	}
 	project, intent := false, ""
 	if projected(t, session) {
 		project, intent = intentChanged(session, at.intent)
@@ -105,6 +110,7 @@ func commitOf(t *turn, at commitScene) turnCommit {
 			DropBuffer:    at.legacyBuffer,
 			Consumed:      consumed,
 			Demand:        t.outcome.Demand,
+			Note:          note,
 			Project:       project,
 			Reset:         t.outcome.Reset,
 			Now:           at.now,

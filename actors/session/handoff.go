@@ -44,10 +44,15 @@ func (c *conversationActor) notifyHandoff(ctx actor.Context, s domain.Session, r
 	if c.deps.Handoff == nil {
 		return
 	}
+	c.spawnHandoff(ctx)
+	ctx.Send(c.watch.child, handoff.NewNotify(s, renotify))
+}
+
+// spawnHandoff starts the handoff child the first time it is needed.
+func (c *conversationActor) spawnHandoff(ctx actor.Context) {
 	if c.watch.child == nil {
 		c.watch.child = ctx.Spawn(c.deps.Handoff)
 	}
-	ctx.Send(c.watch.child, handoff.NewNotify(s, renotify))
 }
 
 // armRenotify schedules the next renotification of a queued conversation, or
@@ -140,6 +145,11 @@ func (c *conversationActor) decideRenotify(s domain.Session) (conversation.Outco
 // intent in the turn's commit; the sync job makes it.)
 func (c *conversationActor) afterCommit(ctx actor.Context, t *turn, s domain.Session) {
 	switch {
+	case t.outcome.Reopened:
+		if c.deps.Handoff != nil {
+			c.spawnHandoff(ctx)
+			ctx.Send(c.watch.child, handoff.NewReopened(s))
+		}
 	case t.op != nil && t.op.renotify:
 		c.notifyHandoff(ctx, s, true)
 	case enteredHandoff(t.waitedBefore, s) || t.outcome.Handoff != "":

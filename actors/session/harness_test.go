@@ -51,6 +51,10 @@ type harness struct {
 	cfg      session.Config
 	// business, when set, is the engine's business setting (the farewell).
 	business *conversation.Business
+	// csat and reopen are the engine's closing settings (CSAT_ENABLED,
+	// REOPEN_WINDOW).
+	csat   bool
+	reopen time.Duration
 	// shift moves the actors' clock forward; tests change it between steps.
 	shift atomic.Int64
 	// hearing, when set, is how the conversations hear voice notes.
@@ -89,7 +93,7 @@ func (h *harness) supervise() (*actor.ActorSystem, *session.Supervisor) {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	engine, err := conversation.New(conversation.Config{Hours: h.cfg.Hours, Business: h.business}, store)
+	engine, err := conversation.New(conversation.Config{Hours: h.cfg.Hours, Business: h.business, CSATEnabled: h.csat, ReopenWindow: h.reopen}, store)
 	if err != nil {
 		h.t.Fatal(err)
 	}

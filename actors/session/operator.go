@@ -98,21 +98,34 @@ func (c *conversationActor) applyOp(ctx actor.Context, t *turn) {
 		return
 	}
 	if t.op.cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE {
-		// The customer hears the business's farewell, in the close's own
-		// commit: sent once through the outbox, also across a crash.
-		message = c.deps.Engine.Farewell(t.history, c.deps.Now())
+		// The customer hears the business's farewell, and the satisfaction
+		// question when it is asked, in the close's own commit: each sent
+		// once through the outbox, also across a crash.
+		var closing []*domain.Message
+		outcome.Session, closing = c.deps.Engine.Closing(outcome.Session, t.history, c.deps.Now())
+		c.commitOp(ctx, t, outcome, closing...)
+		return
 	}
 	c.commitOp(ctx, t, outcome, message)
 }
 
-// commitOp commits a decided command with the message it sends, if any.
-func (c *conversationActor) commitOp(ctx actor.Context, t *turn, outcome conversation.Outcome, message *domain.Message) {
-	if message != nil {
+// commitOp commits a decided command with the messages it sends, if any,
+// in the order given: the first is the command's reply, the others follow
+// it out of the outbox.
+func (c *conversationActor) commitOp(ctx actor.Context, t *turn, outcome conversation.Outcome, messages ...*domain.Message) {
+	for _, message := range messages {
+		if message == nil {
+			continue
+		}
 		message.SessionID, message.PhoneNumber = t.session.SessionID, c.phone
 		message.StateBefore, message.StateAfter = t.before, outcome.Session.State
 		message.OutboxStatus, message.ReplyTo = domain.OutboxPending, outcome.Session.ReplyTo
 		t.log = append(t.log, *message)
-		t.reply = message
+		if t.reply == nil {
+			t.reply = message
+		} else {
+			t.followUps = append(t.followUps, *message)
+		}
 	}
 	c.finish(ctx, outcome)
 }

@@ -93,6 +93,9 @@ type Commit struct {
 	DropBuffer    bool
 	Consumed      []persistence.Consumed
 	Demand        *domain.OutOfPortfolioDemand
+	// Note is the customer's comment after a satisfaction score, stored as
+	// a note for the operators with the turn; nil when none.
+	Note *persistence.Note
 	// Project records the session's desired CRM state with the turn.
 	Project bool
 	// Reset points the phone at no session (the administration's reset):

@@ -146,6 +146,13 @@ func (s *TableStore) Commit(ctx context.Context, c Commit) (domain.Session, erro
 			turn.Extra = append(turn.Extra, *intent)
 		}
 	}
+	if c.Note != nil {
+		note, err := persistence.NoteTx(*c.Note)
+		if err != nil {
+			return domain.Session{}, err
+		}
+		turn.Extra = append(turn.Extra, note)
+	}
 	if c.Reset {
 		turn.Extra = append(turn.Extra, persistence.ResetPointerTx(c.Phone))
 	}

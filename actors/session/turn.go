@@ -54,6 +54,14 @@ type turn struct {
 	// committed sending, its first call begun (domain.Message.Begun),
 	// when no earlier reply waits and it goes out right after the commit.
 	reply *domain.Message
+	// followUps are the outbound messages committed after reply (the
+	// satisfaction question after a close's farewell), delivered after it
+	// in order.
+	followUps []domain.Message
+	// afterClose routes a customer turn on the phone's closed session
+	// (conversation.AfterClose): conversation.StartNew runs it in a new
+	// session as ever; the others resume the closed one.
+	afterClose conversation.AfterClose
 	// commit is what the turn's commit writes (commitOf), set when it is
 	// sent to the table.
 	commit turnCommit
@@ -95,6 +103,10 @@ func (c *conversationActor) flush(ctx actor.Context) {
 	c.flight.flushAsked = len(c.inbox.buffer) > 0
 	last := t.turns[len(t.turns)-1]
 	c.replies.MarkRead(last.GetMessageId())
+	if held, ok := c.resumeClosed(t); ok {
+		c.onBegin(ctx, &held)
+		return
+	}
 	c.open(ctx, t, c.freshSession(t.turns[0]))
 }
 
@@ -146,6 +158,10 @@ func (c *conversationActor) onBegin(ctx actor.Context, res *beginResult) {
 func (c *conversationActor) respond(ctx actor.Context, t *turn) {
 	if t.superseded {
 		c.rerun(ctx)
+		return
+	}
+	if t.afterClose != conversation.StartNew {
+		c.finish(ctx, c.deps.Engine.ResumeClosed(t.afterClose, t.input(c)))
 		return
 	}
 	if conversation.Silent(t.session.State) {

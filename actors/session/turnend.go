@@ -54,6 +54,9 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 			c.replies.Deliver(*r)
 		}
 	}
+	for _, m := range t.followUps {
+		c.replies.Deliver(m)
+	}
 	if t.op != nil {
 		c.committedOp(ctx, t, s)
 	} else {

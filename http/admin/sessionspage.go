@@ -19,6 +19,8 @@ type sessionsView struct {
 	List                               SessionList
 	// Next is the page after this one with the same filter; empty on the last.
 	Next string
+	// Ratings are the operators' average satisfaction scores on this page.
+	Ratings []operatorRating
 	// names are the roster's names by phone.
 	names map[string]string
 	// country reads numbers as people type them.
@@ -49,6 +51,7 @@ func (h *Handler) sessionsPage(c *fiber.Ctx) error {
 		From: c.Query("from"), To: c.Query("to"),
 		States:  domain.States(),
 		List:    list,
+		Ratings: ratingsOf(list.Sessions, h.pages.loc.Lang),
 		country: h.cfg.DefaultCountry,
 	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)

@@ -52,6 +52,12 @@ var text = locale.Catalogue{
 	"admin.sessions.open":     {PT: "Abrir no console", EN: "Open in console"},
 	"admin.sessions.none":     {PT: "Nenhuma conversa corresponde ao filtro.", EN: "No conversation matches."},
 	"admin.sessions.next":     {PT: "Próxima página", EN: "Next page"},
+	// The customer's satisfaction score after an operator's close, and the
+	// operators' averages over the listed conversations.
+	"admin.sessions.csat":         {PT: "Avaliação", EN: "Rating"},
+	"admin.sessions.csat_value":   {PT: "%d de 5", EN: "%d of 5"},
+	"admin.sessions.csat_average": {PT: "Avaliação média nesta página", EN: "Average rating on this page"},
+	"admin.sessions.csat_count":   {PT: "%s de 5 (%d avaliações)", EN: "%s of 5 (%d ratings)"},
 
 	"admin.demands.title":    {PT: "Demandas", EN: "Demands"},
 	"admin.demands.heading":  {PT: "Demandas fora do portfólio", EN: "Out-of-portfolio demands"},

@@ -33,13 +33,16 @@ type conversationView struct {
 	// Mine: the operator holds it (may write, release, close). CanClaim: it
 	// waits for a person and no one holds it. CanTakeOver: the bot answers
 	// it; a claim, once confirmed, takes it from the bot.
-	Mine         bool          `json:"mine"`
-	CanClaim     bool          `json:"can_claim"`
-	CanTakeOver  bool          `json:"can_take_over"`
-	WaitingSince *time.Time    `json:"waiting_since"`
-	Summary      string        `json:"summary"`
-	Window       windowView    `json:"window"`
-	Messages     []messageView `json:"messages"`
+	Mine         bool       `json:"mine"`
+	CanClaim     bool       `json:"can_claim"`
+	CanTakeOver  bool       `json:"can_take_over"`
+	WaitingSince *time.Time `json:"waiting_since"`
+	Summary      string     `json:"summary"`
+	// CSAT is the customer's satisfaction score in words ("5 de 5"), ""
+	// when they gave none.
+	CSAT     string        `json:"csat,omitempty"`
+	Window   windowView    `json:"window"`
+	Messages []messageView `json:"messages"`
 	// API is the base of the conversation's JSON endpoints.
 	API string `json:"api"`
 	// Panel is the customer panel (panel.go), on the page only.
@@ -143,6 +146,9 @@ func (c *Console) conversationView(ctx context.Context, s domain.Session, histor
 		Messages:     c.messageViews(history, names),
 		API:          conversationAPI(s.PhoneNumber, s.SessionID),
 		Tools:        c.toolsView(ctx, operator),
+	}
+	if s.CSATScore > 0 {
+		v.CSAT = c.locale.T("conversation.csat_value", s.CSATScore)
 	}
 	if s.Waiting() || s.State == domain.StateHuman {
 		since := s.HandoffSince()

@@ -6,13 +6,16 @@ import "github.com/intake-runtime/intake/locale"
 // (its redraws, its confirmations) are "js.conversation." keys, which the
 // template reads as well.
 var conversationText = locale.Catalogue{
-	"conversation.title":       {PT: "Conversa", EN: "Conversation"},
-	"conversation.back":        {PT: "← Fila", EN: "← Queue"},
-	"conversation.phone":       {PT: "Telefone", EN: "Phone"},
-	"conversation.service":     {PT: "Serviço", EN: "Service"},
-	"conversation.reason":      {PT: "Motivo", EN: "Reason"},
-	"conversation.status":      {PT: "Situação", EN: "Status"},
-	"conversation.summary":     {PT: "Resumo", EN: "Summary"},
+	"conversation.title":   {PT: "Conversa", EN: "Conversation"},
+	"conversation.back":    {PT: "← Fila", EN: "← Queue"},
+	"conversation.phone":   {PT: "Telefone", EN: "Phone"},
+	"conversation.service": {PT: "Serviço", EN: "Service"},
+	"conversation.reason":  {PT: "Motivo", EN: "Reason"},
+	"conversation.status":  {PT: "Situação", EN: "Status"},
+	"conversation.summary": {PT: "Resumo", EN: "Summary"},
+	// The customer's satisfaction score after the close, out of 5.
+	"conversation.csat":        {PT: "Avaliação", EN: "Rating"},
+	"conversation.csat_value":  {PT: "%d de 5", EN: "%d of 5"},
 	"conversation.actions":     {PT: "Ações da conversa", EN: "Conversation actions"},
 	"conversation.claim":       {PT: "Assumir", EN: "Claim"},
 	"conversation.takeover":    {PT: "Assumir no lugar do bot", EN: "Take over from the bot"},

@@ -33,8 +33,11 @@ var toolsText = locale.Catalogue{
 	"tools.error.no_template":     {PT: "Escolha um dos modelos aprovados.", EN: "Choose one of the approved templates."},
 	"tools.error.template_params": {PT: "Preencha todos os parâmetros do modelo.", EN: "Fill in every parameter of the template."},
 
-	"js.tools.no_notes":  {PT: "Nenhuma nota.", EN: "No notes."},
-	"js.tools.available": {PT: "Disponível", EN: "Available"},
-	"js.tools.away":      {PT: "Ausente", EN: "Away"},
-	"js.tools.param":     {PT: "Parâmetro {{%s}}", EN: "Parameter {{%s}}"},
+	"js.tools.no_notes": {PT: "Nenhuma nota.", EN: "No notes."},
+	// The author of a note the customer wrote: the comment after their
+	// satisfaction score.
+	"js.tools.customer_note": {PT: "Cliente (comentário da avaliação)", EN: "Customer (rating comment)"},
+	"js.tools.available":     {PT: "Disponível", EN: "Available"},
+	"js.tools.away":          {PT: "Ausente", EN: "Away"},
+	"js.tools.param":         {PT: "Parâmetro {{%s}}", EN: "Parameter {{%s}}"},
 }

@@ -25,6 +25,7 @@ type Config struct {
 	Outbound      Outbound
 	Admin         Admin
 	Handoff       Handoff
+	Closing       Closing
 	Session       Session
 	Sync          Sync
 	Recovery      Recovery

@@ -119,6 +119,7 @@ func (r *reader) readInto(c *Config) {
 	r.duration("HANDOFF_SLA", &c.Handoff.SLA)
 	r.count("HANDOFF_MAX_RENOTIFICATIONS", &c.Handoff.MaxRenotifications)
 	r.list("OPERATOR_PHONES", &c.Handoff.OperatorPhones)
+	r.readClosing(&c.Closing)
 
 	r.duration("DEBOUNCE_WINDOW", &c.Session.DebounceWindow)
 	r.duration("DEBOUNCE_MAX_WAIT", &c.Session.DebounceMaxWait)

@@ -132,6 +132,7 @@ func (c Config) problems() []error {
 	v.cluster(c.Cluster)
 	v.positive("SHUTDOWN_TIMEOUT", c.ShutdownTimeout)
 	v.ui(c.UI)
+	v.closing(c.Closing)
 	v.phones(c.UI.DefaultCountry, c.Handoff.OperatorPhones, c.Admin.Phones)
 	return v.errs
 }

@@ -85,6 +85,10 @@ func New(cfg Config, api API, logger *zap.Logger) (*Notifier, error) {
 // most the notifier can know.
 func (n *Notifier) Notify(ctx context.Context, notice handoff.Notice) (domain.HandoffNotifyResult, error) {
 	pos := notice.QueuePosition
+	if notice.Reopened {
+		// Told on their phone, like a transfer; the team's inbox is not.
+		return handoff.Queued(pos, "", "a reopened conversation is told to its operator only"), nil
+	}
 	msg := handoff.Compose(n.locale, notice, n.cfg.ConsoleURL)
 	out, err := n.api.SendEmail(ctx, &sesv2.SendEmailInput{
 		FromEmailAddress: aws.String(n.cfg.From),

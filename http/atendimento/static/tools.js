@@ -170,7 +170,7 @@ function notes(intake, base) {
       list.replaceChildren(...found.map((n) => {
         const li = el("li", null, "note");
         li.dataset.id = n.id;
-        const meta = el("span", (n.operator_name || n.operator) + " · ", "meta");
+        const meta = el("span", (n.customer ? text("js.tools.customer_note") : n.operator_name || n.operator) + " · ", "meta");
         const at = el("time", clock(n.at));
         at.dateTime = n.at;
         meta.appendChild(at);
