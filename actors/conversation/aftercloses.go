@@ -20,10 +20,11 @@ const (
 	DefaultCSATThanks   = "Obrigado pela avaliação! Se quiser, escreva um comentário: ele vai direto para quem te atendeu."
 )
 
-// CSATOptions are the choices of the satisfaction question, the scores
-// themselves: a tap comes back as the title and a customer who got them as
-// numbered lines types the same digit, so both read the same way.
-var CSATOptions = []string{"1", "2", "3", "4", "5"}
+// CSATOptions are the choices of the satisfaction question, worst first:
+// option n is score n. They are words, not digits, so the numbered-text
+// fallback (MESSAGING_INTERACTIVE=false) reads "5. Excelente" rather than
+// "5. 5"; a tap comes back as the title, and a typed digit is the score.
+var CSATOptions = []string{"Muito ruim", "Ruim", "Regular", "Bom", "Excelente"}
 
 // AfterClose is where a customer's turn goes once an operator closed the
 // conversation (Engine.AfterClose).
@@ -69,18 +70,22 @@ func (e *Engine) AfterClose(s domain.Session, customer []string, now time.Time) 
 }
 
 // Score reads a turn as a satisfaction score: exactly one message holding
-// one digit 1–5 (a tapped option or a typed digit), whatever spaces or
-// punctuation surround it ("5", " 4. ").
+// one digit 1–5 or one option's title (a tap, or the word typed), whatever
+// case, spaces or punctuation surround it ("5", " 4. ", "excelente!").
 func Score(customer []string) (int, bool) {
 	if len(customer) != 1 {
 		return 0, false
 	}
 	text := strings.Trim(customer[0], " \t\n.!*")
-	n, err := strconv.Atoi(text)
-	if err != nil || n < 1 || n > len(CSATOptions) {
-		return 0, false
+	if n, err := strconv.Atoi(text); err == nil {
+		return n, n >= 1 && n <= len(CSATOptions)
 	}
-	return n, true
+	for i, title := range CSATOptions {
+		if strings.EqualFold(text, title) {
+			return i + 1, true
+		}
+	}
+	return 0, false
 }
 
 // ResumeClosed is the outcome of a turn routed to the closed session

@@ -46,7 +46,9 @@ func TestAfterClose(t *testing.T) {
 		after  time.Duration
 		want   conversation.AfterClose
 	}{
-		{"a tapped score answers the question", byOperator(asked), 0, "5", 5 * time.Minute, conversation.Rate},
+		{"a tapped score answers the question", byOperator(asked), 0, "Excelente", 5 * time.Minute, conversation.Rate},
+		{"a typed digit answers it too", byOperator(asked), 0, "5", 5 * time.Minute, conversation.Rate},
+		{"a title typed in any case", byOperator(asked), 0, "muito ruim!", 5 * time.Minute, conversation.Rate},
 		{"a typed score with a dot", byOperator(asked), 0, " 3. ", time.Hour, conversation.Rate},
 		{"a score inside the reopen window still rates", byOperator(asked), 2 * time.Hour, "1", 10 * time.Minute, conversation.Rate},
 		{"six is not a score", byOperator(asked), 0, "6", time.Minute, conversation.StartNew},

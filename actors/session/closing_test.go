@@ -45,7 +45,7 @@ func (h *harness) stored(phone, id string) domain.Session {
 }
 
 // With CSAT_ENABLED, an operator's close sends the farewell and then the
-// 1–5 question as a choice; a tap on "5" is stored on the closed session
+// 1–5 question as a choice; a tap on the fifth ("Excelente") is stored on the closed session
 // with its time, thanked, and starts no new session nor any model call.
 func TestCloseAsksSatisfactionAndStoresTheTap(t *testing.T) {
 	h := newHarness(t, session.Config{}, personAnswers)
@@ -63,7 +63,7 @@ func TestCloseAsksSatisfactionAndStoresTheTap(t *testing.T) {
 	}
 	calls := len(h.model.Calls())
 
-	h.deliver(phone, "csat-1", "5")
+	h.deliver(phone, "csat-1", "Excelente") // the tap on the fifth option
 	sends = h.waitSends(4)
 	if sends[3].Text != conversation.DefaultCSATThanks {
 		t.Errorf("after the tap: %q, want the thanks", sends[3].Text)
