@@ -73,6 +73,12 @@ type Session struct {
 	// collected.
 	SearchKeys []string `dynamodbav:"search_keys,omitempty" json:"-"`
 
+	// Labels are the operators' free labels on the conversation, in the
+	// order they were added (labels.go says what a label is). Not a spec
+	// field, so left out when empty (the admin API shows it always, as a
+	// list); records of older releases lack it and read with none.
+	Labels []string `dynamodbav:"labels,omitempty" json:"labels,omitempty"`
+
 	// Version counts the stored writes of this session. persistence's
 	// Sessions.Save writes only over the version it loaded, so a stale actor
 	// cannot overwrite a newer state. Records of older releases lack it and
