@@ -28,6 +28,8 @@ type conversationView struct {
 	State       string `json:"state"`
 	StateText   string `json:"state_text"`
 	AssignedTo  string `json:"assigned_to"`
+	// Labels are the operators' labels on the conversation (labels.go).
+	Labels []string `json:"labels"`
 	// Mine: the operator holds it (may write, release, close). CanClaim: it
 	// waits for a person and no one holds it. CanTakeOver: the bot answers
 	// it; a claim, once confirmed, takes it from the bot.
@@ -130,6 +132,7 @@ func (c *Console) conversationView(ctx context.Context, s domain.Session, histor
 		State:       string(s.State),
 		StateText:   c.stateText(s.State),
 		AssignedTo:  string(s.AssignedTo),
+		Labels:      labelsOf(s.Labels),
 		Mine:        conversation.HeldBy(s, operator),
 		CanClaim:    conversation.Claimable(s),
 		CanTakeOver: s.AssignedTo == "" && conversation.TakeOver(s),
