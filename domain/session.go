@@ -75,9 +75,10 @@ type Session struct {
 
 	// Labels are the operators' free labels on the conversation, in the
 	// order they were added (labels.go says what a label is). Not a spec
-	// field, so left out when empty (the admin API shows it always, as a
-	// list); records of older releases lack it and read with none.
-	Labels []string `dynamodbav:"labels,omitempty" json:"labels,omitempty"`
+	// field, so left out of the item when empty; records of older releases
+	// lack it and read with none. The admin API shows it as a list, empty
+	// rather than null.
+	Labels []string `dynamodbav:"labels,omitempty" json:"labels"`
 
 	// Version counts the stored writes of this session. persistence's
 	// Sessions.Save writes only over the version it loaded, so a stale actor
