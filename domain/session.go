@@ -87,6 +87,13 @@ type Session struct {
 	// collected.
 	SearchKeys []string `dynamodbav:"search_keys,omitempty" json:"-"`
 
+	// Labels are the operators' free labels on the conversation, in the
+	// order they were added (labels.go says what a label is). Not a spec
+	// field, so left out of the item when empty; records of older releases
+	// lack it and read with none. The admin API shows it as a list, empty
+	// rather than null.
+	Labels []string `dynamodbav:"labels,omitempty" json:"labels"`
+
 	// Version counts the stored writes of this session. persistence's
 	// Sessions.Save writes only over the version it loaded, so a stale actor
 	// cannot overwrite a newer state. Records of older releases lack it and

@@ -19,6 +19,7 @@ func (s Session) Clone() Session {
 		s.CadastralData = map[string]any{}
 	}
 	s.CollectedPackages = append([]string{}, s.CollectedPackages...)
+	s.Labels = slices.Clone(s.Labels)
 	s.ERPPayload = cloneMap(s.ERPPayload)
 	s.CRMPayload = cloneMap(s.CRMPayload)
 	if o := s.OperationalSummary.Structured; o != nil {

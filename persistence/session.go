@@ -9,6 +9,9 @@ import (
 // EncodeSession returns the stored item of s, keys included.
 func EncodeSession(s domain.Session) (Item, error) {
 	s.Normalize()
+	if len(s.Labels) == 0 {
+		s.Labels = nil // omitempty keeps an empty list: a session without labels has no attribute
+	}
 	item, err := encodeRecord(newSessionRecord(s))
 	if err != nil {
 		return nil, fmt.Errorf("persistence: encode session %s: %w", s.SessionID, err)

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/intake-runtime/intake/domain"
 )
 
@@ -22,6 +24,14 @@ type SessionFilter struct {
 	Operator string
 	// From and To bound created_at, both inclusive; zero is unbounded.
 	From, To time.Time
+	// Label keeps sessions with this label, in any case and spacing. The
+	// index has no key for labels: the filter reads the same index pages
+	// as the list without it and drops the sessions without the label, so
+	// a page costs what an unfiltered one does and a rare label gives short
+	// pages with a cursor (listBudget) rather than a scan. A label index
+	// would add a write per label change to the table, for a list operators
+	// page through by hand.
+	Label string
 }
 
 // SessionPage is one page of List, newest session first. Next continues the
@@ -99,7 +109,23 @@ func (r *Sessions) List(ctx context.Context, f SessionFilter, limit int, cursor 
 // keeps reports whether a stored session item passes f's attribute filters.
 func (f SessionFilter) keeps(item Item) bool {
 	return (f.Service == "" || stringAttr(item, "service_identified") == f.Service) &&
-		(f.Operator == "" || stringAttr(item, "assigned_to") == f.Operator)
+		(f.Operator == "" || stringAttr(item, "assigned_to") == f.Operator) &&
+		(f.Label == "" || domain.HasLabel(stringsAttr(item, "labels"), f.Label))
+}
+
+// stringsAttr is a list attribute's strings; other members are skipped.
+func stringsAttr(item Item, name string) []string {
+	l, _ := item[name].(*types.AttributeValueMemberL)
+	if l == nil {
+		return nil
+	}
+	out := make([]string, 0, len(l.Value))
+	for _, v := range l.Value {
+		if s, ok := v.(*types.AttributeValueMemberS); ok {
+			out = append(out, s.Value)
+		}
+	}
+	return out
 }
 
 // listBounds are a list's limits on the index sort key: upTo inclusive, after

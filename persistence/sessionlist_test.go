@@ -15,8 +15,8 @@ import (
 )
 
 // seedSessions creates n sessions over many phones, one a minute from t0,
-// cycling through every state, two services and two operators, and returns
-// them.
+// cycling through every state, two services and two operators, a fifth of
+// them labelled "Urgente", and returns them.
 func seedSessions(t *testing.T, sessions *persistence.Sessions, n int) []domain.Session {
 	t.Helper()
 	states := domain.States()
@@ -32,6 +32,9 @@ func seedSessions(t *testing.T, sessions *persistence.Sessions, n int) []domain.
 			s.HandoffReason = domain.HandoffDataComplete // waits in the queue
 		}
 		s.ServiceIdentified = domain.NullString([]string{"energia", "gas"}[i%2])
+		if i%5 == 0 {
+			s.Labels = []string{"Urgente"}
+		}
 		if i%3 == 0 {
 			s.AssignedTo = domain.NullString([]string{"+5511900000001", "+5511900000002"}[i%2])
 		}
@@ -73,6 +76,7 @@ func wantIDs(all []domain.Session, f persistence.SessionFilter) []string {
 		ok := (len(f.States) == 0 || slices.Contains(f.States, s.State)) &&
 			(f.Service == "" || string(s.ServiceIdentified) == f.Service) &&
 			(f.Operator == "" || string(s.AssignedTo) == f.Operator) &&
+			(f.Label == "" || domain.HasLabel(s.Labels, f.Label)) &&
 			(f.From.IsZero() || !s.CreatedAt.Before(f.From)) &&
 			(f.To.IsZero() || !s.CreatedAt.After(f.To))
 		if ok {
@@ -95,6 +99,9 @@ func TestSessionListPagesThroughTheIndex(t *testing.T) {
 		{Operator: "+5511900000002"},
 		{From: t0.Add(30 * time.Minute), To: t0.Add(90 * time.Minute)},
 		{States: []domain.SessionState{domain.StateHuman}, Service: "nothing"},
+		{Label: " urgente "},
+		{States: []domain.SessionState{domain.StateHandoff, domain.StateHuman, domain.StateClosed}, Label: "URGENTE"},
+		{Label: "vip"},
 	}
 	for _, f := range filters {
 		for _, limit := range []int{1, 7, 500} {

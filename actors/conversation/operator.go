@@ -58,6 +58,7 @@ func refused(code Refusal, message string) (Outcome, *domain.Message, *Refused) 
 //	TRANSFER HUMAN held by them, another operator   HUMAN, assigned to that operator; Project
 //	RELEASE  HUMAN held by them                     HANDOFF, unassigned; Project
 //	CLOSE    HUMAN held by them                     CLOSED (closed_at, closed_by); Project, Summarize
+//	LABEL    open, any operator, a valid label      the label added (or removed); nothing else
 //	RESET    always (the administration's; any      CLOSED (closed_at); Project, Reset
 //	         session ID, no operator)
 func Operate(s domain.Session, history []domain.Message, cmd *sessionpb.OperatorCommand, now time.Time) (Outcome, *domain.Message, *Refused) {
@@ -103,6 +104,8 @@ func Operate(s domain.Session, history []domain.Message, cmd *sessionpb.Operator
 		return operateTemplate(s, cmd, now)
 	case sessionpb.OperatorAction_OPERATOR_ACTION_TRANSFER:
 		return operateTransfer(s, cmd)
+	case sessionpb.OperatorAction_OPERATOR_ACTION_LABEL:
+		return operateLabel(s, cmd)
 	case sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE:
 		if !HeldBy(s, operator) {
 			return refused(RefusedNotAssigned, "only the operator holding the conversation can release it")

@@ -41,6 +41,8 @@ type Entry struct {
 	Position int
 	// Renotifications counts the reminders sent so far.
 	Renotifications int
+	// Labels are the operators' labels on the conversation.
+	Labels []string
 }
 
 // List returns the queue: every conversation waiting or in HUMAN, oldest
@@ -64,6 +66,7 @@ func (q *Queue) List(ctx context.Context) ([]Entry, error) {
 			WaitingSince:    s.HandoffSince(),
 			AssignedTo:      string(s.AssignedTo),
 			Renotifications: s.HandoffRenotificationCount,
+			Labels:          s.Labels,
 		}
 		if s.Waiting() {
 			waiting++

@@ -144,7 +144,7 @@ func (c *conversationActor) answerOp(ctx actor.Context, op opRequest, res *sessi
 
 // committedOp answers a command whose outcome is stored.
 func (c *conversationActor) committedOp(ctx actor.Context, t *turn, s domain.Session) {
-	res := &sessionpb.OperatorResult{Ok: true, State: string(s.State), AssignedTo: string(s.AssignedTo)}
+	res := &sessionpb.OperatorResult{Ok: true, State: string(s.State), AssignedTo: string(s.AssignedTo), Labels: s.Labels}
 	if t.reply != nil {
 		res.MessageId = t.reply.MessageID
 	}

@@ -53,6 +53,9 @@ const (
 	// new one; history stays. It names no session and no operator, and a
 	// phone without an open session is reset all the same.
 	OperatorAction_OPERATOR_ACTION_RESET OperatorAction = 7
+	// LABEL adds label to the conversation's labels, or removes it with
+	// remove_label; any operator may, holder or not, in any open state.
+	OperatorAction_OPERATOR_ACTION_LABEL OperatorAction = 8
 )
 
 // Enum value maps for OperatorAction.
@@ -66,6 +69,7 @@ var (
 		5: "OPERATOR_ACTION_TEMPLATE",
 		6: "OPERATOR_ACTION_TRANSFER",
 		7: "OPERATOR_ACTION_RESET",
+		8: "OPERATOR_ACTION_LABEL",
 	}
 	OperatorAction_value = map[string]int32{
 		"OPERATOR_ACTION_UNSPECIFIED": 0,
@@ -76,6 +80,7 @@ var (
 		"OPERATOR_ACTION_TEMPLATE":    5,
 		"OPERATOR_ACTION_TRANSFER":    6,
 		"OPERATOR_ACTION_RESET":       7,
+		"OPERATOR_ACTION_LABEL":       8,
 	}
 )
 
@@ -593,7 +598,11 @@ type OperatorCommand struct {
 	TemplateLanguage string   `protobuf:"bytes,8,opt,name=template_language,json=templateLanguage,proto3" json:"template_language,omitempty"`
 	TemplateParams   []string `protobuf:"bytes,9,rep,name=template_params,json=templateParams,proto3" json:"template_params,omitempty"`
 	// to_operator is the operator a TRANSFER hands the conversation to.
-	ToOperator    string `protobuf:"bytes,10,opt,name=to_operator,json=toOperator,proto3" json:"to_operator,omitempty"`
+	ToOperator string `protobuf:"bytes,10,opt,name=to_operator,json=toOperator,proto3" json:"to_operator,omitempty"`
+	// label is the label a LABEL adds or removes (any case and spacing).
+	Label string `protobuf:"bytes,11,opt,name=label,proto3" json:"label,omitempty"`
+	// remove_label makes a LABEL remove label instead of adding it.
+	RemoveLabel   bool `protobuf:"varint,12,opt,name=remove_label,json=removeLabel,proto3" json:"remove_label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -698,6 +707,20 @@ func (x *OperatorCommand) GetToOperator() string {
 	return ""
 }
 
+func (x *OperatorCommand) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
+}
+
+func (x *OperatorCommand) GetRemoveLabel() bool {
+	if x != nil {
+		return x.RemoveLabel
+	}
+	return false
+}
+
 // OperatorResult answers an OperatorCommand.
 type OperatorResult struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -713,8 +736,10 @@ type OperatorResult struct {
 	// closed_session_id is the session a RESET closed; empty when the phone
 	// had no open session.
 	ClosedSessionId string `protobuf:"bytes,7,opt,name=closed_session_id,json=closedSessionId,proto3" json:"closed_session_id,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// labels are the conversation's labels once a LABEL is applied.
+	Labels        []string `protobuf:"bytes,8,rep,name=labels,proto3" json:"labels,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *OperatorResult) Reset() {
@@ -794,6 +819,13 @@ func (x *OperatorResult) GetClosedSessionId() string {
 		return x.ClosedSessionId
 	}
 	return ""
+}
+
+func (x *OperatorResult) GetLabels() []string {
+	if x != nil {
+		return x.Labels
+	}
+	return nil
 }
 
 // Forget asks the conversation of a phone to drop what it holds in memory
@@ -923,7 +955,7 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\x05error\x18\x05 \x01(\tR\x05error\x12\x18\n" +
 	"\aoptions\x18\x06 \x03(\tR\aoptions\")\n" +
 	"\x04Wake\x12!\n" +
-	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\"\xf8\x02\n" +
+	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\"\xb1\x03\n" +
 	"\x0fOperatorCommand\x12!\n" +
 	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\x12\x1d\n" +
 	"\n" +
@@ -938,7 +970,9 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\x0ftemplate_params\x18\t \x03(\tR\x0etemplateParams\x12\x1f\n" +
 	"\vto_operator\x18\n" +
 	" \x01(\tR\n" +
-	"toOperator\"\xd0\x01\n" +
+	"toOperator\x12\x14\n" +
+	"\x05label\x18\v \x01(\tR\x05label\x12!\n" +
+	"\fremove_label\x18\f \x01(\bR\vremoveLabel\"\xe8\x01\n" +
 	"\x0eOperatorResult\x12\x0e\n" +
 	"\x02ok\x18\x01 \x01(\bR\x02ok\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\tR\x04code\x12\x18\n" +
@@ -948,10 +982,11 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"assignedTo\x12\x1d\n" +
 	"\n" +
 	"message_id\x18\x06 \x01(\tR\tmessageId\x12*\n" +
-	"\x11closed_session_id\x18\a \x01(\tR\x0fclosedSessionId\"+\n" +
+	"\x11closed_session_id\x18\a \x01(\tR\x0fclosedSessionId\x12\x16\n" +
+	"\x06labels\x18\b \x03(\tR\x06labels\"+\n" +
 	"\x06Forget\x12!\n" +
 	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\"\v\n" +
-	"\tForgotten*\xf5\x01\n" +
+	"\tForgotten*\x90\x02\n" +
 	"\x0eOperatorAction\x12\x1f\n" +
 	"\x1bOPERATOR_ACTION_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15OPERATOR_ACTION_CLAIM\x10\x01\x12\x18\n" +
@@ -960,7 +995,8 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\x15OPERATOR_ACTION_CLOSE\x10\x04\x12\x1c\n" +
 	"\x18OPERATOR_ACTION_TEMPLATE\x10\x05\x12\x1c\n" +
 	"\x18OPERATOR_ACTION_TRANSFER\x10\x06\x12\x19\n" +
-	"\x15OPERATOR_ACTION_RESET\x10\aB3Z1github.com/intake-runtime/intake/actors/sessionpbb\x06proto3"
+	"\x15OPERATOR_ACTION_RESET\x10\a\x12\x19\n" +
+	"\x15OPERATOR_ACTION_LABEL\x10\bB3Z1github.com/intake-runtime/intake/actors/sessionpbb\x06proto3"
 
 var (
 	file_actors_sessionpb_conversation_proto_rawDescOnce sync.Once

@@ -34,12 +34,12 @@ func (h *Handler) getSession(c *fiber.Ctx) error {
 	if err != nil {
 		return done(err)
 	}
-	view := SessionView{Session: s}
+	view := SessionView{Session: withLabelList(s)}
 	p, err := h.projections.Get(ctx, s.SessionID)
 	switch {
 	case err == nil:
 		view.CRMSyncStatus = p.Status
-		view.Session = projection.ReadBack(s, p)
+		view.Session = projection.ReadBack(view.Session, p)
 	case !errors.Is(err, persistence.ErrNotFound):
 		return h.internal(c, "projection read failed", err)
 	}

@@ -26,7 +26,7 @@ type sessionQuery struct {
 	Cursor string
 }
 
-// readSessionQuery reads ?state=A,B&service=&operator=&from=&to=&limit=&cursor=.
+// readSessionQuery reads ?state=A,B&service=&operator=&label=&from=&to=&limit=&cursor=.
 // Dates are RFC 3339 instants or YYYY-MM-DD days (UTC); a day as "to" runs
 // to its end. A bad parameter answers 400 and returns errAnswered.
 func readSessionQuery(c *fiber.Ctx) (sessionQuery, error) {
@@ -46,6 +46,7 @@ func readSessionQuery(c *fiber.Ctx) (sessionQuery, error) {
 		q.Filter.States = append(q.Filter.States, st)
 	}
 	q.Filter.Service = strings.TrimSpace(c.Query("service"))
+	q.Filter.Label = domain.NormalizeLabel(c.Query("label"))
 	if raw := strings.TrimSpace(c.Query("operator")); raw != "" {
 		op, err := messaging.NormalizeSender(raw)
 		if err != nil {

@@ -18,7 +18,7 @@ type SessionList struct {
 	NextCursor *string          `json:"next_cursor"`
 }
 
-// getSessions answers GET /admin/api/sessions?state=&service=&operator=&from=&to=&limit=&cursor=
+// getSessions answers GET /admin/api/sessions?state=&service=&operator=&label=&from=&to=&limit=&cursor=
 // from the session index (persistence.Sessions.List), never a scan.
 func (h *Handler) getSessions(c *fiber.Ctx) error {
 	list, err := h.listSessions(c)
@@ -44,9 +44,21 @@ func (h *Handler) listSessions(c *fiber.Ctx) (SessionList, error) {
 	if err != nil {
 		return SessionList{}, answer(h.internal(c, "session list failed", err))
 	}
+	for i := range page.Sessions {
+		page.Sessions[i] = withLabelList(page.Sessions[i])
+	}
 	list := SessionList{Sessions: page.Sessions}
 	if page.Next != "" {
 		list.NextCursor = &page.Next
 	}
 	return list, nil
+}
+
+// withLabelList is s with its labels as a list, empty rather than null, as
+// the API and its export show them.
+func withLabelList(s domain.Session) domain.Session {
+	if s.Labels == nil {
+		s.Labels = []string{}
+	}
+	return s
 }

@@ -14,9 +14,9 @@ import (
 // sessionsView is what the conversations page shows: the filter as typed, one
 // page of the list and the link to the next.
 type sessionsView struct {
-	State, Service, Operator, From, To string
-	States                             []domain.SessionState
-	List                               SessionList
+	State, Service, Operator, Label, From, To string
+	States                                    []domain.SessionState
+	List                                      SessionList
 	// Next is the page after this one with the same filter; empty on the last.
 	Next string
 	// Ratings are the operators' average satisfaction scores on this page.
@@ -47,7 +47,7 @@ func (h *Handler) sessionsPage(c *fiber.Ctx) error {
 		return done(err)
 	}
 	v := sessionsView{
-		State: c.Query("state"), Service: c.Query("service"), Operator: c.Query("operator"),
+		State: c.Query("state"), Service: c.Query("service"), Operator: c.Query("operator"), Label: c.Query("label"),
 		From: c.Query("from"), To: c.Query("to"),
 		States:  domain.States(),
 		List:    list,
@@ -66,7 +66,7 @@ func (h *Handler) sessionsPage(c *fiber.Ctx) error {
 	}
 	if list.NextCursor != nil {
 		next := url.Values{"cursor": {*list.NextCursor}}
-		for name, value := range map[string]string{"state": v.State, "service": v.Service, "operator": v.Operator, "from": v.From, "to": v.To, "limit": c.Query("limit")} {
+		for name, value := range map[string]string{"state": v.State, "service": v.Service, "operator": v.Operator, "label": v.Label, "from": v.From, "to": v.To, "limit": c.Query("limit")} {
 			if value != "" {
 				next.Set(name, value)
 			}

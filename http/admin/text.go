@@ -41,6 +41,8 @@ var text = locale.Catalogue{
 	"admin.sessions.any":      {PT: "Qualquer", EN: "Any"},
 	"admin.sessions.service":  {PT: "Serviço", EN: "Service"},
 	"admin.sessions.operator": {PT: "Operador", EN: "Operator"},
+	"admin.sessions.label":    {PT: "Etiqueta", EN: "Label"},
+	"admin.sessions.labels":   {PT: "Etiquetas", EN: "Labels"},
 	"admin.sessions.from":     {PT: "De", EN: "From"},
 	"admin.sessions.to":       {PT: "Até", EN: "To"},
 	"admin.sessions.filter":   {PT: "Filtrar", EN: "Filter"},

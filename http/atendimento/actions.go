@@ -27,6 +27,10 @@ var refusalStatus = map[conversation.Refusal]int{
 	conversation.RefusedEmptyText:    fiber.StatusBadRequest,
 	conversation.RefusedTextTooLong:  fiber.StatusBadRequest,
 	conversation.RefusedFailed:       fiber.StatusBadGateway,
+	// labels.go
+	conversation.RefusedLabelEmpty:    fiber.StatusBadRequest,
+	conversation.RefusedLabelTooLong:  fiber.StatusBadRequest,
+	conversation.RefusedTooManyLabels: fiber.StatusUnprocessableEntity,
 }
 
 // actionResult is the JSON answer of an accepted command.
@@ -35,6 +39,8 @@ type actionResult struct {
 	State      string `json:"state"`
 	AssignedTo string `json:"assigned_to"`
 	MessageID  string `json:"message_id,omitempty"`
+	// Labels are the conversation's labels after a label command.
+	Labels []string `json:"labels,omitempty"`
 }
 
 // act applies one operator command: POST …/conversations/:phone/:session/:action
@@ -87,7 +93,8 @@ func (c *Console) answer(ctx *fiber.Ctx, cmd *sessionpb.OperatorCommand, applied
 	if applied != nil {
 		applied()
 	}
-	return ctx.JSON(fiber.Map{"result": actionResult{OK: true, State: res.GetState(), AssignedTo: res.GetAssignedTo(), MessageID: res.GetMessageId()}})
+	return ctx.JSON(fiber.Map{"result": actionResult{OK: true, State: res.GetState(), AssignedTo: res.GetAssignedTo(), MessageID: res.GetMessageId(),
+		Labels: res.GetLabels()}})
 }
 
 // checkText refuses a message the platform would refuse, with the reason:

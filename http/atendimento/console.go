@@ -95,6 +95,7 @@ func (c *Console) Register(r fiber.Router) {
 	api.Post("/conversations/:phone/:session/notes", c.addNote)
 	api.Post("/conversations/:phone/:session/template", c.sendTemplate)
 	api.Post("/conversations/:phone/:session/transfer", c.transfer)
+	api.Post("/conversations/:phone/:session/labels", c.label)
 	api.Post("/conversations/:phone/:session/:action", c.act)
 }
 

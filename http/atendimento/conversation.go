@@ -30,6 +30,8 @@ type conversationView struct {
 	AssignedTo  string `json:"assigned_to"`
 	// AssignedName is who holds it as people know them (operatorNames).
 	AssignedName string `json:"assigned_name"`
+	// Labels are the operators' labels on the conversation (labels.go).
+	Labels []string `json:"labels"`
 	// Mine: the operator holds it (may write, release, close). CanClaim: it
 	// waits for a person and no one holds it. CanTakeOver: the bot answers
 	// it; a claim, once confirmed, takes it from the bot.
@@ -138,6 +140,7 @@ func (c *Console) conversationView(ctx context.Context, s domain.Session, histor
 		StateText:    c.stateText(s.State),
 		AssignedTo:   string(s.AssignedTo),
 		AssignedName: names.of(string(s.AssignedTo)),
+		Labels:       labelsOf(s.Labels),
 		Mine:         conversation.HeldBy(s, operator),
 		CanClaim:     conversation.Claimable(s),
 		CanTakeOver:  s.AssignedTo == "" && conversation.TakeOver(s),

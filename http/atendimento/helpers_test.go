@@ -313,6 +313,17 @@ func (f *fakeConversations) Operate(ctx context.Context, cmd *sessionpb.Operator
 		if s, err = f.sessions.Save(ctx, s); err != nil {
 			return refuse("failed"), nil
 		}
+	case sessionpb.OperatorAction_OPERATOR_ACTION_LABEL:
+		// The conversation's own rule; the session actor's tests show it
+		// keeps concurrent labels, which this fake does not serialise.
+		out, _, refused := conversation.Operate(s, nil, cmd, f.now())
+		if refused != nil {
+			return &sessionpb.OperatorResult{Code: string(refused.Code), Message: refused.Message}, nil
+		}
+		if s, err = f.sessions.Save(ctx, out.Session); err != nil {
+			return refuse("failed"), nil
+		}
+		return &sessionpb.OperatorResult{Ok: true, State: string(s.State), AssignedTo: string(s.AssignedTo), Labels: s.Labels}, nil
 	case sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE, sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE:
 		if !held {
 			return refuse("not_assigned"), nil

@@ -28,10 +28,11 @@ type Search interface {
 // historyPageSize is how many conversations one page of the history shows.
 const historyPageSize = 25
 
-// The history's tabs, and the fields its search looks in.
+// The history's tabs, and the fields its search looks in: a phone, document
+// or name searches every conversation, a service or a label narrows the tab.
 var (
 	historyTabs   = []string{"waiting", "mine", "open", "closed"}
-	historyFields = []string{"phone", "document", "name", "service"}
+	historyFields = []string{"phone", "document", "name", "service", "label"}
 )
 
 // historyView is the conversations page: a tab or a search, one page of
@@ -65,6 +66,7 @@ type historyRow struct {
 	StateText   string
 	Service     string
 	AssignedTo  string // who held it, by name (operatorNames)
+	Labels      []string
 	CreatedAt   time.Time
 	URL         string
 	Current     bool
@@ -111,7 +113,7 @@ func (c *Console) historyPage(ctx *fiber.Ctx) error {
 // the search is by service).
 func (c *Console) historySessions(ctx *fiber.Ctx, operator string, v *historyView) ([]domain.Session, string, error) {
 	rctx := ctx.UserContext()
-	if v.Query != "" && v.Field != "service" {
+	if v.Query != "" && v.Field != "service" && v.Field != "label" {
 		v.Searched = true
 		switch v.Field {
 		case "document":
@@ -129,7 +131,10 @@ func (c *Console) historySessions(ctx *fiber.Ctx, operator string, v *historyVie
 		return s, "", err
 	}
 	f := tabFilter(v.Tab, operator)
-	if v.Query != "" {
+	switch {
+	case v.Query != "" && v.Field == "label":
+		f.Label = v.Query
+	case v.Query != "":
 		f.Service = v.Query
 	}
 	page, err := c.deps.Search.List(rctx, f, historyPageSize, ctx.Query("cursor"))
@@ -163,7 +168,7 @@ func (c *Console) historyRows(sessions []domain.Session, current string, names o
 		rows = append(rows, historyRow{
 			SessionID: s.SessionID, Name: handoff.CustomerName(s), PhoneNumber: s.PhoneNumber,
 			State: string(s.State), StateText: c.stateText(s.State), Service: string(s.ServiceIdentified),
-			AssignedTo: names.of(string(s.AssignedTo)), CreatedAt: s.CreatedAt,
+			AssignedTo: names.of(string(s.AssignedTo)), Labels: s.Labels, CreatedAt: s.CreatedAt,
 			URL: conversationURL(s.PhoneNumber, s.SessionID), Current: s.SessionID == current,
 		})
 	}

@@ -36,9 +36,11 @@ type queueItem struct {
 	Late bool `json:"late"`
 	// CustomerMessages counts the customer's messages of a conversation
 	// the operator holds (unread.go); absent for the others.
-	CustomerMessages *int   `json:"customer_messages,omitempty"`
-	URL              string `json:"url"`
-	API              string `json:"api"`
+	CustomerMessages *int `json:"customer_messages,omitempty"`
+	// Labels are the operators' labels on the conversation.
+	Labels []string `json:"labels"`
+	URL    string   `json:"url"`
+	API    string   `json:"api"`
 }
 
 // queueView is the queue as one operator sees it.
@@ -53,6 +55,9 @@ type queueView struct {
 	// Hours says whether the business is open now, or when it opens;
 	// "" without BUSINESS_HOURS.
 	Hours string `json:"hours,omitempty"`
+	// Label is the label the queue is filtered by; "" shows every
+	// conversation.
+	Label string `json:"label"`
 	// Find is the take-over box after a search that found nothing; only
 	// the page shows it.
 	Find findForm `json:"-"`
@@ -64,15 +69,21 @@ type findForm struct {
 	Phone, Error string
 }
 
-func (c *Console) queueView(ctx context.Context, operator string) (queueView, error) {
+// queueView is the queue as operator sees it, narrowed to the
+// conversations labelled label when it is not "". Positions stay those of
+// the whole queue: a label filters what is shown, not who is next.
+func (c *Console) queueView(ctx context.Context, operator, label string) (queueView, error) {
 	entries, err := c.deps.Queue.List(ctx)
 	if err != nil {
 		return queueView{}, err
 	}
 	now := c.cfg.Now()
-	v := queueView{Now: now, Operator: operator, Conversations: make([]queueItem, 0, len(entries)), Hours: c.hoursText(now)}
+	v := queueView{Now: now, Operator: operator, Conversations: make([]queueItem, 0, len(entries)), Hours: c.hoursText(now), Label: label}
 	names := c.operatorNames(ctx)
 	for _, e := range entries {
+		if label != "" && !domain.HasLabel(e.Labels, label) {
+			continue
+		}
 		waited := max(now.Sub(e.WaitingSince), 0)
 		item := queueItem{
 			SessionID:      e.SessionID,
@@ -88,6 +99,7 @@ func (c *Console) queueView(ctx context.Context, operator string) (queueView, er
 			Waiting:        c.locale.Duration(waited),
 			AssignedTo:     e.AssignedTo,
 			Mine:           e.AssignedTo == operator,
+			Labels:         labelsOf(e.Labels),
 			URL:            conversationURL(e.PhoneNumber, e.SessionID),
 			API:            conversationAPI(e.PhoneNumber, e.SessionID),
 		}
@@ -146,7 +158,7 @@ func conversationAPI(phone, sessionID string) string {
 
 func (c *Console) queuePage(ctx *fiber.Ctx) error {
 	operator := operatorOf(ctx)
-	v, err := c.queueView(ctx.UserContext(), operator)
+	v, err := c.queueView(ctx.UserContext(), operator, labelQuery(ctx))
 	if err != nil {
 		c.log.Error("handoff queue not read", zap.Error(err))
 		return fiber.NewError(fiber.StatusServiceUnavailable, c.locale.T("error.queue_unavailable"))
@@ -155,7 +167,7 @@ func (c *Console) queuePage(ctx *fiber.Ctx) error {
 }
 
 func (c *Console) queueJSON(ctx *fiber.Ctx) error {
-	v, err := c.queueView(ctx.UserContext(), operatorOf(ctx))
+	v, err := c.queueView(ctx.UserContext(), operatorOf(ctx), labelQuery(ctx))
 	if err != nil {
 		c.log.Error("handoff queue not read", zap.Error(err))
 		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.queue_unavailable")

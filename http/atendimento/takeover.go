@@ -71,7 +71,7 @@ func (c *Console) find(ctx *fiber.Ctx) error {
 // it.
 func (c *Console) findFailed(ctx *fiber.Ctx, status int, typed, key string) error {
 	operator := operatorOf(ctx)
-	v, err := c.queueView(ctx.UserContext(), operator)
+	v, err := c.queueView(ctx.UserContext(), operator, "")
 	if err != nil {
 		c.log.Error("handoff queue not read", zap.Error(err))
 		return fiber.NewError(fiber.StatusServiceUnavailable, c.locale.T("error.queue_unavailable"))

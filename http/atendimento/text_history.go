@@ -18,6 +18,7 @@ var historyText = locale.Catalogue{
 	"history.field.document": {PT: "CPF/CNPJ", EN: "Document (CPF/CNPJ)"},
 	"history.field.name":     {PT: "Nome", EN: "Name"},
 	"history.field.service":  {PT: "Serviço", EN: "Service"},
+	"history.field.label":    {PT: "Etiqueta", EN: "Label"},
 	"history.results":        {PT: "Resultados da busca em todas as conversas", EN: "Search results across every conversation"},
 	"history.caption":        {PT: "Conversas, as mais recentes primeiro", EN: "Conversations, newest first"},
 	"history.col.started":    {PT: "Início", EN: "Started"},

@@ -39,7 +39,7 @@ func newViews(loc locale.Locale) (*html.Engine, error) {
 // else is reachable, so no path can climb out of the folder.
 func staticHandler() (fiber.Handler, error) {
 	files := map[string][]byte{}
-	for _, name := range []string{"console.js", "console.css", "history.css", "tools.js"} {
+	for _, name := range []string{"console.js", "console.css", "history.css", "tools.js", "labels.js", "labels.css"} {
 		body, err := staticFiles.ReadFile("static/" + name)
 		if err != nil {
 			return nil, fmt.Errorf("atendimento: static %s: %w", name, err)

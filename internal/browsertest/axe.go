@@ -38,12 +38,20 @@ type axeViolation struct {
 // Axe loads axe-core (source, from AxeSource) into the page through the
 // DevTools protocol, which a page's script-src 'self' does not govern, and
 // fails on every violation of impact serious or critical.
-func Axe(source string) chromedp.Action[chromedp.Void] {
+func Axe(source string) chromedp.Action[chromedp.Void] { return AxeWithin(source, "") }
+
+// AxeWithin is Axe on the part of the page a CSS selector names ("" is the
+// whole page): a test of one addition to a page checks what it added.
+func AxeWithin(source, selector string) chromedp.Action[chromedp.Void] {
+	scope := "document"
+	if selector != "" {
+		scope = fmt.Sprintf("{include: [[%q]]}", selector)
+	}
 	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		if _, err := chromedp.Evaluate[chromedp.Void](source)(ctx, tg); err != nil {
 			return fmt.Errorf("loading axe-core: %w", err)
 		}
-		found, err := chromedp.Evaluate[[]axeViolation](`axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations.map((v) => ({
+		found, err := chromedp.Evaluate[[]axeViolation](`axe.run(`+scope+`, {resultTypes: ["violations"]}).then((r) => r.violations.map((v) => ({
 			id: v.id, impact: v.impact || "", help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) })))`, chromedp.EvalAwaitPromise)(ctx, tg)
 		if err != nil {
 			return fmt.Errorf("axe.run: %w", err)

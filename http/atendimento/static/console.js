@@ -129,6 +129,12 @@
         who.appendChild(el("br"));
         who.appendChild(el("span", c.phone_number, "muted"));
       }
+      if (c.labels && c.labels.length) {
+        const chips = el("ul", null, "labels");
+        chips.setAttribute("aria-label", text("js.labels.title"));
+        c.labels.forEach((l) => chips.appendChild(el("li", l, "label-chip")));
+        who.appendChild(chips);
+      }
       tr.appendChild(who);
       tr.appendChild(el("td", c.service || "—"));
       tr.appendChild(el("td", c.reason_text));
@@ -178,7 +184,8 @@
 
     async function refresh() {
       try {
-        const q = await api("/atendimento/api/queue");
+        // The queue's label filter (?label=) narrows every refresh too.
+        const q = await api("/atendimento/api/queue" + window.location.search);
         const serverNow = new Date(q.now).getTime();
         if (!isNaN(serverNow)) skew = Date.now() - serverNow;
         const arrived = q.conversations.filter((c) => c.position && !known.has(c.session_id));
