@@ -31,6 +31,8 @@ func (s Session) Clone() Session {
 	s.HandoffAt = clonePointer(s.HandoffAt)
 	s.HandoffRenotifiedAt = clonePointer(s.HandoffRenotifiedAt)
 	s.HandoffCustomerRenotifiedAt = clonePointer(s.HandoffCustomerRenotifiedAt)
+	s.AssignedAt = clonePointer(s.AssignedAt)
+	s.AssignmentPassed = slices.Clone(s.AssignmentPassed)
 	return s
 }
 
