@@ -37,9 +37,15 @@ func (a awaySet) Away(context.Context) (map[string]bool, error) { return a, nil 
 // newRoundRobin is a harness with ASSIGNMENT=round_robin over the three
 // operators, those in away set away; every conversation asks for a person.
 func newRoundRobin(t *testing.T, cfg session.Config, away awaySet) *harness {
-	leaktest.Check(t)
 	cfg.RoundRobin = true
-	h := &harness{t: t, table: memory.New(), sender: messaging.NewStub(zap.NewNop()), notices: handoff.NewStub(zap.NewNop()), cfg: cfg,
+	return newAssigning(t, cfg, memory.New(), away)
+}
+
+// newAssigning is a harness over table whose handoff child has an assigner
+// (used when cfg.RoundRobin) over the three operators and away.
+func newAssigning(t *testing.T, cfg session.Config, table persistence.Table, away handoff.Availability) *harness {
+	leaktest.Check(t)
+	h := &harness{t: t, table: table, sender: messaging.NewStub(zap.NewNop()), notices: handoff.NewStub(zap.NewNop()), cfg: cfg,
 		model: llmtest.NewServer(t, func(int) string { return personAnswers(1) })}
 	h.core, h.logs = observer.New(zap.InfoLevel)
 	assigner, err := handoff.NewAssigner(handoff.AssignerConfig{
