@@ -1,6 +1,7 @@
 package session
 
 import (
+	"slices"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/domain"
 )
 
@@ -134,8 +136,14 @@ func (c *conversationActor) decideAssignment(t *turn) (conversation.Outcome, boo
 
 // takeUp clears the pending assignment of a session an operator command
 // changed: every command the rules accept is the holder's own (or closes the
-// conversation), so it is taken up.
-func takeUp(s *domain.Session) { s.AssignedAt = nil }
+// conversation), so it is taken up. An operator who releases the
+// conversation is passed over when it is assigned again.
+func takeUp(s *domain.Session, cmd *sessionpb.OperatorCommand) {
+	s.AssignedAt = nil
+	if op := cmd.GetOperatorPhone(); cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE && !slices.Contains(s.AssignmentPassed, op) {
+		s.AssignmentPassed = append(s.AssignmentPassed, op)
+	}
+}
 
 // afterAssignment runs after a committed assign or lapse: the operator
 // chosen is told, or the next one is chosen.

@@ -208,6 +208,28 @@ func TestAnAssignmentNotTakenUpGoesToTheNextOperator(t *testing.T) {
 	}
 }
 
+// An operator who releases an assigned conversation is passed over: it goes
+// to the next one.
+func TestAReleasedAssignmentGoesToTheNextOperator(t *testing.T) {
+	h := newRoundRobin(t, session.Config{}, nil)
+	phone := "+5511900000723"
+	id := handedOff(t, h, phone)
+	h.assignedTo(phone)
+	if res := h.operate(sessionpb.OperatorAction_OPERATOR_ACTION_RELEASE, phone, id, ana, ""); !res.GetOk() {
+		t.Fatalf("ana's release: %v", res)
+	}
+	sessions := persistence.NewSessions(h.table)
+	deadline := time.Now().Add(5 * time.Second)
+	s, _ := sessions.Active(context.Background(), phone)
+	for string(s.AssignedTo) != bruno && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+		s, _ = sessions.Active(context.Background(), phone)
+	}
+	if s.AssignedTo != bruno {
+		t.Errorf("after ana's release: assigned to %q, want bruno", s.AssignedTo)
+	}
+}
+
 func TestAClaimTakesTheAssignmentUp(t *testing.T) {
 	h := newRoundRobin(t, session.Config{AssignmentSLA: 200 * time.Millisecond}, nil)
 	phone := "+5511900000721"

@@ -107,7 +107,7 @@ func (c *conversationActor) applyOp(ctx actor.Context, t *turn) {
 		c.afterTurn(ctx)
 		return
 	}
-	takeUp(&outcome.Session)
+	takeUp(&outcome.Session, t.op.cmd)
 	if t.op.cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE {
 		// The customer hears the business's farewell, in the close's own
 		// commit: sent once through the outbox, also across a crash.
