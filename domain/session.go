@@ -45,6 +45,16 @@ type Session struct {
 	// handoff queue (gsi1 "HANDOFF"). Not a spec field, so it is left out when
 	// null; records of older releases lack it and queue by updated_at.
 	HandoffAt *time.Time `dynamodbav:"handoff_at,omitempty" json:"handoff_at,omitempty"`
+	// AssignedAt is when automatic assignment (ASSIGNMENT=round_robin) gave
+	// the conversation to AssignedTo, while that operator has not taken it
+	// up: their first command on it clears it, and an assignment still set
+	// after HANDOFF_SLA returns to the queue. Nil for a claimed
+	// conversation. Not a spec field: left out when null.
+	AssignedAt *time.Time `dynamodbav:"assigned_at,omitempty" json:"assigned_at,omitempty"`
+	// AssignmentPassed are the operators an assignment of this conversation
+	// lapsed with, so it goes to the next one. Not a spec field: left out
+	// when empty.
+	AssignmentPassed []string `dynamodbav:"assignment_passed,omitempty" json:"assignment_passed,omitempty"`
 	// ReplyTo is the number the platform last gave for this conversation
 	// when it is not PhoneNumber, the person's identity (a Brazilian mobile
 	// the platform gave without its ninth digit): replies go there, since the

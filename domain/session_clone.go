@@ -35,6 +35,8 @@ func (s Session) Clone() Session {
 	s.CSATAskedAt = clonePointer(s.CSATAskedAt)
 	s.CSATAnsweredAt = clonePointer(s.CSATAnsweredAt)
 	s.CSATCommentAt = clonePointer(s.CSATCommentAt)
+	s.AssignedAt = clonePointer(s.AssignedAt)
+	s.AssignmentPassed = slices.Clone(s.AssignmentPassed)
 	return s
 }
 

@@ -168,6 +168,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if err != nil {
 		return nil, err
 	}
+	handoffProps, err := a.handoffProps(cfg, notifier, sender)
+	if err != nil {
+		return nil, err
+	}
 	a.system = actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger {
 		return logging.Slog(logger.Named("actor"))
 	}))
@@ -180,6 +184,8 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			MaxRenotifications: cfg.Handoff.MaxRenotifications,
 			Hours:              a.hours,
 			TurnDeadline:       cfg.Session.TurnDeadline,
+			RoundRobin:         roundRobin(cfg),
+			AssignmentSLA:      cfg.Handoff.SLA,
 		},
 		Store:   session.NewTableStore(a.table),
 		Engine:  engine,
@@ -187,7 +193,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		Hearing: hearing,
 		Messaging: messaging.RepliesDeps{Sender: sender, Outbox: persistence.NewOutbox(a.table), Logger: logger.Named("messaging"),
 			NumberedOptions: !cfg.Messaging.Interactive},
-		Handoff: a.handoffProps(notifier),
+		Handoff: handoffProps,
 		Metrics: a.metrics,
 		Now:     a.now,
 		Logger:  logger.Named("session"),

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/asynkron/protoactor-go/actor"
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 	"go.uber.org/zap"
@@ -210,10 +209,4 @@ func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Se
 		notifiers = append(notifiers, texts)
 	}
 	return handoff.All(notifiers...), nil
-}
-
-// handoffProps is the session actor's handoff child (session.Deps.Handoff):
-// it reads queue positions from the table and notifies through notifier.
-func (a *App) handoffProps(notifier handoff.Notifier) *actor.Props {
-	return handoff.Props(notifier, handoff.NewQueue(a.table), a.logger.Named("handoff"), handoff.WithClock(a.now))
 }

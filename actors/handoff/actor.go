@@ -81,13 +81,21 @@ type child struct {
 	queue    Positions
 	logger   *zap.Logger
 	now      func() time.Time
+	assigner *Assigner
 }
 
 func (c *child) Receive(ctx actor.Context) {
-	msg, ok := ctx.Message().(*Notify)
-	if !ok {
-		return
+	switch msg := ctx.Message().(type) {
+	case *Notify:
+		c.notify(ctx, msg)
+	case *Choose:
+		c.choose(ctx, msg)
+	case *TellAssigned:
+		c.tellAssigned(msg)
 	}
+}
+
+func (c *child) notify(ctx actor.Context, msg *Notify) {
 	call, cancel := context.WithTimeout(context.Background(), notifyTimeout)
 	defer cancel()
 	s := msg.Session

@@ -41,6 +41,11 @@ var Catalogue = locale.Catalogue{
 	"handoff.reply.holds_none":    {PT: "Você não está com nenhuma conversa, então sua mensagem não foi encaminhada. Assuma uma no console primeiro: %s", EN: "You hold no conversation, so your message was not forwarded. Claim one in the console first: %s"},
 	"handoff.reply.holds_several": {PT: "Você está com %d conversas, então sua mensagem não foi encaminhada: responda pelo console, onde você escolhe o cliente: %s", EN: "You hold %d conversations, so your message was not forwarded: answer from the console, where you pick the customer: %s"},
 	"handoff.reply.refused":       {PT: "Sua mensagem não foi encaminhada ao cliente: %s", EN: "Your message was not forwarded to the customer: %s"},
+
+	// What the operator automatic assignment chose is told on their phone:
+	// the customer, and the conversation's page, where a claim or a first
+	// message takes it up before HANDOFF_SLA gives it to the next one.
+	"handoff.assigned.notice": {PT: "Intake: a conversa com %s foi atribuída a você. Assuma ou responda: %s", EN: "Intake: the conversation with %s was assigned to you. Claim or answer it: %s"},
 }
 
 // NewLocale is the locale of this package's texts for UI_LANG and

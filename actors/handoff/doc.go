@@ -36,6 +36,16 @@
 // sessions in HANDOFF wait in the order they were handed off, sessions in
 // HUMAN are held by an operator and do not count as waiting.
 //
+// # Assignment
+//
+// With ASSIGNMENT=round_robin the child also answers [Choose]: an
+// [Assigner] picks the enabled, available operator with the fewest
+// conversations in HUMAN (below ASSIGNMENT_MAX_OPEN) from the roster, the
+// availability partition and the handoff index, and [TellAssigned] texts
+// them once the session actor committed the assignment. The choice is a
+// proposal; the commit, conditional on the session's version, is the
+// conversation's own, so a conversation is assigned once across a cluster.
+//
 // # Operators' own messages
 //
 // An operator may answer a notice from their own phone. The queue consumer

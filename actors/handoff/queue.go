@@ -36,6 +36,9 @@ type Entry struct {
 	WaitingSince time.Time
 	// AssignedTo is the operator holding the conversation, "" while queued.
 	AssignedTo string
+	// Assigned: automatic assignment gave it to AssignedTo, who has not
+	// taken it up yet.
+	Assigned bool
 	// Position is the 1-based place among the waiting conversations; 0 for
 	// conversations an operator holds.
 	Position int
@@ -65,6 +68,7 @@ func (q *Queue) List(ctx context.Context) ([]Entry, error) {
 			State:           s.State,
 			WaitingSince:    s.HandoffSince(),
 			AssignedTo:      string(s.AssignedTo),
+			Assigned:        s.AssignedAt != nil,
 			Renotifications: s.HandoffRenotificationCount,
 			Labels:          s.Labels,
 		}

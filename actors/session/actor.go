@@ -28,6 +28,7 @@ type conversationActor struct {
 	flight  inFlight           // the turn under way (inflight.go)
 	replies *messaging.Replies // the conversation's sends
 	watch   handoffWatch       // operators told of the handoff (handoffwatch.go)
+	assign  assignWatch        // automatic assignment (assign.go)
 	ops     opQueue            // operator commands waiting (opqueue.go)
 	stored  stored             // what the table holds of it (stored.go)
 	voice   voiceNotes         // voice notes heard (transcribe.go)
@@ -87,6 +88,7 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 	case *actor.Stopping, *actor.Restarting:
 		c.inbox.stopFlush()
 		c.watch.stop()
+		c.assign.stop()
 		c.stopWork()
 		c.flight.end() // an interrupted turn is not in flight any more; its messages stay buffered
 	case *actor.Stopped:
@@ -126,6 +128,8 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 		}
 	case *handoff.Notified:
 		c.onNotified(msg)
+	case *handoff.Chosen, *assignmentDue:
+		c.onAssignment(ctx, msg)
 	case *result:
 		if msg.of == c { // not a result of the work of an activation before a restart
 			c.onResult(ctx, msg.msg)
@@ -182,6 +186,7 @@ func (c *conversationActor) onLoad(ctx actor.Context, res *loadResult) {
 		}
 	}
 	c.armRenotify(ctx)
+	c.armAssignment(ctx)
 	if len(c.inbox.buffer) > 0 {
 		// A buffer left by a crash or a stop: answer it now.
 		c.flush(ctx)
@@ -293,7 +298,7 @@ func (c *conversationActor) onSent(msg *messaging.Sent) {
 func (c *conversationActor) reportIdle(ctx actor.Context) {
 	ctx.SetReceiveTimeout(c.deps.Config.IdleTimeout)
 	busy := c.flight.turn != nil || len(c.inbox.buffer) > 0 || len(c.inbox.chats) > 0 || !c.ops.empty()
-	if !c.ready || busy || c.watch.armed() {
+	if !c.ready || busy || c.watch.armed() || c.assign.armed() {
 		return
 	}
 	if c.supervisor == nil {

@@ -37,6 +37,15 @@ type Config struct {
 	// announced to operators at the opening. It is the holder the owner's
 	// edits replace (read at each use); nil is always open.
 	Hours *businesshours.Live
+	// RoundRobin gives each waiting conversation to the available operator
+	// with the fewest open conversations (ASSIGNMENT=round_robin; the
+	// handoff child chooses, see assign.go); false leaves the shared queue
+	// to operators' claims.
+	RoundRobin bool
+	// AssignmentSLA is how much open time an assigned operator has to take
+	// the conversation up before it goes to the next one (HANDOFF_SLA);
+	// zero never takes it back.
+	AssignmentSLA time.Duration
 	// StillWaitingText is what the customer hears at each renotification.
 	StillWaitingText string
 	// ModelAttempts is how many times one turn asks the model for a usable

@@ -106,17 +106,19 @@ func deferredNotice(s domain.Session, hours businesshours.Hours, now time.Time) 
 // never races a customer turn for the snapshot. At the opening, the
 // deferred first notice goes out instead, from the snapshot as it is.
 func (c *conversationActor) onRenotifyDue(ctx actor.Context, msg *renotifyDue) {
+	s := c.stored.session
 	if msg.opening {
-		if s := c.stored.session; s != nil && s.Waiting() {
-			c.notifyHandoff(ctx, *s, false)
+		if s != nil && s.Waiting() {
+			c.announce(ctx, *s, false)
 		}
 		c.armRenotify(ctx)
 		return
 	}
-	c.ops.push(opRequest{renotify: true})
-	if c.flight.turn == nil {
-		c.nextOp(ctx)
+	if s == nil {
+		c.pushOp(ctx, opRequest{renotify: true})
+		return
 	}
+	c.announce(ctx, *s, true)
 }
 
 // decideRenotify records one renotification on a conversation still waiting,
@@ -154,10 +156,13 @@ func (c *conversationActor) afterCommit(ctx actor.Context, t *turn, s domain.Ses
 		c.notifyHandoff(ctx, s, true)
 	case enteredHandoff(t.waitedBefore, s) || t.outcome.Handoff != "":
 		if _, later := deferredNotice(s, c.deps.Config.Hours.Hours(), c.deps.Now()); !later {
-			c.notifyHandoff(ctx, s, false)
+			c.announce(ctx, s, false)
 		}
+	case t.op != nil && (t.op.assignTo != "" || t.op.lapse):
+		c.afterAssignment(ctx, t, s)
 	}
 	c.armRenotify(ctx)
+	c.armAssignment(ctx)
 }
 
 func (c *conversationActor) onNotified(msg *handoff.Notified) {

@@ -46,9 +46,11 @@ type harness struct {
 	// notifier, when set, is what the actors notify through instead of
 	// notices (it may record into notices itself).
 	notifier handoff.Notifier
-	system   *actor.ActorSystem
-	sup      *session.Supervisor
-	cfg      session.Config
+	// handoffOpts are the handoff child's options (an assigner).
+	handoffOpts []handoff.Option
+	system      *actor.ActorSystem
+	sup         *session.Supervisor
+	cfg         session.Config
 	// business, when set, is the engine's business setting (the farewell).
 	business *conversation.Business
 	// csat and reopen are the engine's closing settings (CSAT_ENABLED,
@@ -107,7 +109,7 @@ func (h *harness) supervise() (*actor.ActorSystem, *session.Supervisor) {
 		Model:     model,
 		Messaging: messaging.RepliesDeps{Sender: h.platform(), Outbox: persistence.NewOutbox(h.table), Retry: quickRetry, NumberedOptions: h.numbered},
 		Hearing:   h.hearing,
-		Handoff:   handoff.Props(h.notifierOrStub(), handoff.NewQueue(h.table), zap.NewNop()),
+		Handoff:   handoff.Props(h.notifierOrStub(), handoff.NewQueue(h.table), zap.NewNop(), h.handoffOpts...),
 		Metrics:   h.metrics,
 		Now:       h.now,
 		Logger:    zap.New(h.core),

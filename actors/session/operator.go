@@ -80,6 +80,16 @@ func (c *conversationActor) onReset(ctx actor.Context, res *resetResult) {
 // applyOp decides a command on the loaded session and commits it, or answers
 // the refusal.
 func (c *conversationActor) applyOp(ctx actor.Context, t *turn) {
+	if t.op.assignTo != "" || t.op.lapse {
+		outcome, due := c.decideAssignment(t)
+		if !due {
+			c.flight.end()
+			c.afterTurn(ctx)
+			return
+		}
+		c.commitOp(ctx, t, outcome, nil)
+		return
+	}
 	if t.op.renotify {
 		outcome, message, due := c.decideRenotify(t.session)
 		if !due {
@@ -97,6 +107,7 @@ func (c *conversationActor) applyOp(ctx actor.Context, t *turn) {
 		c.afterTurn(ctx)
 		return
 	}
+	takeUp(&outcome.Session, t.op.cmd)
 	if t.op.cmd.GetAction() == sessionpb.OperatorAction_OPERATOR_ACTION_CLOSE {
 		// The customer hears the business's farewell, and the satisfaction
 		// question when it is asked, in the close's own commit: each sent

@@ -21,6 +21,11 @@ type opRequest struct {
 	// renotify marks the actor's own renotification, which runs like a
 	// command (see handoff.go).
 	renotify bool
+	// assignTo and lapse mark the actor's own assignment commands: give
+	// the conversation to that operator, or end an assignment not taken up
+	// (see assign.go).
+	assignTo string
+	lapse    bool
 }
 
 func (q *opQueue) push(op opRequest) { q.waiting = append(q.waiting, op) }

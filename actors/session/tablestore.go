@@ -87,7 +87,9 @@ func (s *TableStore) WaitingPhones(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	for _, q := range queued {
-		if q.Waiting() && !slices.Contains(phones, q.PhoneNumber) {
+		// Waiting ones keep their renotifications, assigned ones not taken
+		// up their lapse.
+		if (q.Waiting() || q.AssignedAt != nil) && !slices.Contains(phones, q.PhoneNumber) {
 			phones = append(phones, q.PhoneNumber)
 		}
 	}

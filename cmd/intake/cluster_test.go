@@ -55,7 +55,9 @@ const (
 // stale activation never sends). Steady, KillOneNode and Etcd also check
 // from the members' logs that each phone was active on one node at a time
 // (checkOneActivation), and Steady that an operator logged in on one node
-// works on the others (operatorAcrossNodes).
+// works on the others (operatorAcrossNodes). RoundRobin hands six
+// conversations off across the members with ASSIGNMENT=round_robin: each is
+// assigned exactly once, 2-2-2 over three operators.
 func TestCluster(t *testing.T) {
 	env := newCrashEnv(t)
 	t.Run("Steady", func(t *testing.T) {
@@ -88,6 +90,7 @@ func TestCluster(t *testing.T) {
 		t.Logf("%d overlapping activations during the restarts: %q", len(overlaps), firstN(overlaps, 5))
 	})
 	t.Run("NotJoinedIsNotReady", env.notJoinedIsNotReady)
+	t.Run("RoundRobin", env.roundRobinAcrossMembers)
 	t.Run("Etcd", func(t *testing.T) {
 		c := env.newCluster(t, "cluster-etcd", "CLUSTER_PROVIDER", "etcd", "CLUSTER_ETCD_ENDPOINTS", testservers.Etcd(t))
 		c.check(t, c.play(t, nil))

@@ -51,12 +51,15 @@ func crashText(c, k int) string {
 // crash makes ask again gets the same answer:
 //
 //	"oi, ..."       s=0  NEW → QUALIFYING (QUALIFIER)
+//	"quero falar com uma pessoa ..."  s=3  → HANDOFF (the assignment run)
 //	"quero ..."     s=1  → DATA_COLLECT (REGISTRAR), service identified
 //	"meu nome ..."  s=0  stays in DATA_COLLECT
 //	"obrigado ..."  s=9  → CLOSED, with a SUMMARIZER call
 func crashAnswer(text string) string {
 	head := `{"s":0,"qualification_data":{}}`
 	switch {
+	case strings.HasPrefix(text, "quero falar com uma pessoa"):
+		head = `{"s":3,"qualification_data":{}}`
 	case strings.HasPrefix(text, "quero "):
 		head = `{"s":1,"service":"Pesquisa de Satisfação de Clientes","segment":"pesquisa","intent":"orcamento",` +
 			`"qualification_data":{"tema":"satisfação de clientes"}}`

@@ -35,8 +35,11 @@ type conversationView struct {
 	// Mine: the operator holds it (may write, release, close). CanClaim: it
 	// waits for a person and no one holds it. CanTakeOver: the bot answers
 	// it; a claim, once confirmed, takes it from the bot.
-	Mine         bool       `json:"mine"`
-	CanClaim     bool       `json:"can_claim"`
+	Mine     bool `json:"mine"`
+	CanClaim bool `json:"can_claim"`
+	// AssignedText says whom an automatic assignment not taken up yet went
+	// to ("Atribuída a você"); "" when none is pending.
+	AssignedText string     `json:"assigned_text,omitempty"`
 	CanTakeOver  bool       `json:"can_take_over"`
 	WaitingSince *time.Time `json:"waiting_since"`
 	Summary      string     `json:"summary"`
@@ -142,7 +145,9 @@ func (c *Console) conversationView(ctx context.Context, s domain.Session, histor
 		AssignedName: names.of(string(s.AssignedTo)),
 		Labels:       labelsOf(s.Labels),
 		Mine:         conversation.HeldBy(s, operator),
-		CanClaim:     conversation.Claimable(s),
+		// The operator an assignment went to takes it up with a claim.
+		CanClaim:     conversation.Claimable(s) || s.AssignedAt != nil && conversation.HeldBy(s, operator),
+		AssignedText: c.assignedText(s.AssignedAt != nil, string(s.AssignedTo), operator, names),
 		CanTakeOver:  s.AssignedTo == "" && conversation.TakeOver(s),
 		Summary:      domain.SummaryText(s.OperationalSummary),
 		Window:       c.windowView(conversation.WindowAt(history, now), s.State),

@@ -1,6 +1,7 @@
 package atendimento
 
 import (
+	"cmp"
 	"context"
 	"net/url"
 	"time"
@@ -29,6 +30,9 @@ type queueItem struct {
 	Waiting        string    `json:"waiting"`
 	AssignedTo     string    `json:"assigned_to"`
 	Mine           bool      `json:"mine"`
+	// Assigned: automatic assignment gave it to AssignedTo, who has not
+	// taken it up yet.
+	Assigned bool `json:"assigned"`
 	// StatusText says who has the conversation: the operator, another
 	// one, or nobody yet.
 	StatusText string `json:"status_text"`
@@ -100,10 +104,11 @@ func (c *Console) queueView(ctx context.Context, operator, label string) (queueV
 			AssignedTo:     e.AssignedTo,
 			Mine:           e.AssignedTo == operator,
 			Labels:         labelsOf(e.Labels),
+			Assigned:       e.Assigned,
 			URL:            conversationURL(e.PhoneNumber, e.SessionID),
 			API:            conversationAPI(e.PhoneNumber, e.SessionID),
 		}
-		item.StatusText = c.statusText(item, names)
+		item.StatusText = cmp.Or(c.assignedText(e.Assigned, e.AssignedTo, operator, names), c.statusText(item, names))
 		item.Late = e.Position > 0 && waited > c.cfg.SLA
 		if e.Position > 0 {
 			v.Waiting++

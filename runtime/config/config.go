@@ -305,9 +305,26 @@ type Handoff struct {
 	// ninth digit), read in DefaultCountry.
 	OperatorPhones []string
 	// SLA is how long a handed-off customer may wait before the console
-	// shows the wait in the alarm colour (HANDOFF_SLA, default 5m).
+	// shows the wait in the alarm colour (HANDOFF_SLA, default 5m). With
+	// round-robin assignment it is also how long an operator has to take up
+	// a conversation assigned to them before it goes to the next one.
 	SLA time.Duration
+	// Assignment is how waiting conversations reach operators (ASSIGNMENT):
+	// AssignmentManual (default), the shared queue where operators claim;
+	// AssignmentRoundRobin, each given to the available operator with the
+	// fewest open conversations, who is told on their phone.
+	Assignment string
+	// AssignmentMaxOpen is the most open conversations round robin gives
+	// one operator (ASSIGNMENT_MAX_OPEN, default 5); past it the
+	// conversation waits in the shared queue.
+	AssignmentMaxOpen int
 }
+
+// The values of ASSIGNMENT.
+const (
+	AssignmentManual     = "manual"
+	AssignmentRoundRobin = "round_robin"
+)
 
 // Session times the per-phone session actor.
 type Session struct {

@@ -50,6 +50,8 @@ func (c *Config) setDefaults() {
 			RenotifyAfter:      10 * time.Minute,
 			MaxRenotifications: 3,
 			SLA:                5 * time.Minute,
+			Assignment:         AssignmentManual,
+			AssignmentMaxOpen:  5,
 		},
 		Session: Session{
 			DebounceWindow:        2 * time.Second,

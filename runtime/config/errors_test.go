@@ -66,6 +66,8 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"RECOVERY_INTERVAL": "-30s"}, "RECOVERY_INTERVAL", "must be a positive duration"},
 		{map[string]string{"HANDOFF_RENOTIFY_AFTER": "0s"}, "HANDOFF_RENOTIFY_AFTER", "must be a positive duration"},
 		{map[string]string{"HANDOFF_SLA": "0s"}, "HANDOFF_SLA", "must be a positive duration"},
+		{map[string]string{"ASSIGNMENT": "random"}, "ASSIGNMENT", "must be manual or round_robin, got \"random\""},
+		{map[string]string{"ASSIGNMENT_MAX_OPEN": "0"}, "ASSIGNMENT_MAX_OPEN", "must be at least 1"},
 		{map[string]string{"DEBOUNCE_WINDOW": "5s", "DEBOUNCE_MAX_WAIT": "3s"}, "DEBOUNCE_MAX_WAIT", "3s is shorter than DEBOUNCE_WINDOW (5s)"},
 		{map[string]string{"MESSAGING_MAX_RPS": "0"}, "MESSAGING_MAX_RPS", "must be greater than 0, got 0"},
 		{map[string]string{"MEDIA_MAX_BYTES": "0"}, "MEDIA_MAX_BYTES", "must be at least 1, got 0"},

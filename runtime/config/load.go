@@ -117,6 +117,8 @@ func (r *reader) readInto(c *Config) {
 	r.list("HANDOFF_EMAIL_TO", &c.Handoff.EmailTo)
 	r.duration("HANDOFF_RENOTIFY_AFTER", &c.Handoff.RenotifyAfter)
 	r.duration("HANDOFF_SLA", &c.Handoff.SLA)
+	r.text("ASSIGNMENT", &c.Handoff.Assignment)
+	r.count("ASSIGNMENT_MAX_OPEN", &c.Handoff.AssignmentMaxOpen)
 	r.count("HANDOFF_MAX_RENOTIFICATIONS", &c.Handoff.MaxRenotifications)
 	r.list("OPERATOR_PHONES", &c.Handoff.OperatorPhones)
 	r.readClosing(&c.Closing)

@@ -50,6 +50,8 @@ func TestLoadDefaults(t *testing.T) {
 			RenotifyAfter:      10 * time.Minute,
 			MaxRenotifications: 3,
 			SLA:                5 * time.Minute,
+			Assignment:         "manual",
+			AssignmentMaxOpen:  5,
 		},
 		Session: config.Session{
 			DebounceWindow:        2 * time.Second,
@@ -137,6 +139,8 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"HANDOFF_EMAIL_TO", "a@example.com,b@example.com", func(c config.Config) any { return c.Handoff.EmailTo }, []string{"a@example.com", "b@example.com"}},
 		{"HANDOFF_RENOTIFY_AFTER", "90s", func(c config.Config) any { return c.Handoff.RenotifyAfter }, 90 * time.Second},
 		{"HANDOFF_SLA", "90s", func(c config.Config) any { return c.Handoff.SLA }, 90 * time.Second},
+		{"ASSIGNMENT", "round_robin", func(c config.Config) any { return c.Handoff.Assignment }, "round_robin"},
+		{"ASSIGNMENT_MAX_OPEN", "3", func(c config.Config) any { return c.Handoff.AssignmentMaxOpen }, 3},
 		{"HANDOFF_MAX_RENOTIFICATIONS", "0", func(c config.Config) any { return c.Handoff.MaxRenotifications }, 0},
 		// Operators' numbers as typed, in their identity form: the one a message from the platform has.
 		{"OPERATOR_PHONES", "5511999990000,(11) 98888-0000,551188887777", func(c config.Config) any { return c.Handoff.OperatorPhones },

@@ -111,6 +111,10 @@ func (c Config) problems() []error {
 	}
 	v.positive("HANDOFF_RENOTIFY_AFTER", c.Handoff.RenotifyAfter)
 	v.positive("HANDOFF_SLA", c.Handoff.SLA)
+	if a := c.Handoff.Assignment; a != AssignmentManual && a != AssignmentRoundRobin {
+		v.fail("ASSIGNMENT", "must be %s or %s, got %q", AssignmentManual, AssignmentRoundRobin, a)
+	}
+	v.atLeastOne("ASSIGNMENT_MAX_OPEN", c.Handoff.AssignmentMaxOpen)
 	v.notNegative("HANDOFF_MAX_RENOTIFICATIONS", c.Handoff.MaxRenotifications)
 
 	v.positive("DEBOUNCE_WINDOW", c.Session.DebounceWindow)
