@@ -36,11 +36,46 @@ type consolePlatform struct {
 	sent []consoleText
 }
 
-// consoleText is one message the platform received: a text's body, or a
-// template's name, language and body parameters.
+// consoleText is one message the platform received: a text's body, a
+// template's name, language and body parameters, or an interactive
+// message's body (in Body) and the titles of its choices.
 type consoleText struct {
 	To, Body string
 	Template consoleTemplate
+	Choices  []string
+}
+
+// consoleInteractive is a list or buttons message as the platform received it.
+type consoleInteractive struct {
+	Body struct {
+		Text string `json:"text"`
+	} `json:"body"`
+	Action struct {
+		Buttons []struct {
+			Reply struct {
+				Title string `json:"title"`
+			} `json:"reply"`
+		} `json:"buttons"`
+		Sections []struct {
+			Rows []struct {
+				Title string `json:"title"`
+			} `json:"rows"`
+		} `json:"sections"`
+	} `json:"action"`
+}
+
+// choices are the titles of the message's buttons or list rows.
+func (m consoleInteractive) choices() []string {
+	var titles []string
+	for _, b := range m.Action.Buttons {
+		titles = append(titles, b.Reply.Title)
+	}
+	for _, section := range m.Action.Sections {
+		for _, row := range section.Rows {
+			titles = append(titles, row.Title)
+		}
+	}
+	return titles
 }
 
 // consoleTemplate is a template message as the platform received it.
@@ -68,11 +103,16 @@ func newConsolePlatform(t *testing.T) *consolePlatform {
 			Text struct {
 				Body string `json:"body"`
 			} `json:"text"`
-			Template consoleTemplate `json:"template"`
+			Template    consoleTemplate    `json:"template"`
+			Interactive consoleInteractive `json:"interactive"`
 		}
 		_ = json.Unmarshal(raw, &body)
+		sent := consoleText{To: body.To, Body: body.Text.Body, Template: body.Template}
+		if choices := body.Interactive.choices(); len(choices) > 0 {
+			sent.Body, sent.Choices = body.Interactive.Body.Text, choices
+		}
 		p.mu.Lock()
-		p.sent = append(p.sent, consoleText{To: body.To, Body: body.Text.Body, Template: body.Template})
+		p.sent = append(p.sent, sent)
 		p.mu.Unlock()
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"messages":[{"id":"wamid.`+uuid.NewString()+`"}]}`)
