@@ -42,8 +42,10 @@ func newClient(t *testing.T, srv *crmtest.Server, mod func(*crm.Config)) *crm.Cl
 			BaseURL:     srv.URL,
 			AccessToken: testToken,
 			MaxRPS:      1_000_000,
-			Timeout:     300 * time.Millisecond,
-			Clock:       &instantClock{now: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)},
+			// No test here makes the fake hang, so the bound only has to
+			// outlast a loaded machine (300 ms timed out under the full suite).
+			Timeout: 5 * time.Second,
+			Clock:   &instantClock{now: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)},
 		},
 	}
 	if mod != nil {
