@@ -18,14 +18,16 @@ const phoneWidth, phoneHeight = 390, 844
 // phoneFits is true when nothing on the page is wider than the phone.
 const phoneFits = `document.documentElement.scrollWidth <= window.innerWidth`
 
-// tap taps what sel selects after requiring it to be on the screen's
-// width: a button half off-screen cannot be tapped by a thumb.
+// tap taps what sel selects once it is on the screen: scrolled into view
+// (again at each poll, as a live refresh may redraw the page under it) and
+// wholly within the screen's width, since a button half off-screen cannot
+// be tapped by a thumb.
 func tap(sel string) chromedp.Action[chromedp.Void] {
 	steps := []chromedp.Action[chromedp.Void]{
 		chromedp.WaitVisible(chromedp.CSS(sel)),
-		chromedp.ScrollIntoView(chromedp.CSS(sel)),
-		browsertest.Expect(fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect();
-			return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth && r.top >= 0 && r.bottom <= window.innerHeight; })()`, sel), true),
+		browsertest.WaitFor(fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return false;
+			e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect();
+			return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth && r.top >= 0 && r.bottom <= window.innerHeight; })()`, sel)),
 		chromedp.Tap(chromedp.CSS(sel)),
 	}
 	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
