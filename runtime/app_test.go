@@ -26,9 +26,19 @@ import (
 )
 
 // env is a configuration as the environment would give it.
+//
+// httptest addresses its requests to example.com, so unless a test says
+// otherwise the development surfaces answer that host too, as they answer
+// localhost on a runner.
 func load(t testing.TB, env map[string]string) config.Config {
 	t.Helper()
-	cfg, err := config.Load(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+	cfg, err := config.Load(func(k string) (string, bool) {
+		v, ok := env[k]
+		if !ok && k == "DEV_ALLOWED_HOSTS" {
+			return "localhost,127.0.0.1,example.com", true
+		}
+		return v, ok
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
