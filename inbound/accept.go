@@ -144,7 +144,7 @@ func (a *Acceptor) settle(ctx context.Context, id string, now time.Time, full bo
 		a.deferrals.add(id, now)
 		return Deferred, nil
 	default:
-		a.log.Info("message not answered yet and not this delivery's to enqueue; asking for a retry", zap.String("message_id", id))
+		a.log.Debug("message being taken in by another delivery; acknowledged, the receipt keeps it", zap.String("message_id", id))
 		return InProgress, nil
 	}
 }

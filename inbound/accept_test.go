@@ -48,11 +48,11 @@ func TestOutcomes(t *testing.T) {
 		setup: func(f *fixture) { f.accept(id); f.answer(id); f.queue.set(true, nil) },
 		want:  inbound.Duplicate, ops: []string{"put", "get"}, after: persistence.EnqueueTaken,
 	}, {
-		name:  "another delivery's claim younger than the lease asks for a retry",
+		name:  "another delivery's claim younger than the lease is in progress (acknowledged: the receipt keeps it)",
 		setup: func(f *fixture) { f.accept(id) },
 		want:  inbound.InProgress, ops: []string{"put", "update", "get"}, after: persistence.EnqueueClaimed,
 	}, {
-		name:  "another delivery's claim younger than the lease asks for a retry on a full queue",
+		name:  "another delivery's claim younger than the lease is in progress (acknowledged: the receipt keeps it) on a full queue",
 		setup: func(f *fixture) { f.accept(id); f.queue.set(true, nil) },
 		want:  inbound.InProgress, ops: []string{"put", "get"}, after: persistence.EnqueueClaimed,
 	}, {

@@ -19,8 +19,8 @@
 //     answered enqueued again, and conversations with unsent replies woken.
 //
 // What an Outcome means for an answer is the caller's: http/webhook answers
-// 200 for Accepted, Deferred and Duplicate and 503 (in_progress) for
-// InProgress, and a failure 500, or 503 when it ran out of time. Both of its
+// 200 for Accepted, Deferred, Duplicate and InProgress (the receipt is
+// durable), and a failure 500, or 503 when it ran out of time. Both of its
 // routes, the platform's and the internal one (the emulator's and internal
 // producers'), call the same Acceptor.
 //
@@ -44,7 +44,8 @@
 // the lease. A redelivery that finds the message taken by a turn is a
 // Duplicate. One that finds a younger claim is InProgress: the holder may
 // still fail, and even a successful send is no proof, since a non-durable
-// queue can lose it; only what a turn took is acknowledged as a duplicate.
+// queue can lose it; but the receipt is written, and the recovery sweep
+// enqueues any receipt no turn answered, so InProgress is acknowledged too.
 // A copy enqueued after the lease reaches a conversation that recognises a
 // message it buffers, and a commit that refuses one already answered.
 //

@@ -2,8 +2,8 @@ package inbound
 
 // Outcome is what became of one inbound message handed to Acceptor.Accept.
 // What each means for the caller's answer is the caller's to say (the
-// webhook answers 200 for Accepted, Deferred and Duplicate, and 503 for
-// InProgress); what a delivery has a right to conclude is decided here.
+// webhook answers 200 for every one of them); what a delivery has a right to
+// conclude is decided here.
 type Outcome int
 
 const (
@@ -17,8 +17,10 @@ const (
 	// Duplicate: a turn already took the message; nothing was done.
 	Duplicate
 	// InProgress: another delivery took the claim less than a lease ago and
-	// its enqueue may still fail, so this one must not be acknowledged yet:
-	// the sender should deliver again.
+	// no turn has taken the message yet. The receipt is written, so this
+	// copy may be acknowledged: should the holder's enqueue fail, its own
+	// delivery fails and is redelivered, and the recovery sweep enqueues
+	// whatever receipt no turn answered.
 	InProgress
 )
 

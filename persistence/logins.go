@@ -35,9 +35,10 @@ type LoginCode struct {
 	TTL       int64     `dynamodbav:"ttl"`
 }
 
-// LoginScope names a login from one address: its code, and its wrong-code
-// counter; with Phone empty, the counter of one address whatever the number
-// (it has no code).
+// LoginScope names a login's wrong-code counter: of a number from one
+// address; with Phone empty, of one address whatever the number; with
+// Source empty, of a number whatever the address, which is also where the
+// number's one code is kept.
 type LoginScope struct {
 	Phone  string
 	Source string

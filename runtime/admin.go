@@ -47,6 +47,8 @@ func (a *App) adminRoutes() error {
 		TrustedProxies:     proxies,
 		SecureCookie:       secureCookie(a.cfg.HTTP),
 		LogCodes:           !a.cfg.Messaging.CloudEnabled,
+		RefusedCodes:       a.metrics.LoginCodeRefused,
+		RefusedKeys:        a.metrics.AdminKeyRefused,
 		OpenPages:          a.cfg.DevUI.Enabled,
 		Settings:           a.settings,
 		CRM:                a.crmSettings(),

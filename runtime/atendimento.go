@@ -53,6 +53,7 @@ func (a *App) atendimentoRoutes() error {
 		SecureCookie:   secureCookie(a.cfg.HTTP),
 		StoreTimeout:   a.cfg.Table.Timeout,
 		LogCodes:       !a.cfg.Messaging.CloudEnabled,
+		RefusedCodes:   a.metrics.LoginCodeRefused,
 		// On a development runner (DEV_UI_ENABLED) with the stub, the code
 		// page shows the code: nobody can receive it otherwise.
 		ShowCodes:    !a.cfg.Messaging.CloudEnabled && a.cfg.DevUI.Enabled,

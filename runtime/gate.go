@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"net"
 	"path"
 	"slices"
 	"strings"
@@ -40,19 +41,45 @@ var (
 // DEV_UI_ENABLED=false only the operational routes pass and every other
 // path answers 404 in the error shape, so a development route added later is
 // gated without anyone remembering to gate it: it is an allowlist.
+//
+// With DEV_UI_ENABLED=true the development surfaces answer only the hosts
+// of DEV_ALLOWED_HOSTS; another Host answers 421 (misdirected). A page on a
+// DNS-rebound name (evil.example resolving to 127.0.0.1) is same-origin with
+// itself, so the same-origin check alone would let it drive the dashboard;
+// its Host header still names it, and that is refused here.
 func (a *App) devGate() fiber.Handler {
-	if a.cfg.DevUI.Enabled {
-		return func(c *fiber.Ctx) error { return c.Next() }
-	}
 	paths := operationalPaths
 	if a.cfg.Metrics.Token.Reveal() != "" {
 		paths = append(slices.Clone(paths), metricsPath)
 	}
+	allowed := allowedHosts(a.cfg.DevUI.AllowedHosts)
+	enabled := a.cfg.DevUI.Enabled
 	return func(c *fiber.Ctx) error {
-		if operational(c.Path(), paths) {
+		switch {
+		case operational(c.Path(), paths):
 			return c.Next()
+		case !enabled:
+			return httperr.Write(c, fiber.StatusNotFound, "not_found", "not found")
+		case !allowed(string(c.Request().Host())): // never X-Forwarded-Host: a page's script may set it
+			return httperr.Write(c, fiber.StatusMisdirectedRequest, "host_not_allowed",
+				"development surfaces answer only the hosts in DEV_ALLOWED_HOSTS")
 		}
-		return httperr.Write(c, fiber.StatusNotFound, "not_found", "not found")
+		return c.Next()
+	}
+}
+
+// allowedHosts reports whether a Host header names one of hosts: without
+// its port, case-insensitively (an IPv6 literal keeps its brackets off).
+func allowedHosts(hosts []string) func(host string) bool {
+	set := make(map[string]bool, len(hosts))
+	for _, h := range hosts {
+		set[strings.ToLower(strings.Trim(h, "[]"))] = true
+	}
+	return func(host string) bool {
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			host = h
+		}
+		return set[strings.ToLower(strings.Trim(host, "[]"))]
 	}
 }
 

@@ -1,7 +1,9 @@
 package runtime_test
 
 import (
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -142,6 +144,44 @@ func TestAdminAPIIsClosedWithoutAConfiguredKey(t *testing.T) {
 		}
 		if !strings.Contains(res.body, "not configured") {
 			t.Errorf("the 401 must say the API is not configured: %s", res.body)
+		}
+	}
+}
+
+// With the gate on, the development surfaces answer only DEV_ALLOWED_HOSTS
+// (without the port, case-insensitively); another Host, as a DNS-rebound
+// name sends, answers 421. The operational routes answer any host.
+func TestGateOnAnswersOnlyTheAllowedHosts(t *testing.T) {
+	app := newApp(t, map[string]string{"DEV_UI_ENABLED": "true", "DEV_ALLOWED_HOSTS": "localhost,127.0.0.1"}, nil)
+	mountProbes(app)
+	tests := []struct {
+		path, host string
+		status     int
+	}{
+		{"/dashboard/probe", "localhost:8080", http.StatusOK},
+		{"/dashboard/probe", "LOCALHOST", http.StatusOK},
+		{"/dashboard/probe", "127.0.0.1:8080", http.StatusOK},
+		{"/dashboard/probe", "rebound.example:8080", http.StatusMisdirectedRequest},
+		{"/chat/probe", "localhost.rebound.example", http.StatusMisdirectedRequest},
+		{"/dashboard/probe", "127.0.0.2", http.StatusMisdirectedRequest},
+		{"/healthz", "rebound.example", http.StatusOK},
+		{"/webhook/gate-probe", "intake.example.com", http.StatusOK},
+	}
+	for _, tt := range tests {
+		req := httptest.NewRequest("GET", tt.path, nil)
+		req.Host = tt.host
+		req.Header.Set("X-Forwarded-Host", "localhost") // never believed
+		res, err := app.HTTP().Test(req, 10_000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != tt.status {
+			t.Errorf("GET %s for Host %s = %d %s, want %d", tt.path, tt.host, res.StatusCode, body, tt.status)
+		}
+		if tt.status == http.StatusMisdirectedRequest && errorCode(string(body)) != "host_not_allowed" {
+			t.Errorf("GET %s for Host %s: body %s, want the error shape", tt.path, tt.host, body)
 		}
 	}
 }

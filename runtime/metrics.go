@@ -39,6 +39,8 @@ type Metrics struct {
 	sends          *prometheus.CounterVec
 	uncertain      prometheus.Counter
 	actors         prometheus.Gauge
+	refusedCodes   *prometheus.CounterVec
+	refusedKeys    *prometheus.CounterVec
 }
 
 // NewMetrics returns the collectors, registered with the Go runtime and
@@ -92,6 +94,7 @@ func NewMetrics(table persistence.Table) *Metrics {
 		m.debounceMerged, m.sends, m.uncertain, m.actors,
 		newProjectionCollector(table),
 	)
+	m.registerRefusals()
 	return m
 }
 

@@ -102,3 +102,36 @@ func TestHTTPMiddlewareCountsRequestsBySurface(t *testing.T) {
 		t.Errorf("intake_http_requests_total{surface=webhook,code=404} not counted: %v", count)
 	}
 }
+
+// Refused credentials are counted where they happen: wrong and missing
+// admin keys on the API, wrong login codes on the console and the admin
+// login.
+func TestMetricsCountRefusedCredentials(t *testing.T) {
+	const key = "admin-key-for-tests-0123456789"
+	app := newApp(t, map[string]string{"METRICS_TOKEN": testMetricsToken, "ADMIN_API_KEY": key, "ADMIN_PHONES": "(11) 98888-7777"}, nil)
+	form := map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
+	requests := []struct {
+		method, path, body string
+		header             map[string]string
+	}{
+		{"GET", "/admin/api/demands", "", map[string]string{"X-Admin-Key": "wrong"}},
+		{"GET", "/admin/api/demands", "", map[string]string{"X-Admin-Key": "wrong"}},
+		{"GET", "/admin/api/demands", "", nil},
+		{"POST", "/atendimento/verify", "phone=%2B5511977776666&code=000000", form},
+		{"POST", "/admin/verify", "phone=%2B5511988887777&code=000000", form},
+	}
+	for _, r := range requests {
+		do(t, app, r.method, r.path, strings.NewReader(r.body), r.header)
+	}
+	res := do(t, app, "GET", "/metrics", nil, metricsAuth)
+	for _, want := range []string{
+		`intake_admin_key_refusals_total{reason="wrong"} 2`,
+		`intake_admin_key_refusals_total{reason="missing"} 1`,
+		`intake_login_code_refusals_total{surface="atendimento"} 1`,
+		`intake_login_code_refusals_total{surface="admin"} 1`,
+	} {
+		if !strings.Contains(res.body, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+}

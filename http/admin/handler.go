@@ -63,6 +63,11 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 	SecureCookie   bool
 	LogCodes       bool
+	// RefusedCodes and RefusedKeys count each wrong login code and each
+	// wrong or missing API key (the metrics); nil counts nothing. Both are
+	// also logged at warn, the number masked, never the code or the key.
+	RefusedCodes func(surface string)
+	RefusedKeys  func(reason string)
 	// OpenPages leaves the pages open without a login, as development
 	// surfaces (DEV_UI_ENABLED): a development runner has no owner to log
 	// in. The API keeps its key either way.
@@ -193,12 +198,12 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 		projections: persistence.NewProjections(table),
 		demands:     persistence.NewDemands(table),
 		pages:       p,
-		codes:       login.NewCodes(persistence.NewLogins(table), cfg.Login),
+		codes:       login.NewCodes(persistence.NewLogins(table), cfg.Login, login.Watch{Surface: "admin", Log: logger, Count: cfg.RefusedCodes}),
 		logins: login.Sessions{
 			Store: persistence.NewOperatorSessions(table), Cookie: CookieName, Path: "/admin", Realm: sessionRealm,
 			TTL: cfg.SessionTTL, StoreTimeout: cfg.StoreTimeout, Secure: cfg.SecureCookie, Now: cfg.Now,
 		},
-		keyFails: newKeyThrottle(cfg.Now, logger),
+		keyFails: newKeyThrottle(cfg.Now, logger, cfg.RefusedKeys),
 	}, nil
 }
 

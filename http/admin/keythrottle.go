@@ -25,8 +25,9 @@ const (
 // guesser spread over n nodes gets n times the tries, still nothing
 // against the key's length.
 type keyThrottle struct {
-	now func() time.Time
-	log *zap.Logger
+	now   func() time.Time
+	log   *zap.Logger
+	count func(reason string) // nil counts nothing
 
 	mu      sync.Mutex
 	windows map[string]*keyWindow
@@ -37,8 +38,8 @@ type keyWindow struct {
 	fails int
 }
 
-func newKeyThrottle(now func() time.Time, log *zap.Logger) *keyThrottle {
-	return &keyThrottle{now: now, log: log, windows: map[string]*keyWindow{}}
+func newKeyThrottle(now func() time.Time, log *zap.Logger, count func(reason string)) *keyThrottle {
+	return &keyThrottle{now: now, log: log, count: count, windows: map[string]*keyWindow{}}
 }
 
 // blocked reports how long addr still waits; 0 when it may try a key.
@@ -52,11 +53,14 @@ func (k *keyThrottle) blocked(addr string) time.Duration {
 	return max(w.start.Add(keyFailWindow).Sub(k.now()), 0)
 }
 
-// fail counts a refused key from addr and logs it at warn: each of the
-// first keyFailLimit of a window, then one line when the address starts
-// waiting, so a flood writes a bounded number of lines. The key is never
-// logged, only why it was refused.
+// fail counts a refused key from addr, in the metrics too, and logs it at
+// warn: each of the first keyFailLimit of a window, then one line when the
+// address starts waiting, so a flood writes a bounded number of lines. The
+// key is never logged, only why it was refused.
 func (k *keyThrottle) fail(addr, reason, path string) {
+	if k.count != nil {
+		k.count(reason)
+	}
 	now := k.now()
 	k.mu.Lock()
 	if len(k.windows) >= keyFailSweep {

@@ -112,6 +112,9 @@ type Config struct {
 	// SecureCookie marks the cookie Secure; runtime sets it unless
 	// PUBLIC_BASE_URL is plain http.
 	SecureCookie bool
+	// RefusedCodes counts each wrong login code (the metrics); nil counts
+	// nothing. Each is also logged at warn, masked.
+	RefusedCodes func(surface string)
 	// LogCodes logs login codes at INFO. Only for the local messaging stub,
 	// which delivers nothing: a real deployment must leave it false.
 	LogCodes bool

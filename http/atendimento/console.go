@@ -66,7 +66,7 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Console, error) {
 		views:     views,
 		locale:    loc,
 		static:    static,
-		codes:     login.NewCodes(deps.Logins, cfg.rules()),
+		codes:     login.NewCodes(deps.Logins, cfg.rules(), login.Watch{Surface: "atendimento", Log: logger, Count: cfg.RefusedCodes}),
 	}
 	return c, nil
 }

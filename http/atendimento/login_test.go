@@ -139,27 +139,50 @@ func TestWrongCodesSlowTheirAddressDown(t *testing.T) {
 	}
 }
 
-// An attacker guessing at an operator's number from another address slows
-// only themself: the operator's code stays valid and their login goes
-// through, and the attacker's code requests replace nothing.
+// An attacker guessing at an operator's number from another address is
+// slowed after its own few tries, which stay below the number's bound: the
+// operator, holding the phone, logs in with the newest code the number got
+// (a code is the number's, whichever address asked for it).
 func TestAnotherAddressNeverLocksTheOperatorOut(t *testing.T) {
 	e := newEnv(t, nil)
 	e.source = "198.51.100.1" // the operator
-	_, codes := e.requestCode(opA)
+	e.requestCode(opA)
 	e.source = "203.0.113.66" // the attacker
 	e.clock.Advance(time.Minute)
-	e.requestCode(opA)
+	_, codes := e.requestCode(opA)
 	for range 12 {
 		e.verify(opA, "000000")
 		e.clock.Advance(time.Second)
 	}
-	if res := e.verify(opA, codes[0]); res.status != fiber.StatusTooManyRequests {
+	if len(codes) != 2 {
+		t.Fatalf("codes sent %v, want two: the operator's and, a minute later, the attacker's", codes)
+	}
+	newest := codes[1]
+	if res := e.verify(opA, newest); res.status != fiber.StatusTooManyRequests {
 		t.Errorf("the attacker's address = %d, want 429", res.status)
 	}
 	e.source = "198.51.100.1"
-	res := e.verify(opA, codes[0])
+	if res := e.verify(opA, codes[0]); res.status != fiber.StatusUnauthorized && codes[0] != newest {
+		t.Errorf("the replaced code = %d, want 401", res.status)
+	}
+	res := e.verify(opA, newest)
 	if res.status != fiber.StatusSeeOther || res.cookie(atendimento.CookieName) == nil {
-		t.Errorf("the operator's own code from their address = %d %s, want a session", res.status, res.body)
+		t.Errorf("the operator with the newest code = %d %s, want a session", res.status, res.body)
+	}
+}
+
+// Many addresses guessing at one number together are bounded by the
+// number's own count: after ten wrong codes, a fresh address waits too.
+func TestManyAddressesGuessingOneNumberAreSlowed(t *testing.T) {
+	e := newEnv(t, nil)
+	e.requestCode(opA)
+	for i := range 10 {
+		e.source = fmt.Sprintf("203.0.113.%d", i+1)
+		e.verify(opA, "000000")
+	}
+	e.source = "203.0.113.99"
+	if res := e.verify(opA, "000000"); res.status != fiber.StatusTooManyRequests {
+		t.Errorf("a fresh address after ten wrong codes at the number = %d, want 429", res.status)
 	}
 }
 

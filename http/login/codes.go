@@ -8,7 +8,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math/big"
+	"sync"
 	"time"
 
 	"github.com/intake-runtime/intake/persistence"
@@ -36,26 +38,37 @@ const (
 
 // Codes issues and checks login codes. It is safe for concurrent use.
 //
-// The rules: a code is sent for one number and one source address, and
-// only that address can use it: what another address does (asking for
-// codes, trying wrong ones) never replaces, voids or blocks it. Wrong codes
-// are counted per number and address, and per address whatever the number;
-// past MaxFailures (SourceMaxFailures) in a scope, that scope waits before
-// each next try, ThrottleBase doubling with each further wrong code, up to
-// LockFor. An attacker who guesses at a number thus slows only themself,
-// and one who sprays many numbers is slowed across all of them. The
-// counters are the same whichever surface (console, admin pages) the
-// wrong code was typed on: switching surface buys no extra tries.
+// The rules: a number has one code at a time, whichever address asked for
+// it, and one resend limit: a code is sent at most every ResendAfter, so
+// however many addresses ask, the phone gets at most one message in that
+// time. The code was sent to the phone, so whoever holds the phone may type
+// it from any address. Wrong codes are counted in three scopes: the number
+// from one address (MaxFailures), the address whatever the number
+// (SourceMaxFailures), and the number whatever the address
+// (PhoneMaxFailures, so that many addresses sharing the guessing of one
+// number's code still meet a bound). Past its free count a scope waits
+// before each next try, ThrottleBase doubling with each further wrong code,
+// up to LockFor. The counters are the same whichever surface (console,
+// admin pages) the wrong code was typed on: switching surface buys no extra
+// tries. Addresses are as Source gives them: IPv6 by /64.
+//
+// The number's own bound lets a guesser make its owner wait too; it is set
+// above the per-address one, and a right code clears it.
 type Codes struct {
-	store Store
-	rules Rules
+	store    Store
+	rules    Rules
+	refusals *refusals
+	// issuing serialises the read and the write of a number's code on this
+	// node, so concurrent requests for one number send one code: the
+	// number's hash picks one of the locks (a fixed set, nothing to grow).
+	issuing [64]sync.Mutex
 }
 
 // NewCodes returns the code rules over store; rules' zero fields take
-// their defaults.
-func NewCodes(store Store, rules Rules) *Codes {
+// their defaults. Every wrong code is reported to watch.
+func NewCodes(store Store, rules Rules, watch Watch) *Codes {
 	rules.SetDefaults()
-	return &Codes{store: store, rules: rules}
+	return &Codes{store: store, rules: rules, refusals: newRefusals(watch)}
 }
 
 // TTL is how long an issued code is valid.
@@ -63,14 +76,17 @@ func (c *Codes) TTL() time.Duration { return c.rules.CodeTTL }
 
 // Issue returns a fresh code for phone asked from source, or "" when no
 // code is to be sent: the number may not log in (allowed false), the
-// address is throttled, or a code sent to it less than ResendAfter ago is
-// still valid. The caller answers the same in every case.
+// number or the address is throttled, or a code was sent to the number less
+// than ResendAfter ago, from whatever address. The caller answers the same
+// in every case. A new code replaces the number's previous one.
 func (c *Codes) Issue(ctx context.Context, phone, source string, allowed bool, now time.Time) (string, error) {
-	scope := persistence.LoginScope{Phone: phone, Source: source}
-	if wait, err := c.throttle(ctx, scope, now); err != nil || wait > 0 || !allowed {
+	if wait, err := c.throttle(ctx, phone, source, now); err != nil || wait > 0 || !allowed {
 		return "", err
 	}
-	prev, err := c.store.Code(ctx, scope)
+	lock := &c.issuing[lockOf(phone, len(c.issuing))]
+	lock.Lock()
+	defer lock.Unlock()
+	prev, err := c.store.Code(ctx, numberScope(phone))
 	switch {
 	case err == nil && now.Before(prev.ExpiresAt) && now.Sub(prev.IssuedAt) < c.rules.ResendAfter:
 		return "", nil
@@ -86,7 +102,7 @@ func (c *Codes) Issue(ctx context.Context, phone, source string, allowed bool, n
 	_, _ = rand.Read(salt) // crypto/rand.Read never fails on supported platforms
 	stored := persistence.LoginCode{Salt: hex.EncodeToString(salt), IssuedAt: now, ExpiresAt: now.Add(c.rules.CodeTTL)}
 	stored.Hash = codeHash(stored.Salt, phone, code)
-	if err := c.store.PutCode(ctx, scope, stored); err != nil {
+	if err := c.store.PutCode(ctx, numberScope(phone), stored); err != nil {
 		return "", err
 	}
 	return code, nil
@@ -94,14 +110,23 @@ func (c *Codes) Issue(ctx context.Context, phone, source string, allowed bool, n
 
 // Verify checks code for phone from source. The same work is done whatever
 // the number: the code's hash is computed and compared even when there is
-// nothing to compare it with. A throttled scope is answered before the code
-// is looked at; wait is how long it still waits.
+// nothing to compare it with. A throttled number or address is answered
+// before the code is looked at; wait is how long it still waits. Every
+// verdict but Accepted is reported to the Watch.
 func (c *Codes) Verify(ctx context.Context, phone, code, source string, allowed bool, now time.Time) (v Verdict, wait time.Duration, err error) {
-	scope := persistence.LoginScope{Phone: phone, Source: source}
-	if wait, err := c.throttle(ctx, scope, now); err != nil || wait > 0 {
+	v, wait, err = c.verify(ctx, phone, code, source, allowed, now)
+	if err == nil && v != Accepted {
+		c.refusals.refused(phone, source, v, now)
+	}
+	return v, wait, err
+}
+
+func (c *Codes) verify(ctx context.Context, phone, code, source string, allowed bool, now time.Time) (Verdict, time.Duration, error) {
+	if wait, err := c.throttle(ctx, phone, source, now); err != nil || wait > 0 {
 		return Throttled, wait, err
 	}
-	stored, err := c.store.Code(ctx, scope)
+	number := numberScope(phone)
+	stored, err := c.store.Code(ctx, number)
 	if err != nil && !errors.Is(err, persistence.ErrNotFound) {
 		return Rejected, 0, err
 	}
@@ -109,24 +134,56 @@ func (c *Codes) Verify(ctx context.Context, phone, code, source string, allowed 
 	hash := codeHash(stored.Salt, phone, code)
 	ok := subtle.ConstantTimeCompare([]byte(hash), []byte(stored.Hash)) == 1 && live && allowed && len(code) == 6
 	if ok {
-		err := c.store.UseCode(ctx, scope, stored.Hash)
+		err := c.store.UseCode(ctx, number, stored.Hash)
 		if err == nil {
-			return Accepted, 0, c.store.ClearFailures(ctx, scope)
+			if err := c.store.ClearFailures(ctx, persistence.LoginScope{Phone: phone, Source: source}); err != nil {
+				return Accepted, 0, err
+			}
+			return Accepted, 0, c.store.ClearFailures(ctx, number)
 		}
 		if !errors.Is(err, persistence.ErrConflict) {
 			return Rejected, 0, err
 		}
 		// Another request used the code meanwhile: this one is wrong.
 	}
-	return c.fail(ctx, scope, now)
+	return c.fail(ctx, phone, source, now)
 }
 
-// throttle reports how long the scope (the number from the address, and the
-// address whatever the number) must still wait; 0 when it may try.
-func (c *Codes) throttle(ctx context.Context, scope persistence.LoginScope, now time.Time) (time.Duration, error) {
+// lockOf picks one of n locks for phone.
+func lockOf(phone string, n int) int {
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(phone)) // a hash.Hash never fails to write
+	return int(h.Sum32() % uint32(n))
+}
+
+// numberScope is the number whatever the address: its one code, and its
+// wrong-code counter across every address.
+func numberScope(phone string) persistence.LoginScope { return persistence.LoginScope{Phone: phone} }
+
+// scopes are the counters a wrong code of phone from source counts in, each
+// with its free count: the number from the address, the address whatever
+// the number, the number whatever the address.
+func (c *Codes) scopes(phone, source string) []counter {
+	return []counter{
+		{persistence.LoginScope{Phone: phone, Source: source}, c.rules.MaxFailures},
+		{persistence.LoginScope{Source: source}, c.rules.SourceMaxFailures},
+		{numberScope(phone), c.rules.PhoneMaxFailures},
+	}
+}
+
+// counter is one wrong-code scope and the wrong codes it allows before it
+// waits.
+type counter struct {
+	scope persistence.LoginScope
+	free  int
+}
+
+// throttle reports how long phone from source must still wait (the longest
+// wait of its scopes); 0 when it may try.
+func (c *Codes) throttle(ctx context.Context, phone, source string, now time.Time) (time.Duration, error) {
 	var wait time.Duration
-	for _, s := range []persistence.LoginScope{scope, {Source: scope.Source}} {
-		f, err := c.store.Failures(ctx, s)
+	for _, s := range c.scopes(phone, source) {
+		f, err := c.store.Failures(ctx, s.scope)
 		if err != nil {
 			return 0, err
 		}
@@ -135,18 +192,18 @@ func (c *Codes) throttle(ctx context.Context, scope persistence.LoginScope, now 
 	return wait, nil
 }
 
-// fail counts a wrong code in both scopes; the verdict is Throttled when
-// that made either wait.
-func (c *Codes) fail(ctx context.Context, scope persistence.LoginScope, now time.Time) (Verdict, time.Duration, error) {
-	pair, err := c.store.Fail(ctx, scope, now, c.delay(c.rules.MaxFailures), c.rules.LockFor)
-	if err != nil {
-		return Rejected, 0, err
+// fail counts a wrong code in every scope; the verdict is Throttled when
+// that made any of them wait.
+func (c *Codes) fail(ctx context.Context, phone, source string, now time.Time) (Verdict, time.Duration, error) {
+	var wait time.Duration
+	for _, s := range c.scopes(phone, source) {
+		f, err := c.store.Fail(ctx, s.scope, now, c.delay(s.free), c.rules.LockFor)
+		if err != nil {
+			return Rejected, 0, err
+		}
+		wait = max(wait, f.BlockedUntil.Sub(now))
 	}
-	source, err := c.store.Fail(ctx, persistence.LoginScope{Source: scope.Source}, now, c.delay(c.rules.SourceMaxFailures), c.rules.LockFor)
-	if err != nil {
-		return Rejected, 0, err
-	}
-	if wait := max(pair.BlockedUntil.Sub(now), source.BlockedUntil.Sub(now)); wait > 0 {
+	if wait > 0 {
 		return Throttled, wait, nil
 	}
 	return Rejected, 0, nil

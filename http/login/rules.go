@@ -16,6 +16,11 @@ type Rules struct {
 	// SourceMaxFailures is the same for one address over every number.
 	// Default 20.
 	SourceMaxFailures int
+	// PhoneMaxFailures is the same for one number over every address, so
+	// many addresses cannot share the guessing of one code. Default 10:
+	// above MaxFailures, since a guesser reaching it makes the number's
+	// owner wait too.
+	PhoneMaxFailures int
 	// ThrottleBase is the first wait past those counts; it doubles with each
 	// further wrong code. Default 30 seconds.
 	ThrottleBase time.Duration
@@ -38,6 +43,9 @@ func (r *Rules) SetDefaults() {
 	if r.SourceMaxFailures == 0 {
 		r.SourceMaxFailures = 20
 	}
+	if r.PhoneMaxFailures == 0 {
+		r.PhoneMaxFailures = 10
+	}
 	if r.ThrottleBase == 0 {
 		r.ThrottleBase = 30 * time.Second
 	}
@@ -51,7 +59,7 @@ func (r *Rules) SetDefaults() {
 
 // Validate reports negative limits.
 func (r Rules) Validate() error {
-	if r.CodeTTL < 0 || r.LockFor < 0 || r.ResendAfter < 0 || r.ThrottleBase < 0 || r.MaxFailures < 0 || r.SourceMaxFailures < 0 {
+	if r.CodeTTL < 0 || r.LockFor < 0 || r.ResendAfter < 0 || r.ThrottleBase < 0 || r.MaxFailures < 0 || r.SourceMaxFailures < 0 || r.PhoneMaxFailures < 0 {
 		return errors.New("login: durations and failure counts must not be negative")
 	}
 	return nil

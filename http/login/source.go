@@ -23,7 +23,7 @@ func Source(ctx *fiber.Ctx, trusted []netip.Prefix) string {
 	}
 	peer = peer.Unmap()
 	if !isTrusted(peer) {
-		return peer.String()
+		return group(peer)
 	}
 	hops := strings.Split(ctx.Get(fiber.HeaderXForwardedFor), ",")
 	for _, hop := range slices.Backward(hops) {
@@ -32,9 +32,21 @@ func Source(ctx *fiber.Ctx, trusted []netip.Prefix) string {
 			break // a garbled entry: what lies before it cannot be trusted either
 		}
 		if addr = addr.Unmap(); !isTrusted(addr) {
-			return addr.String()
+			return group(addr)
 		}
 		peer = addr
 	}
-	return peer.String()
+	return group(peer)
+}
+
+// ipv6Group is the prefix length IPv6 clients are counted by.
+const ipv6Group = 64
+
+// group is what the throttles count addr as: an IPv4 address itself, an
+// IPv6 address its /64.
+func group(addr netip.Addr) string {
+	if addr.Is4() {
+		return addr.String()
+	}
+	return netip.PrefixFrom(addr.WithZone(""), ipv6Group).Masked().String()
 }

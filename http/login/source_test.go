@@ -28,6 +28,10 @@ func TestSourceAddress(t *testing.T) {
 		{"two trusted hops", []netip.Prefix{fiberTest, lb}, "1.2.3.4, 203.0.113.5, 10.1.2.3", "203.0.113.5"},
 		{"garbled entry", []netip.Prefix{fiberTest, lb}, "203.0.113.5, junk, 10.1.2.3", "10.1.2.3"},
 		{"no header", []netip.Prefix{fiberTest}, "", "0.0.0.0"},
+		{"IPv6 by its /64", []netip.Prefix{fiberTest}, "2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::/64"},
+		{"another address of the same /64", []netip.Prefix{fiberTest}, "2001:db8:1:2::1", "2001:db8:1:2::/64"},
+		{"the next /64 apart", []netip.Prefix{fiberTest}, "2001:db8:1:3::1", "2001:db8:1:3::/64"},
+		{"IPv4-mapped IPv6 as IPv4", []netip.Prefix{fiberTest}, "::ffff:203.0.113.5", "203.0.113.5"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -35,17 +35,18 @@
 // 401 (bad or missing signature), 400 (not JSON) and 413 (over MaxBodyBytes)
 // store nothing. 500 means a receipt, a status or the queue failed; 503
 // (with Retry-After) means the table or the queue did not answer within
-// Config.StoreTimeout (store_timeout), or that the message was enqueued, or
-// is being enqueued, by another delivery within the last claim lease and no
-// turn has taken it yet (inbound.InProgress, answered in_progress). Both ask
-// the platform to deliver again, and a redelivery finishes what the failed
-// one left undone (see "Enqueueing once" in the inbound package): nothing
-// answered 200 is lost.
+// Config.StoreTimeout (store_timeout). Both ask the platform to deliver
+// again, and a redelivery finishes what the failed one left undone (see
+// "Enqueueing once" in the inbound package): nothing answered 200 is lost.
 //
 // So the outcomes answer: inbound.Accepted and inbound.Deferred count in
-// "accepted" (duplicate false on the internal route), inbound.Duplicate in
-// "duplicates" (duplicate true), inbound.InProgress 503 in_progress (for
-// the whole envelope, after every other message was taken in).
+// "accepted" (duplicate false on the internal route), inbound.Duplicate and
+// inbound.InProgress in "duplicates" (duplicate true). An in-progress copy
+// is one another delivery holds the claim of: its receipt is already
+// written, so it is durable, and were the holder's enqueue to fail, that
+// holder's own delivery fails and is redelivered, and the recovery sweep
+// enqueues the receipt anyway. Asking the platform to retry it (503) would
+// only count as failed deliveries on its side.
 //
 // On POST /webhook, a message whose platform timestamp is older than the
 // freshness horizon (inbound.Config.MaxAge, at most the receipts' lifetime)

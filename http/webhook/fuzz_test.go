@@ -50,8 +50,7 @@ func FuzzWebhook(f *testing.F) {
 		if mode != fuzzOpen {
 			cfg.AppSecret = testSecret
 		}
-		// A consumer that keeps up: a body seen twice is a duplicate (200),
-		// not a message still waiting for one (503).
+		// A consumer that keeps up: a body seen twice is a duplicate (200).
 		table := memory.New()
 		queue := &recorder{consumer: &consumer{receipts: persistence.NewReceipts(table), now: time.Now}}
 		apps[mode] = newApp(newHandler(f, webhook.Config{}, inbound.Config{}, newPlatform(f, cfg), inbound.Deps{Table: table, Queue: queue}, zap.NewNop()))

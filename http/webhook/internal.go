@@ -17,8 +17,8 @@ type InternalReply struct {
 	// MessageID is the payload's provider_message_id, or the UUID assigned
 	// when it had none; the receipt and the queue message use it.
 	MessageID string `json:"message_id"`
-	// Duplicate is true when a turn had already taken the message: nothing
-	// was done again.
+	// Duplicate is true when a turn had already taken the message, or
+	// another delivery was taking it in: nothing was done again.
 	Duplicate bool `json:"duplicate"`
 }
 
@@ -51,10 +51,8 @@ func (h *Handler) receiveInternal(c *fiber.Ctx) error {
 		h.log.Error("internal message not stored", zap.String("message_id", m.ProviderMessageID), zap.Error(err))
 		return storeFailure(c, err)
 	}
-	if out == inbound.InProgress {
-		return writeInProgress(c)
-	}
-	return c.JSON(InternalReply{MessageID: m.ProviderMessageID, Duplicate: out == inbound.Duplicate})
+	dup := out == inbound.Duplicate || out == inbound.InProgress
+	return c.JSON(InternalReply{MessageID: m.ProviderMessageID, Duplicate: dup})
 }
 
 // invalidInternal answers a well-formed payload that cannot become a turn

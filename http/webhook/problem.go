@@ -30,19 +30,11 @@ var (
 		"the message could not be stored or enqueued; deliver it again"}
 	errStoreTimeout = &problem{fiber.StatusServiceUnavailable, "store_timeout",
 		"the table did not answer in time; deliver it again"}
-	errInProgress = &problem{fiber.StatusServiceUnavailable, "in_progress",
-		"this message is being enqueued, or was moments ago, and no turn has taken it yet; deliver it again later"}
 )
 
 // retryAfterSeconds is the Retry-After of a 503: a conversation that keeps
 // up answers a fresh message within it.
 const retryAfterSeconds = "5"
-
-// writeInProgress answers 503 with a Retry-After hint.
-func writeInProgress(c *fiber.Ctx) error {
-	c.Set(fiber.HeaderRetryAfter, retryAfterSeconds)
-	return errInProgress.write(c)
-}
 
 // storeFailure answers a table or queue failure: 503 with Retry-After when
 // it ran out of the request's StoreTimeout (a stalled table: the platform

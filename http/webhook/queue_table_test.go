@@ -40,7 +40,7 @@ func (r *recorder) Send(ctx context.Context, m domain.QueueMessage) error {
 	}
 	r.msgs = append(r.msgs, m)
 	if r.consumer != nil {
-		// A failed mark shows up as a redelivery answered 503.
+		// A failed mark shows up as a redelivery enqueued again after the lease.
 		_ = r.consumer.receipts.Complete(ctx, m.MessageID, r.consumer.now())
 	}
 	return nil

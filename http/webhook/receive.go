@@ -16,8 +16,8 @@ type Summary struct {
 	// Accepted counts the messages this delivery enqueued, or recorded
 	// while the queue was full (the recovery sweep enqueues them).
 	Accepted int `json:"accepted"`
-	// Duplicates counts the messages a turn had already taken: nothing was
-	// done for them again.
+	// Duplicates counts the messages a turn had already taken, or another
+	// delivery was taking in: nothing was done for them again.
 	Duplicates int `json:"duplicates"`
 	// Stale counts the messages older than Config.MaxAge: acknowledged and
 	// dropped, never a turn.
@@ -72,7 +72,6 @@ func (h *Handler) receive(c *fiber.Ctx) error {
 	ctx, cancel := context.WithTimeout(c.UserContext(), h.cfg.StoreTimeout)
 	defer cancel()
 	sum := Summary{Rejected: h.rejected(batch.Rejected)}
-	busy := false
 	usable := make([]messaging.InboundMessage, 0, len(batch.Messages))
 	for _, m := range batch.Messages {
 		if err := bound(&m); err != nil {
@@ -95,10 +94,8 @@ func (h *Handler) receive(c *fiber.Ctx) error {
 		switch a.out {
 		case inbound.Accepted, inbound.Deferred:
 			sum.Accepted++
-		case inbound.Duplicate:
+		case inbound.Duplicate, inbound.InProgress:
 			sum.Duplicates++
-		case inbound.InProgress:
-			busy = true
 		}
 	}
 	if failed != nil {
@@ -111,9 +108,6 @@ func (h *Handler) receive(c *fiber.Ctx) error {
 	if err := h.recordReactions(ctx, batch.Reactions); err != nil {
 		h.log.Error("reaction not stored", zap.Error(err))
 		return errStore.write(c)
-	}
-	if busy {
-		return writeInProgress(c)
 	}
 	return c.JSON(sum)
 }

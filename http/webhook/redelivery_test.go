@@ -182,8 +182,9 @@ func TestRedeliveryCannotClaim(t *testing.T) {
 }
 
 // A delivery that cannot even release its claim (table and queue down
-// together) leaves a fresh claim: redeliveries answer 503 until the lease
-// has passed, then one of them enqueues. Nothing is acknowledged unqueued.
+// together) leaves a fresh claim: redeliveries until the lease has passed
+// are acknowledged as duplicates without enqueueing (the receipt keeps the
+// message for the recovery sweep), then one of them enqueues.
 func TestUnreleasedClaimIsTakenOverAfterTheLease(t *testing.T) {
 	h := newHarness(t)
 	body := readFile(t, "one_message.json")
@@ -196,8 +197,9 @@ func TestUnreleasedClaimIsTakenOverAfterTheLease(t *testing.T) {
 	h.table.setFail(nil)
 	h.queue.setFail(nil)
 
-	status, answer = h.post("/webhook", body, true)
-	wantError(t, status, answer, 503, "in_progress")
+	if sum := h.deliver(body); sum.Duplicates != 1 || sum.Accepted != 0 {
+		t.Errorf("redelivery within the lease %+v, want a duplicate", sum)
+	}
 	if len(h.queueIDs()) != 0 {
 		t.Fatal("a delivery without the claim enqueued")
 	}
@@ -212,10 +214,10 @@ func TestUnreleasedClaimIsTakenOverAfterTheLease(t *testing.T) {
 }
 
 // Only a turn's mark (the commit stamps dispatched_at with completed_at)
-// makes a redelivery a duplicate. Before it, a redelivery within the lease
-// answers 503 (the enqueue may have been lost with a non-durable queue, or
-// the holder may still fail); after the lease it enqueues again, and the
-// conversation recognises the copy.
+// makes a redelivery a turn's duplicate. Before it, a redelivery within the
+// lease is acknowledged without enqueueing (the receipt is durable: were
+// the enqueue lost, the recovery sweep finds it); after the lease it
+// enqueues again, and the conversation recognises the copy.
 func TestUnansweredMessage(t *testing.T) {
 	h := newHarness(t)
 	h.queue.consumer = nil // no consumer keeps up
@@ -223,8 +225,9 @@ func TestUnansweredMessage(t *testing.T) {
 	if sum := h.deliver(body); sum.Accepted != 1 {
 		t.Fatalf("first delivery %+v, want accepted", sum)
 	}
-	status, answer := h.post("/webhook", body, true)
-	wantError(t, status, answer, 503, "in_progress")
+	if sum := h.deliver(body); sum.Duplicates != 1 || sum.Accepted != 0 {
+		t.Errorf("redelivery within the lease %+v, want a duplicate", sum)
+	}
 
 	h.clock.Advance(31 * time.Second)
 	if sum := h.deliver(body); sum.Accepted != 1 {
@@ -260,7 +263,8 @@ func (b *blockingQueue) Send(ctx context.Context, m domain.QueueMessage) error {
 }
 
 // While one delivery is enqueueing, another delivery of the same message is
-// told to come back (503), because the first may still fail.
+// acknowledged (200, a duplicate) without a second enqueue: the receipt is
+// already written.
 func TestDeliveryDuringAnotherDeliverysEnqueue(t *testing.T) {
 	clk := clocktest.New(testStart)
 	table := memory.New(memory.WithClock(clk.Now))
@@ -277,7 +281,10 @@ func TestDeliveryDuringAnotherDeliverysEnqueue(t *testing.T) {
 	wg.Go(func() { firstStatus, _ = h.post("/webhook", body, false) })
 	<-q.entered
 	status, answer := h.post("/webhook", body, false)
-	wantError(t, status, answer, 503, "in_progress")
+	var during webhook.Summary
+	if err := json.Unmarshal(answer, &during); status != 200 || err != nil || during.Duplicates != 1 {
+		t.Errorf("delivery during the enqueue answered %d %s, want 200 with a duplicate", status, answer)
+	}
 	close(q.release)
 	wg.Wait()
 	if firstStatus != 200 {

@@ -67,7 +67,9 @@ type HTTP struct {
 	// TrustedProxies are the load balancers and proxies in front of the
 	// service, as IPs or CIDRs (HTTP_TRUSTED_PROXIES, comma-separated; empty =
 	// none). Behind them a client's address is the last X-Forwarded-For
-	// entry they did not add; the operator login throttles by it.
+	// entry they did not add; the operator login throttles by it. A range
+	// wider than /8 (IPv4) or /32 (IPv6) is refused: it would trust
+	// X-Forwarded-For from much of the internet.
 	TrustedProxies []string
 	// PublicBaseURL is the address people reach the service at, e.g.
 	// https://intake.example.com (PUBLIC_BASE_URL; empty = unknown). The
@@ -81,6 +83,12 @@ type DevUI struct {
 	// Enabled turns them on (DEV_UI_ENABLED, default false; the emulator
 	// supplies true when the variable is undefined). When off they answer 404.
 	Enabled bool
+	// AllowedHosts are the only Host names the development surfaces answer
+	// (DEV_ALLOWED_HOSTS, comma-separated, default localhost,127.0.0.1;
+	// compared without the port, case-insensitively). Another name answers
+	// 421, so a page of a DNS-rebound name, which the browser counts as
+	// same-origin with itself, cannot reach them.
+	AllowedHosts []string
 }
 
 // Log sets the zap logger's verbosity.

@@ -28,6 +28,7 @@ func (c *Config) setDefaults() {
 			MaxConcurrency: 4096,
 		},
 		Webhook: Webhook{MaxAge: 7 * 24 * time.Hour},
+		DevUI:   DevUI{AllowedHosts: []string{"localhost", "127.0.0.1"}},
 		Log:     Log{Level: zapcore.InfoLevel},
 		Messaging: Messaging{
 			CloudEnabled:  true,

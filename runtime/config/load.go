@@ -59,6 +59,7 @@ func (r *reader) readInto(c *Config) {
 	r.secret("METRICS_TOKEN", &c.Metrics.Token)
 	r.text("METRICS_ADDR", &c.Metrics.Addr)
 	r.boolean("DEV_UI_ENABLED", &c.DevUI.Enabled)
+	r.list("DEV_ALLOWED_HOSTS", &c.DevUI.AllowedHosts)
 	r.level("LOG_LEVEL", &c.Log.Level)
 
 	r.boolean("MESSAGING_CLOUD_ENABLED", &c.Messaging.CloudEnabled)

@@ -27,6 +27,7 @@ func TestLoadDefaults(t *testing.T) {
 			MaxConcurrency: 4096,
 		},
 		Webhook: config.Webhook{MaxAge: 7 * 24 * time.Hour},
+		DevUI:   config.DevUI{AllowedHosts: []string{"localhost", "127.0.0.1"}},
 		Log:     config.Log{Level: zapcore.InfoLevel},
 		Messaging: config.Messaging{
 			CloudEnabled: true,
@@ -96,6 +97,7 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"DASHBOARD_PORT", "9090", func(c config.Config) any { return c.HTTP.DashboardPort }, 9090},
 		{"PORT", "0", func(c config.Config) any { return c.HTTP.Port }, 0},
 		{"DEV_UI_ENABLED", "1", func(c config.Config) any { return c.DevUI.Enabled }, true},
+		{"DEV_ALLOWED_HOSTS", "Dev.Example, localhost", func(c config.Config) any { return c.DevUI.AllowedHosts }, []string{"Dev.Example", "localhost"}},
 		{"LOG_LEVEL", "debug", func(c config.Config) any { return c.Log.Level }, zapcore.DebugLevel},
 		{"MESSAGING_CLOUD_ENABLED", "false", func(c config.Config) any { return c.Messaging.CloudEnabled }, false},
 		{"MESSAGING_INTERACTIVE", "false", func(c config.Config) any { return c.Messaging.Interactive }, false},

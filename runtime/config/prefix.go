@@ -19,3 +19,15 @@ func ParsePrefix(s string) (netip.Prefix, error) {
 	}
 	return netip.PrefixFrom(a, a.BitLen()), nil
 }
+
+// widestProxyRange is the shortest prefix HTTP_TRUSTED_PROXIES accepts for
+// p's family: /8 for IPv4 (a cloud's private range fits), /32 for IPv6 (a
+// provider's allocation). Anything wider trusts forwarded addresses from
+// far outside one's own network, and a forged X-Forwarded-For then counts
+// as a new client at every try.
+func widestProxyRange(p netip.Prefix) int {
+	if p.Addr().Is4() {
+		return 8
+	}
+	return 32
+}

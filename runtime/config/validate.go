@@ -43,8 +43,17 @@ func (c Config) problems() []error {
 	v.atLeastOne("HTTP_MAX_CONCURRENCY", c.HTTP.MaxConcurrency)
 	v.url("PUBLIC_BASE_URL", c.HTTP.PublicBaseURL, false)
 	for _, p := range c.HTTP.TrustedProxies {
-		if _, err := ParsePrefix(p); err != nil {
+		prefix, err := ParsePrefix(p)
+		switch {
+		case err != nil:
 			v.fail("HTTP_TRUSTED_PROXIES", "%q is not an IP address or CIDR (e.g. 10.0.0.0/8)", p)
+		case prefix.Bits() < widestProxyRange(prefix):
+			v.fail("HTTP_TRUSTED_PROXIES", "%q is wider than /%d: it would trust X-Forwarded-For from much of the internet; list your proxies' own ranges", p, widestProxyRange(prefix))
+		}
+	}
+	for _, h := range c.DevUI.AllowedHosts {
+		if strings.ContainsAny(h, ":/ @") && !strings.HasPrefix(h, "[") {
+			v.fail("DEV_ALLOWED_HOSTS", "%q is not a host name (no scheme, port or path, e.g. localhost)", h)
 		}
 	}
 	if a := c.Metrics.Addr; a != "" {
