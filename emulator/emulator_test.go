@@ -154,6 +154,7 @@ func TestSmokesNameTheSubstitutedStubs(t *testing.T) {
 	}()
 	req, _ := http.NewRequest("POST", "/dashboard/run-smoke/messaging", strings.NewReader(url.Values{"mode": {"preflight"}}.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Host = "localhost:8080" // as the developer's browser asks; other hosts are refused (DEV_ALLOWED_HOSTS)
 	res, err := emu.App().HTTP().Test(req, 10_000)
 	if err != nil {
 		t.Fatal(err)
