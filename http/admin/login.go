@@ -119,7 +119,7 @@ func (h *Handler) sendCode(phone, code string) {
 		defer cancel()
 		res, err := h.cfg.Sender.Send(ctx, phone, text)
 		if err != nil || !res.Success {
-			h.logger.Warn("admin login code not delivered", zap.String("error_kind", string(res.ErrorKind)), zap.String("detail", res.Detail), zap.Error(err))
+			h.logger.Warn("admin login code not delivered", zap.String("error_kind", string(res.ErrorKind)), zap.String("detail", redact.Personal(res.Detail)), zap.Error(err))
 		}
 	}()
 }
