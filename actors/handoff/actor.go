@@ -8,6 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/domain"
+	"github.com/intake-runtime/intake/internal/redact"
 )
 
 // Notify asks a conversation's handoff child to tell operators about the
@@ -108,9 +109,9 @@ func (c *child) notify(ctx actor.Context, msg *Notify) {
 	res, err := c.notifier.Notify(call, Notice{Session: s, QueuePosition: pos, Renotify: msg.Renotify, Reopened: msg.Reopened, At: c.now().UTC()})
 	switch {
 	case err != nil:
-		log.Warn("handoff notice not completed", zap.Error(err), zap.String("detail", res.Detail))
+		log.Warn("handoff notice not completed", zap.Error(err), zap.String("detail", redact.Personal(res.Detail)))
 	case !res.Success:
-		log.Warn("handoff notice failed", zap.String("error_kind", string(res.ErrorKind)), zap.String("detail", res.Detail))
+		log.Warn("handoff notice failed", zap.String("error_kind", string(res.ErrorKind)), zap.String("detail", redact.Personal(res.Detail)))
 	default:
 		log.Info("handoff notice", zap.Bool("notified", res.Notified), zap.Int("queue_position", res.QueuePosition))
 	}

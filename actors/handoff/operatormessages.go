@@ -14,6 +14,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/domain"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/locale"
 )
 
@@ -131,7 +132,7 @@ func (r *OperatorMessages) Route(ctx context.Context, turn domain.InboundTurn) (
 	case text == "":
 		return true, nil
 	}
-	log := r.log.With(zap.String("session_id", held[0].SessionID), zap.String("operator", phone))
+	log := r.log.With(zap.String("session_id", held[0].SessionID), redact.Phone("operator", phone))
 	opCtx, cancel := context.WithTimeout(ctx, forwardTimeout)
 	defer cancel()
 	res, err := r.conversations.Operate(opCtx, &sessionpb.OperatorCommand{
@@ -159,6 +160,6 @@ func (r *OperatorMessages) Route(ctx context.Context, turn domain.InboundTurn) (
 // but the explanation.
 func (r *OperatorMessages) tell(ctx context.Context, operator, text string) {
 	if res, err := r.sender.Send(ctx, operator, text); err != nil || !res.Success {
-		r.log.Warn("operator not told why their message was not forwarded", zap.String("detail", res.Detail), zap.Error(err))
+		r.log.Warn("operator not told why their message was not forwarded", zap.String("detail", redact.Personal(res.Detail)), zap.Error(err))
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/domain"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/locale"
 )
 
@@ -115,7 +116,7 @@ func (m *MessagingNotifier) Notify(ctx context.Context, n Notice) (domain.Handof
 		}
 		failures = append(failures, res)
 		m.log.Warn("operator not notified", zap.String("session_id", n.Session.SessionID),
-			zap.String("error_kind", string(res.ErrorKind)), zap.String("detail", res.Detail))
+			zap.String("error_kind", string(res.ErrorKind)), zap.String("detail", redact.Personal(res.Detail)))
 		if err != nil && ctx.Err() != nil {
 			// The caller's context ended: the remaining operators cannot be told.
 			if told > 0 {

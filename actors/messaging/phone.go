@@ -111,12 +111,3 @@ func clip(s string, n int) string {
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
-
-// MaskPhone keeps the last four digits: enough to tell customers apart in
-// logs without writing their numbers there.
-func MaskPhone(digits string) string {
-	if len(digits) <= 4 {
-		return digits
-	}
-	return "…" + digits[len(digits)-4:]
-}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/recent"
+	"github.com/intake-runtime/intake/internal/redact"
 )
 
 // Stub is the Sender used when MESSAGING_CLOUD_ENABLED=false: it sends nothing,
@@ -87,7 +88,7 @@ func (s *Stub) record(ctx context.Context, send StubSend) (domain.AdapterResult,
 	s.mu.Lock()
 	s.sends.Add(send)
 	s.mu.Unlock()
-	s.log.Debug("stub send recorded", zap.String("to", MaskPhone(send.To)), zap.String("mock_id", id))
+	s.log.Debug("stub send recorded", redact.Phone("to", send.To), zap.String("mock_id", id))
 	return recorded(id), nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/domain"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -66,8 +67,38 @@ func (j *Job) finish(ctx context.Context, p persistence.CRMProjection, crm, erp 
 		log = j.log.Warn
 	}
 	log("projection synced", zap.String("session_id", p.SessionID), zap.String("status", string(p.Status)),
-		zap.Int("attempts", p.Attempts), zap.String("detail", p.LastError))
+		zap.Int("attempts", p.Attempts), zap.String("detail", loggable(p)))
 	return nil
+}
+
+// loggable is p's last error as a log may hold it. The CRM or the ERP may
+// quote what it refused (an e-mail, a document, the customer's name): the
+// values of the payloads are removed literally, then every shape of
+// personal data. The stored LastError keeps the whole text for the admin.
+func loggable(p persistence.CRMProjection) string {
+	var values []string
+	collectStrings(p.Desired.Contact, &values)
+	collectStrings(p.Desired.Customer, &values)
+	return redact.Personal(redact.New(values...).String(p.LastError))
+}
+
+// collectStrings appends every string inside v (payloads nest objects and
+// lists) to out.
+func collectStrings(v any, out *[]string) {
+	switch v := v.(type) {
+	case string:
+		*out = append(*out, v)
+	case map[string]any:
+		for _, x := range v {
+			collectStrings(x, out)
+		}
+	case []any:
+		for _, x := range v {
+			collectStrings(x, out)
+		}
+	case []string:
+		*out = append(*out, v...)
+	}
 }
 
 // decisive is the answer that decides a projection's status after an

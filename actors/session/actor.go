@@ -12,6 +12,7 @@ import (
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/internal/serial"
 )
 
@@ -313,7 +314,7 @@ func (c *conversationActor) reportIdle(ctx actor.Context) {
 // log is the logger of this conversation. It is built on use, as logging is
 // rare: a logger kept per conversation would cost every live one its copy.
 func (c *conversationActor) log() *zap.Logger {
-	return c.deps.Logger.With(zap.String("phone", c.phone))
+	return c.deps.Logger.With(redact.Phone("phone", c.phone))
 }
 
 // errStaleSnapshot is the panic of an actor whose snapshot write lost to a

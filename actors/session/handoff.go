@@ -11,6 +11,7 @@ import (
 	"github.com/intake-runtime/intake/actors/handoff"
 	"github.com/intake-runtime/intake/businesshours"
 	"github.com/intake-runtime/intake/domain"
+	"github.com/intake-runtime/intake/internal/redact"
 )
 
 // A conversation handed off to people is the session actor's to watch: it
@@ -169,5 +170,5 @@ func (c *conversationActor) onNotified(msg *handoff.Notified) {
 	r := msg.Result
 	c.log().Info("operators told of the handoff",
 		zap.Bool("renotify", msg.Renotify), zap.Bool("success", r.Success), zap.Bool("notified", r.Notified),
-		zap.Int("queue_position", r.QueuePosition), zap.String("detail", r.Detail))
+		zap.Int("queue_position", r.QueuePosition), zap.String("detail", redact.Personal(r.Detail)))
 }

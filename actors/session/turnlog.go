@@ -3,8 +3,8 @@ package session
 import (
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/domain"
+	"github.com/intake-runtime/intake/internal/redact"
 )
 
 // logTurn writes the one INFO line of a committed customer turn, which the
@@ -27,7 +27,7 @@ func (c *conversationActor) logTurn(t *turn, s domain.Session) {
 		model = m.LLMModel
 	}
 	c.deps.Logger.Info("turn",
-		zap.String("phone", messaging.MaskPhone(messaging.Digits(c.phone))),
+		redact.Phone("phone", c.phone),
 		zap.String("state", string(t.before)+" -> "+string(s.State)),
 		zap.String("agent", string(s.CurrentAgent)),
 		zap.String("model", model),

@@ -11,6 +11,7 @@ import (
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -151,6 +152,6 @@ func (h *Handler) namedSession(ctx context.Context, c *fiber.Ctx, raw string) (d
 // internal logs a failure with its cause and answers 500 without it: table
 // errors stay in the logs, not in answers.
 func (h *Handler) internal(c *fiber.Ctx, what string, err error) error {
-	h.logger.Error(what, zap.String("path", c.Path()), zap.Error(err))
+	h.logger.Error(what, zap.String("path", redact.Phones(c.Path())), zap.Error(err))
 	return httperr.Write(c, fiber.StatusInternalServerError, "internal", what)
 }

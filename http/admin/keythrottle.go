@@ -4,6 +4,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/intake-runtime/intake/internal/redact"
 	"go.uber.org/zap"
 )
 
@@ -80,9 +81,9 @@ func (k *keyThrottle) fail(addr, reason, path string) {
 	k.mu.Unlock()
 	switch {
 	case fails < keyFailLimit:
-		k.log.Warn("admin API key refused", zap.String("source", addr), zap.String("reason", reason), zap.String("path", path), zap.Int("refusals_this_minute", fails))
+		k.log.Warn("admin API key refused", zap.String("source", addr), zap.String("reason", reason), zap.String("path", redact.Phones(path)), zap.Int("refusals_this_minute", fails))
 	case fails == keyFailLimit:
-		k.log.Warn("admin API key refused; address throttled", zap.String("source", addr), zap.String("reason", reason), zap.String("path", path),
+		k.log.Warn("admin API key refused; address throttled", zap.String("source", addr), zap.String("reason", reason), zap.String("path", redact.Phones(path)),
 			zap.Int("refusals_this_minute", fails), zap.Duration("throttled_for", keyFailWindow))
 	}
 }

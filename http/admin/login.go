@@ -13,6 +13,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/http/login"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -108,7 +109,7 @@ func (h *Handler) minutes() int { return int(h.codes.TTL().Minutes()) }
 // local messaging stub, which delivers nothing) the code is also logged.
 func (h *Handler) sendCode(phone, code string) {
 	if h.cfg.LogCodes {
-		h.logger.Info("admin login code (the messaging stub does not deliver it)", zap.String("admin", phone), zap.String("code", code))
+		h.logger.Info("admin login code (the messaging stub does not deliver it)", redact.Phone("admin", phone), zap.String("code", code))
 	}
 	text := h.pages.loc.T("admin.code.message", code, h.minutes())
 	h.sending.Add(1)
@@ -118,7 +119,7 @@ func (h *Handler) sendCode(phone, code string) {
 		defer cancel()
 		res, err := h.cfg.Sender.Send(ctx, phone, text)
 		if err != nil || !res.Success {
-			h.logger.Warn("admin login code not delivered", zap.String("error_kind", string(res.ErrorKind)), zap.String("detail", res.Detail), zap.Error(err))
+			h.logger.Warn("admin login code not delivered", zap.String("error_kind", string(res.ErrorKind)), zap.String("detail", redact.Personal(res.Detail)), zap.Error(err))
 		}
 	}()
 }
@@ -150,7 +151,7 @@ func (h *Handler) verifyCode(c *fiber.Ctx) error {
 			h.logger.Error("admin session not stored", zap.Error(err))
 			return httperr.Write(c, fiber.StatusServiceUnavailable, "unavailable", "the session was not stored; try again")
 		}
-		h.logger.Info("admin logged in", zap.String("admin", phone))
+		h.logger.Info("admin logged in", redact.Phone("admin", phone))
 		return c.Redirect("/admin", fiber.StatusSeeOther)
 	case login.Throttled:
 		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(max(int(wait.Round(time.Second)/time.Second), 1)))

@@ -12,6 +12,7 @@ import (
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -128,7 +129,7 @@ func (c *Console) operate(ctx context.Context, cmd *sessionpb.OperatorCommand) (
 	defer cancel()
 	res, err := c.deps.Conversations.Operate(ctx, cmd)
 	log := c.log.With(zap.String("session_id", cmd.GetSessionId()), zap.String("action", cmd.GetAction().String()),
-		zap.String("operator", cmd.GetOperatorPhone()))
+		redact.Phone("operator", cmd.GetOperatorPhone()))
 	switch {
 	case err != nil:
 		log.Error("operator command got no answer", zap.Error(err))

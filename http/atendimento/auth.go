@@ -12,6 +12,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/http/login"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -74,7 +75,7 @@ func (c *Console) typedPhone(raw string) (string, error) {
 // the emulator's operator can read it there.
 func (c *Console) sendCode(phone, code string) {
 	if c.cfg.LogCodes {
-		c.log.Info("operator login code (the messaging stub does not deliver it)", zap.String("operator", phone), zap.String("code", code))
+		c.log.Info("operator login code (the messaging stub does not deliver it)", redact.Phone("operator", phone), zap.String("code", code))
 	}
 	c.deliver(phone, c.locale.T("code.message", code, int(c.cfg.CodeTTL.Minutes())), "login code not delivered")
 }
@@ -102,7 +103,7 @@ func (c *Console) verifyCode(ctx *fiber.Ctx) error {
 			c.log.Error("operator session not stored", zap.Error(err))
 			return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.session_not_stored")
 		}
-		c.log.Info("operator logged in", zap.String("operator", phone))
+		c.log.Info("operator logged in", redact.Phone("operator", phone))
 		return ctx.Redirect(BasePath, fiber.StatusSeeOther)
 	case login.Throttled:
 		secs := int(wait.Round(time.Second) / time.Second)

@@ -3,6 +3,7 @@ package atendimento
 import (
 	"context"
 
+	"github.com/intake-runtime/intake/internal/redact"
 	"go.uber.org/zap"
 )
 
@@ -17,7 +18,7 @@ func (c *Console) deliver(phone, text, failed string) {
 		defer cancel()
 		res, err := c.deps.Sender.Send(ctx, phone, text)
 		if err != nil || !res.Success {
-			c.log.Warn(failed, zap.String("error_kind", string(res.ErrorKind)), zap.String("detail", res.Detail), zap.Error(err))
+			c.log.Warn(failed, zap.String("error_kind", string(res.ErrorKind)), zap.String("detail", redact.Personal(res.Detail)), zap.Error(err))
 		}
 	}()
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -43,15 +44,15 @@ func (h *Handler) clearChat(c *fiber.Ctx) error {
 	if h.deps.Conversations == nil {
 		live = "A conversation still open in memory notices on its next message, which may fail once while it reloads."
 	} else if err := h.deps.Conversations.Forget(ctx, phone); err != nil {
-		h.logger.Warn("live conversation not stopped before clear-chat", zap.String("phone", phone), zap.Error(err))
+		h.logger.Warn("live conversation not stopped before clear-chat", redact.Phone("phone", phone), zap.Error(err))
 		live = "The live conversation could not be stopped; its next message may fail once while it reloads."
 	}
 	n, err := h.deps.Sessions.ClearPhone(ctx, phone)
 	if err != nil {
-		h.logger.Error("clear chat failed", zap.String("phone", phone), zap.Error(err))
+		h.logger.Error("clear chat failed", redact.Phone("phone", phone), zap.Error(err))
 		return httperr.Write(c, fiber.StatusServiceUnavailable, "table_unavailable", "the conversation could not be cleared; see the logs")
 	}
-	h.logger.Info("chat cleared from the dashboard", zap.String("phone", phone), zap.Int("items_deleted", n))
+	h.logger.Info("chat cleared from the dashboard", redact.Phone("phone", phone), zap.Int("items_deleted", n))
 	return c.JSON(ClearChatResult{
 		Phone:   phone,
 		Deleted: n,

@@ -11,6 +11,7 @@ import (
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/http/mediafile"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -71,7 +72,7 @@ func (h *Handler) file(c *fiber.Ctx) error {
 	case errors.Is(err, persistence.ErrNotFound):
 		return httperr.Write(c, fiber.StatusNotFound, "not_found", "no customer file "+messageID+" in the active session of "+phone)
 	case err != nil:
-		h.logger.Error("message log read failed", zap.String("phone", phone), zap.Error(err))
+		h.logger.Error("message log read failed", redact.Phone("phone", phone), zap.Error(err))
 		return httperr.Write(c, fiber.StatusServiceUnavailable, "table_unavailable", "the session could not be read; see the logs")
 	}
 	return mediafile.Serve(c, h.deps.Media, m.MessageType, m.Media, h.logger, func(status int, code string) error {

@@ -10,6 +10,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/internal/redact"
 )
 
 // DefaultMediaReply is the fixed answer of POST /media.
@@ -60,7 +61,7 @@ func (h *Handler) media(c *fiber.Ctx) error {
 		kind = string(domain.MessageDocument)
 	}
 	h.logger.Info("media message intercepted locally: fixed reply, no model call",
-		zap.String("phone", phone), zap.String("media_type", kind))
+		redact.Phone("phone", phone), zap.String("media_type", kind))
 	out := MediaReply{Reply: h.cfg.MediaReply, PhoneNumber: phone, MediaType: kind, Intercepted: true}
 	if c.Accepts(fiber.MIMETextHTML, fiber.MIMEApplicationJSON) == fiber.MIMEApplicationJSON {
 		return c.JSON(out)

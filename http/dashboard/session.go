@@ -12,6 +12,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -111,14 +112,14 @@ func (h *Handler) session(c *fiber.Ctx) error {
 		return httperr.Write(c, fiber.StatusNotFound, "no_active_session", "no active session for "+phone)
 	}
 	if err != nil {
-		h.logger.Error("active session read failed", zap.String("phone", phone), zap.Error(err))
+		h.logger.Error("active session read failed", redact.Phone("phone", phone), zap.Error(err))
 		return httperr.Write(c, fiber.StatusServiceUnavailable, "table_unavailable", "the session could not be read; see the logs")
 	}
 	v := viewOf(s)
 	if h.deps.Messages != nil {
 		log, err := h.deps.Messages.List(ctx, phone, s.SessionID)
 		if err != nil {
-			h.logger.Error("message log read failed", zap.String("phone", phone), zap.Error(err))
+			h.logger.Error("message log read failed", redact.Phone("phone", phone), zap.Error(err))
 			return httperr.Write(c, fiber.StatusServiceUnavailable, "table_unavailable", "the session could not be read; see the logs")
 		}
 		v.Undelivered = undelivered(log)

@@ -11,5 +11,10 @@
 // keys in their errors ("Incorrect API key provided: sk-..."): a shape rule
 // catches the key of another account too, which a literal rule cannot.
 //
+// It is also the one rule for phone numbers in logs: MaskPhone keeps the
+// last four digits, Phone is the log field built on it, and Phones masks
+// the numbers inside a longer text (a table key, a provider's error). No log
+// line, at any level, holds a customer's or an operator's whole number.
+//
 // It imports nothing of Intake's.
 package redact

@@ -8,6 +8,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -68,7 +69,7 @@ func writeRequests(puts []persistence.Item, deletes []persistence.Key) ([]types.
 	seen := make(map[persistence.Key]bool, len(puts)+len(deletes))
 	claim := func(k persistence.Key) error {
 		if seen[k] {
-			return fmt.Errorf("provided list of item keys contains duplicates: %s/%s", k.PK, k.SK)
+			return fmt.Errorf("provided list of item keys contains duplicates: %s/%s", redact.Phones(k.PK), redact.Phones(k.SK))
 		}
 		seen[k] = true
 		return nil

@@ -5,18 +5,22 @@ import (
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 // opError names the operation and key in err and turns DynamoDB's
 // ConditionalCheckFailedException into persistence.ErrConflict, keeping the
-// SDK error reachable with errors.As.
+// SDK error reachable with errors.As. A key often holds a phone
+// ("SESSION#+55…") and the error may reach a log, so the key is named with
+// its phones masked.
 func opError(op string, key persistence.Key, err error) error {
+	pk, sk := redact.Phones(key.PK), redact.Phones(key.SK)
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
-		return fmt.Errorf("dynamo: %s %s/%s: %w: %w", op, key.PK, key.SK, persistence.ErrConflict, err)
+		return fmt.Errorf("dynamo: %s %s/%s: %w: %w", op, pk, sk, persistence.ErrConflict, err)
 	}
-	return fmt.Errorf("dynamo: %s %s/%s: %w", op, key.PK, key.SK, err)
+	return fmt.Errorf("dynamo: %s %s/%s: %w", op, pk, sk, err)
 }
 
 // MissingTable reports whether err is DynamoDB's answer to a request for a

@@ -8,13 +8,14 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 // Query reads one page of a partition with a strongly consistent Query.
 func (t *Table) Query(ctx context.Context, q persistence.Query) (persistence.Page, error) {
 	fail := func(err error) (persistence.Page, error) {
-		return persistence.Page{}, fmt.Errorf("dynamo: query %s: %w", q.PK, err)
+		return persistence.Page{}, fmt.Errorf("dynamo: query %s: %w", redact.Phones(q.PK), err)
 	}
 	if err := checkPartition(persistence.AttrPK, q.PK); err != nil {
 		return fail(err)

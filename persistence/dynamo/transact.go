@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -90,7 +91,7 @@ func (t *Table) transactItems(writes []persistence.TxWrite) ([]types.TransactWri
 			return nil, fmt.Errorf("write %d: %w", i, err)
 		}
 		if seen[key] {
-			return nil, fmt.Errorf("write %d: transaction request cannot include multiple operations on one item: %s/%s", i, key.PK, key.SK)
+			return nil, fmt.Errorf("write %d: transaction request cannot include multiple operations on one item: %s/%s", i, redact.Phones(key.PK), redact.Phones(key.SK))
 		}
 		seen[key] = true
 		items[i] = item

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -19,7 +20,7 @@ func (t *Table) BatchWrite(ctx context.Context, puts []persistence.Item, deletes
 	seen := make(map[persistence.Key]bool, len(puts)+len(deletes))
 	claim := func(k persistence.Key) error {
 		if seen[k] {
-			return fmt.Errorf("memory: batch write: provided list of item keys contains duplicates: %s/%s", k.PK, k.SK)
+			return fmt.Errorf("memory: batch write: provided list of item keys contains duplicates: %s/%s", redact.Phones(k.PK), redact.Phones(k.SK))
 		}
 		seen[k] = true
 		return nil

@@ -6,23 +6,24 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
 // Query returns one page of the partition q.PK in sort key order.
 func (t *Table) Query(ctx context.Context, q persistence.Query) (persistence.Page, error) {
 	if err := ctx.Err(); err != nil {
-		return persistence.Page{}, fmt.Errorf("memory: query %s: %w", q.PK, err)
+		return persistence.Page{}, fmt.Errorf("memory: query %s: %w", redact.Phones(q.PK), err)
 	}
 	if err := checkKeyValue(persistence.AttrPK, q.PK, maxPartitionKey); err != nil {
-		return persistence.Page{}, fmt.Errorf("memory: query %s: %w", q.PK, err)
+		return persistence.Page{}, fmt.Errorf("memory: query %s: %w", redact.Phones(q.PK), err)
 	}
 	if err := checkLimit(q.Limit); err != nil {
-		return persistence.Page{}, fmt.Errorf("memory: query %s: %w", q.PK, err)
+		return persistence.Page{}, fmt.Errorf("memory: query %s: %w", redact.Phones(q.PK), err)
 	}
 	cursor, err := queryCursor(q.Cursor, func(p position) bool { return p.PK == q.PK && p.GSI1SK == "" })
 	if err != nil {
-		return persistence.Page{}, fmt.Errorf("memory: query %s: %w", q.PK, err)
+		return persistence.Page{}, fmt.Errorf("memory: query %s: %w", redact.Phones(q.PK), err)
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -51,7 +52,7 @@ func (t *Table) Transact(ctx context.Context, writes []persistence.TxWrite) erro
 	for i := range txs {
 		if w := &txs[i]; w.kind == persistence.TxUpdate {
 			if _, w.rec, err = applyUpdate(w.key, t.current(w.key), w.upd, w.set); err != nil {
-				return fmt.Errorf("memory: transact: write %d (%s/%s): %w", i, w.key.PK, w.key.SK, err)
+				return fmt.Errorf("memory: transact: write %d (%s/%s): %w", i, redact.Phones(w.key.PK), redact.Phones(w.key.SK), err)
 			}
 		}
 	}
@@ -85,7 +86,7 @@ func prepareTx(writes []persistence.TxWrite) ([]txWrite, error) {
 			return nil, fmt.Errorf("write %d: %w", i, err)
 		}
 		if seen[tx.key] {
-			return nil, fmt.Errorf("write %d: transaction request cannot include multiple operations on one item: %s/%s", i, tx.key.PK, tx.key.SK)
+			return nil, fmt.Errorf("write %d: transaction request cannot include multiple operations on one item: %s/%s", i, redact.Phones(tx.key.PK), redact.Phones(tx.key.SK))
 		}
 		seen[tx.key] = true
 		txs[i], payload = tx, payload+size

@@ -16,6 +16,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/runtime/config"
 )
 
@@ -232,7 +233,7 @@ func request[T proto.Message](ctx context.Context, c *Conversations, name, phone
 		return c.cluster.Request(phone, Kind, msg, pcluster.WithTimeout(timeout), pcluster.WithRetryCount(retries), pcluster.WithRetryAction(backoff))
 	})
 	if err != nil {
-		return answer, fmt.Errorf("cluster: ask the conversation of %s: %w", phone, err)
+		return answer, fmt.Errorf("cluster: ask the conversation of %s: %w", redact.MaskPhone(phone), err)
 	}
 	return answer, nil
 }

@@ -90,11 +90,13 @@ func encoder(f Format) (zapcore.Encoder, error) {
 //	}))
 //
 // Like New, it attaches no stack traces at the standard levels: a library's
-// error is reported by its message and caller, not by a page of frames.
+// error is reported by its message and caller, not by a page of frames. A
+// library knows nothing of personal data, so its lines are masked on the
+// way (maskedHandler).
 func Slog(logger *zap.Logger) *slog.Logger {
-	return slog.New(zapslog.NewHandler(logger.Core(),
+	return slog.New(maskedHandler{zapslog.NewHandler(logger.Core(),
 		zapslog.WithName(logger.Name()),
 		zapslog.WithCaller(true),
 		zapslog.AddStacktraceAt(slog.LevelError+1),
-	))
+	)})
 }

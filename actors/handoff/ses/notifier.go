@@ -102,7 +102,7 @@ func (n *Notifier) Notify(ctx context.Context, notice handoff.Notice) (domain.Ha
 		kind := classify(err)
 		err = redact.New().Error(err) // AWS error texts are provider text too
 		n.log.Warn("handoff e-mail not sent", zap.String("session_id", notice.Session.SessionID),
-			zap.String("error_kind", string(kind)), zap.Error(err))
+			zap.String("error_kind", string(kind)), zap.String("error", redact.Personal(err.Error())))
 		res := handoff.Failed(pos, kind, "handoff e-mail not sent: "+clip(err.Error(), 300))
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return res, ctxErr

@@ -166,7 +166,7 @@ func (c *Client) finish(op, digits string, out outcome) domain.AdapterResult {
 	if !out.success {
 		out.detail = clipDetail(c.redact.String(out.detail))
 	}
-	fields := []zap.Field{zap.String("op", op), zap.String("to", messaging.MaskPhone(digits))}
+	fields := []zap.Field{zap.String("op", op), redact.Phone("to", digits)}
 	if out.success {
 		c.log.Debug("messaging call accepted", append(fields, zap.String("mock_id", out.mockID))...)
 	} else {
@@ -174,7 +174,7 @@ func (c *Client) finish(op, digits string, out outcome) domain.AdapterResult {
 			zap.String("error_kind", string(out.kind)),
 			zap.Int("http_status", out.status),
 			zap.Int("platform_code", out.code),
-			zap.String("detail", out.detail))...)
+			zap.String("detail", redact.Personal(out.detail)))...)
 	}
 	return out.response()
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/internal/redact"
 )
 
 // One app may subscribe several business numbers to the same webhook; a
@@ -26,7 +27,7 @@ func (p *Parser) addressedToUs(phoneNumberID string) bool {
 // ignoreChange lists every message and status of a change addressed to
 // another number as rejected, by ID; the error names the number masked.
 func ignoreChange(v changeValue, b *messaging.Batch) {
-	err := fmt.Errorf("%w %s", messaging.ErrOtherNumber, messaging.MaskPhone(v.Metadata.PhoneNumberID))
+	err := fmt.Errorf("%w %s", messaging.ErrOtherNumber, redact.MaskPhone(v.Metadata.PhoneNumberID))
 	reject := func(item string, raws []json.RawMessage) {
 		for _, raw := range raws {
 			b.Rejected = append(b.Rejected, messaging.Rejection{Item: item, ID: rawID(raw), Err: err})
