@@ -6,7 +6,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/internal/redact"
 )
 
 // Watch is told of every wrong login code, so that a guesser shows in the
@@ -65,7 +65,7 @@ func (r *refusals) refused(phone, source string, v Verdict, now time.Time) {
 		r.watch.Log.Warn("login codes refused and not logged in the last minute", zap.String("surface", r.watch.Surface), zap.Int("not_logged", skipped))
 	}
 	if write {
-		r.watch.Log.Warn("login code refused", zap.String("surface", r.watch.Surface), zap.String("phone", messaging.MaskPhone(phone)),
+		r.watch.Log.Warn("login code refused", zap.String("surface", r.watch.Surface), redact.Phone("phone", phone),
 			zap.String("source", source), zap.String("verdict", v.String()))
 	}
 }
