@@ -23,6 +23,7 @@ import (
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/http/sameorigin"
+	"github.com/intake-runtime/intake/http/secheaders"
 )
 
 // Conversations runs one chat turn and returns its reply.
@@ -69,7 +70,7 @@ func New(cfg Config, conv Conversations, logger *zap.Logger) (*Handler, error) {
 // cross-site POST would spend model tokens and send a real message to a
 // number of its choosing): see http/sameorigin.
 func (h *Handler) Register(r fiber.Router) {
-	r.Post("/chat", sameorigin.Check, h.chat)
+	r.Post("/chat", secheaders.New(secheaders.Strict), sameorigin.Check, h.chat)
 }
 
 // Reply is the JSON answer of POST /chat.

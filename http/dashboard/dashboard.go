@@ -3,6 +3,7 @@ package dashboard
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -13,6 +14,7 @@ import (
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/sameorigin"
+	"github.com/intake-runtime/intake/http/secheaders"
 )
 
 // Sessions reads a phone's active session and clears its conversation.
@@ -134,14 +136,19 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Handler, error) {
 	return &Handler{cfg: cfg, deps: deps, page: page, logger: logger}, nil
 }
 
+// pagePolicy is the strict policy with data: images allowed: the page's
+// icon is the empty data: URL, so a browser asks for no /favicon.ico.
+var pagePolicy = strings.Replace(secheaders.Strict, "img-src 'self'", "img-src 'self' data:", 1)
+
 // Register mounts the page, its assets and every dashboard route on r.
 // POST /chat is not here: it is the chat package's, and the page calls it.
 func (h *Handler) Register(r fiber.Router) {
-	r.Get("/", h.index)
-	r.Get(staticPrefix+"/*", h.static)
-	r.Post("/media", sameorigin.Check, h.media)
+	headers := secheaders.New(pagePolicy)
+	r.Get("/", headers, h.index)
+	r.Get(staticPrefix+"/*", headers, h.static)
+	r.Post("/media", headers, sameorigin.Check, h.media)
 
-	d := r.Group("/dashboard", sameorigin.Check)
+	d := r.Group("/dashboard", headers, sameorigin.Check)
 	d.Get("/session/:phone", h.session)
 	d.Get("/phone/:phone", h.phone)
 	d.Get("/media/:phone/:message", h.file)
