@@ -214,7 +214,7 @@ func (h *Handler) Register(r fiber.Router) {
 	// The pages keep their styles in <style> blocks of their templates and
 	// run no script, so inline styles are allowed and scripts only from
 	// this origin (there are none): an injected tag still cannot run.
-	r.Use("/admin", secheaders.New(secheaders.InlineStyles))
+	r.Use("/admin", secheaders.New(secheaders.InlineStyles), h.limitWrites())
 	api := r.Group(apiPrefix, h.requireKey)
 	api.Get("/sessions", h.getSessions)
 	api.Post("/sessions/reindex", h.reindexSessions)

@@ -73,7 +73,7 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Console, error) {
 
 // Register mounts the console under BasePath on r.
 func (c *Console) Register(r fiber.Router) {
-	g := r.Group(BasePath, secheaders.New(secheaders.Strict), noStore)
+	g := r.Group(BasePath, secheaders.New(secheaders.Strict), noStore, c.limitWrites())
 	g.Get("/static/:name", c.static)
 	g.Get("/login", c.loginPage)
 	g.Post("/login", c.requestCode)
