@@ -17,6 +17,7 @@ import (
 	"github.com/intake-runtime/intake/businesshours"
 	"github.com/intake-runtime/intake/http/atendimento"
 	"github.com/intake-runtime/intake/http/login"
+	"github.com/intake-runtime/intake/http/secheaders"
 	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/settings"
@@ -210,6 +211,10 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 // Register mounts the pages (behind an admin login unless OpenPages), the
 // login, POST /admin/reset and the key-checked API on r.
 func (h *Handler) Register(r fiber.Router) {
+	// The pages keep their styles in <style> blocks of their templates and
+	// run no script, so inline styles are allowed and scripts only from
+	// this origin (there are none): an injected tag still cannot run.
+	r.Use("/admin", secheaders.New(secheaders.InlineStyles), h.limitWrites())
 	api := r.Group(apiPrefix, h.requireKey)
 	api.Get("/sessions", h.getSessions)
 	api.Post("/sessions/reindex", h.reindexSessions)

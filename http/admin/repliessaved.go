@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -36,6 +37,8 @@ func (h *Handler) saveReplyPage(c *fiber.Ctx) error {
 		return refuse("admin.replies.bad_code")
 	case strings.TrimSpace(form.Text) == "":
 		return refuse("admin.replies.empty_text")
+	case utf8.RuneCountInString(form.Text) > maxSavedReplyRunes:
+		return refuse("admin.limit.too_long", maxSavedReplyRunes)
 	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
 	defer cancel()

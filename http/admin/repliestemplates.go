@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -96,6 +97,12 @@ func (h *Handler) saveTemplatePage(c *fiber.Ctx) error {
 		return refuse(t("admin.replies.no_name"))
 	case form.Language == "":
 		return refuse(t("admin.replies.no_language"))
+	case utf8.RuneCountInString(form.Name) > maxTemplateNameRunes:
+		return refuse(t("admin.limit.name_long", maxTemplateNameRunes))
+	case utf8.RuneCountInString(form.Language) > maxTemplateLangRunes:
+		return refuse(t("admin.limit.lang_long", maxTemplateLangRunes))
+	case utf8.RuneCountInString(form.Body) > maxTemplateBodyRunes:
+		return refuse(t("admin.limit.too_long", maxTemplateBodyRunes))
 	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
 	defer cancel()

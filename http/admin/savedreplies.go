@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -49,6 +51,10 @@ func (h *Handler) putSavedReply(c *fiber.Ctx) error {
 	// json.Unmarshal copies the text out of fiber's buffer.
 	if err := json.Unmarshal(c.Body(), &body); err != nil {
 		return httperr.Write(c, fiber.StatusBadRequest, "invalid_json", `the body must be a JSON object {"text": "..."}`)
+	}
+	if utf8.RuneCountInString(body.Text) > maxSavedReplyRunes {
+		return httperr.Write(c, fiber.StatusUnprocessableEntity, "text_too_long",
+			fmt.Sprintf("the text is over %d characters: a saved reply is one WhatsApp message", maxSavedReplyRunes))
 	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
 	defer cancel()

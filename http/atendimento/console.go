@@ -3,14 +3,14 @@ package atendimento
 import (
 	"sync"
 
-	"github.com/intake-runtime/intake/http/login"
-	"github.com/intake-runtime/intake/locale"
-
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/template/html/v2"
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/handoff"
+	"github.com/intake-runtime/intake/http/login"
+	"github.com/intake-runtime/intake/http/secheaders"
+	"github.com/intake-runtime/intake/locale"
 )
 
 // Console is the operator console. Its handlers are safe for concurrent
@@ -73,7 +73,7 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Console, error) {
 
 // Register mounts the console under BasePath on r.
 func (c *Console) Register(r fiber.Router) {
-	g := r.Group(BasePath, securityHeaders)
+	g := r.Group(BasePath, secheaders.New(secheaders.Strict), noStore, c.limitWrites())
 	g.Get("/static/:name", c.static)
 	g.Get("/login", c.loginPage)
 	g.Post("/login", c.requestCode)

@@ -9,6 +9,7 @@ var loginText = locale.Catalogue{
 	"login.intro":     {PT: "Informe o seu número de WhatsApp. Se ele for de um operador, um código de 6 dígitos será enviado a ele pela plataforma de mensagens.", EN: "Enter your messaging number. If it belongs to an operator, a 6-digit code is sent to it on the messaging platform."},
 	"login.phone":     {PT: "Número de WhatsApp", EN: "Messaging number"},
 	"login.send":      {PT: "Receber o código", EN: "Send me a code"},
+	"login.too_large": {PT: "O envio passa de %d KB e foi recusado.", EN: "What was sent is over %d KB and was refused."},
 	"login.bad_phone": {PT: "Número inválido. Digite o seu número de WhatsApp com DDD, por exemplo (11) 98888-7777.", EN: "Not a phone number. Type your messaging number with its area code, e.g. (11) 98888-7777."},
 
 	"code.title":        {PT: "Digite o código", EN: "Enter your code"},

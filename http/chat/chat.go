@@ -10,9 +10,11 @@ package chat
 import (
 	"context"
 	"errors"
+	"fmt"
 	"html"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
@@ -21,8 +23,10 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/actors/sessionpb"
+	"github.com/intake-runtime/intake/http/bodylimit"
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/http/sameorigin"
+	"github.com/intake-runtime/intake/http/secheaders"
 )
 
 // Conversations runs one chat turn and returns its reply.
@@ -69,8 +73,12 @@ func New(cfg Config, conv Conversations, logger *zap.Logger) (*Handler, error) {
 // cross-site POST would spend model tokens and send a real message to a
 // number of its choosing): see http/sameorigin.
 func (h *Handler) Register(r fiber.Router) {
-	r.Post("/chat", sameorigin.Check, h.chat)
+	r.Post("/chat", secheaders.New(secheaders.Strict), sameorigin.Check, bodylimit.JSON(MaxBodyBytes), h.chat)
 }
+
+// MaxBodyBytes bounds a chat post: a phone number and one message of at
+// most messaging.MaxTextRunes characters, as a customer could send.
+const MaxBodyBytes = 64 << 10
 
 // Reply is the JSON answer of POST /chat.
 type Reply struct {
@@ -93,6 +101,10 @@ func (h *Handler) chat(c *fiber.Ctx) error {
 	content := strings.TrimSpace(c.FormValue("content"))
 	if content == "" {
 		return httperr.Write(c, fiber.StatusBadRequest, "empty_content", "content must not be empty")
+	}
+	if utf8.RuneCountInString(content) > messaging.MaxTextRunes {
+		return httperr.Write(c, fiber.StatusUnprocessableEntity, "content_too_long",
+			fmt.Sprintf("content is over %d characters, a WhatsApp message's bound", messaging.MaxTextRunes))
 	}
 	// FormValue returns fiber's buffers: the turn outlives the handler, so copy.
 	content = strings.Clone(content)

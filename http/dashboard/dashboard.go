@@ -3,6 +3,7 @@ package dashboard
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -12,7 +13,9 @@ import (
 	"github.com/intake-runtime/intake/actors/conversation/content"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/domain"
+	"github.com/intake-runtime/intake/http/bodylimit"
 	"github.com/intake-runtime/intake/http/sameorigin"
+	"github.com/intake-runtime/intake/http/secheaders"
 )
 
 // Sessions reads a phone's active session and clears its conversation.
@@ -134,14 +137,29 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Handler, error) {
 	return &Handler{cfg: cfg, deps: deps, page: page, logger: logger}, nil
 }
 
+// pagePolicy is the strict policy with data: images allowed: the page's
+// icon is the empty data: URL, so a browser asks for no /favicon.ico.
+var pagePolicy = strings.Replace(secheaders.Strict, "img-src 'self'", "img-src 'self' data:", 1)
+
+// MaxWriteBytes bounds the body of a dashboard write: the largest is a
+// catalogue or a knowledge package (100 KiB each, refused past that). The
+// media upload (POST /media) keeps the application's bound, the webhook's
+// 3 MB, as a customer's file may be that large.
+const MaxWriteBytes = 256 << 10
+
+// maxParameterBytes is a parameter value's bound: a standard parameter of
+// the parameter store holds 4 KB.
+const maxParameterBytes = 4096
+
 // Register mounts the page, its assets and every dashboard route on r.
 // POST /chat is not here: it is the chat package's, and the page calls it.
 func (h *Handler) Register(r fiber.Router) {
-	r.Get("/", h.index)
-	r.Get(staticPrefix+"/*", h.static)
-	r.Post("/media", sameorigin.Check, h.media)
+	headers := secheaders.New(pagePolicy)
+	r.Get("/", headers, h.index)
+	r.Get(staticPrefix+"/*", headers, h.static)
+	r.Post("/media", headers, sameorigin.Check, h.media)
 
-	d := r.Group("/dashboard", sameorigin.Check)
+	d := r.Group("/dashboard", headers, sameorigin.Check, bodylimit.JSON(MaxWriteBytes))
 	d.Get("/session/:phone", h.session)
 	d.Get("/phone/:phone", h.phone)
 	d.Get("/media/:phone/:message", h.file)

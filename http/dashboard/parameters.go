@@ -2,6 +2,7 @@ package dashboard
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -62,6 +63,10 @@ func (h *Handler) putParameter(c *fiber.Ctx) error {
 	name, value := strings.TrimSpace(body.Name), strings.Clone(body.Value)
 	if strings.TrimSpace(value) == "" {
 		return httperr.Write(c, fiber.StatusUnprocessableEntity, "invalid_parameter", "the value must not be empty")
+	}
+	if len(value) > maxParameterBytes {
+		return httperr.Write(c, fiber.StatusUnprocessableEntity, "value_too_long",
+			fmt.Sprintf("the value is over %d bytes, a standard parameter's bound", maxParameterBytes))
 	}
 	if err := h.deps.Parameters.Put(c.UserContext(), name, value, body.Secure); err != nil {
 		return httperr.Write(c, fiber.StatusUnprocessableEntity, "invalid_parameter", err.Error())
