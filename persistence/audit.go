@@ -82,6 +82,9 @@ type AuditEntry struct {
 	Source string `dynamodbav:"source,omitempty" json:"source,omitempty"`
 }
 
+// Key is where e is stored: what a person's erasure deletes.
+func (e AuditEntry) Key() Key { return Key{PK: auditPK(e.At), SK: auditSK(e)} }
+
 func auditPK(day time.Time) string { return auditPrefix + day.UTC().Format(auditDay) }
 
 func auditSK(e AuditEntry) string { return FormatTime(e.At) + "#" + e.ID }
@@ -92,7 +95,7 @@ func auditItem(e AuditEntry) (Item, error) {
 	if err != nil {
 		return nil, fmt.Errorf("persistence: encode audit entry: %w", err)
 	}
-	item = withKeys(item, Key{PK: auditPK(e.At), SK: auditSK(e)})
+	item = withKeys(item, e.Key())
 	if e.Phone != "" {
 		item = withIndex(item, auditOfPrefix+e.Phone, auditSK(e))
 	}
@@ -131,8 +134,8 @@ func (r *Audits) Record(ctx context.Context, e AuditEntry) error {
 	return nil
 }
 
-// AuditFilter selects entries of the days from From to To (both included,
-// by their UTC date), optionally of one Who and one Action.
+// AuditFilter selects the entries from From up to (not including) To,
+// optionally of one Who and one Action.
 type AuditFilter struct {
 	From, To time.Time
 	Who      string
@@ -145,7 +148,7 @@ const MaxAuditDays = 92
 // List returns the entries f selects, newest first, at most
 // MaxAuditEntries; more reports that older ones were left out.
 func (r *Audits) List(ctx context.Context, f AuditFilter) (entries []AuditEntry, more bool, err error) {
-	from, to := f.From.UTC().Truncate(24*time.Hour), f.To.UTC().Truncate(24*time.Hour)
+	from, to := f.From.UTC().Truncate(24*time.Hour), f.To.Add(-time.Nanosecond).UTC().Truncate(24*time.Hour)
 	if to.Sub(from) > MaxAuditDays*24*time.Hour {
 		from = to.Add(-MaxAuditDays * 24 * time.Hour)
 	}
@@ -159,7 +162,8 @@ func (r *Audits) List(ctx context.Context, f AuditFilter) (entries []AuditEntry,
 			return nil, false, err
 		}
 		for _, e := range got {
-			if f.Who != "" && e.Who != f.Who || f.Action != "" && e.Action != f.Action {
+			if e.At.Before(f.From) || !e.At.Before(f.To) ||
+				f.Who != "" && e.Who != f.Who || f.Action != "" && e.Action != f.Action {
 				continue
 			}
 			if len(entries) == MaxAuditEntries {

@@ -17,6 +17,7 @@ func TestAuditList(t *testing.T) {
 	ctx := context.Background()
 	r := persistence.NewAudits(newTable(t))
 	day := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	midnight, next := day.Truncate(24*time.Hour), day.Truncate(24*time.Hour).Add(24*time.Hour)
 	op, other := "+5511400000001", "+5511400000002"
 	entries := []persistence.AuditEntry{
 		{ID: "1", At: day.Add(-24 * time.Hour), Who: op, Action: persistence.AuditLogin, Source: "203.0.113.7"},
@@ -42,11 +43,12 @@ func TestAuditList(t *testing.T) {
 		f    persistence.AuditFilter
 		want string
 	}{
-		{"both days, newest first", persistence.AuditFilter{From: day.Add(-24 * time.Hour), To: day}, "54321"},
-		{"one day", persistence.AuditFilter{From: day, To: day}, "5432"},
-		{"one operator", persistence.AuditFilter{From: day.Add(-24 * time.Hour), To: day, Who: op}, "321"},
-		{"one action", persistence.AuditFilter{From: day.Add(-24 * time.Hour), To: day, Action: persistence.AuditLogin}, "41"},
-		{"a day without entries", persistence.AuditFilter{From: day.Add(48 * time.Hour), To: day.Add(48 * time.Hour)}, ""},
+		{"both days, newest first", persistence.AuditFilter{From: midnight.Add(-24 * time.Hour), To: next}, "54321"},
+		{"one day", persistence.AuditFilter{From: midnight, To: next}, "5432"},
+		{"part of a day", persistence.AuditFilter{From: day.Add(time.Minute), To: day.Add(3 * time.Minute)}, "43"},
+		{"one operator", persistence.AuditFilter{From: midnight.Add(-24 * time.Hour), To: next, Who: op}, "321"},
+		{"one action", persistence.AuditFilter{From: midnight.Add(-24 * time.Hour), To: next, Action: persistence.AuditLogin}, "41"},
+		{"a day without entries", persistence.AuditFilter{From: next.Add(24 * time.Hour), To: next.Add(48 * time.Hour)}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, more, err := r.List(ctx, tc.f)
