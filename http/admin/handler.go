@@ -116,6 +116,7 @@ type Handler struct {
 	messages    *persistence.Messages
 	projections *persistence.Projections
 	demands     *persistence.Demands
+	audits      *persistence.Audits
 	pages       *pages
 
 	codes    *login.Codes
@@ -192,6 +193,7 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 		messages:    persistence.NewMessages(table),
 		projections: persistence.NewProjections(table),
 		demands:     persistence.NewDemands(table),
+		audits:      persistence.NewAudits(table),
 		pages:       p,
 		codes:       login.NewCodes(persistence.NewLogins(table), cfg.Login),
 		logins: login.Sessions{
@@ -205,6 +207,7 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 // Register mounts the pages (behind an admin login unless OpenPages), the
 // login, POST /admin/reset and the key-checked API on r.
 func (h *Handler) Register(r fiber.Router) {
+	r.Use("/admin", h.withSource)
 	api := r.Group(apiPrefix, h.requireKey)
 	api.Get("/sessions", h.getSessions)
 	api.Post("/sessions/reindex", h.reindexSessions)
@@ -216,6 +219,7 @@ func (h *Handler) Register(r fiber.Router) {
 	api.Get("/alerts", h.getAlerts)
 	api.Get("/prompts/:agent_id", h.getPrompt)
 	api.Put("/prompts/:agent_id", h.putPrompt)
+	api.Get("/audit", h.getAudit)
 	h.registerSavedReplies(api)
 	h.registerOperators(api)
 
@@ -225,6 +229,7 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Get("/admin/demands", h.pageAuth, h.demandsPage)
 	r.Get("/admin/llm-costs", h.pageAuth, h.costsPage)
 	r.Get("/admin/alerts", h.pageAuth, h.alertsPage)
+	r.Get(AuditPath, h.pageAuth, h.auditPage)
 	r.Post("/admin/reset", h.reset)
 	h.registerPeople(r)
 	h.registerSettings(r)
