@@ -69,3 +69,18 @@ func TestOperatorCommandsCommitTheirAuditEntries(t *testing.T) {
 		t.Errorf("audit =\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A claim of a conversation the bot holds is recorded as a takeover.
+func TestATakeoverIsAuditedAsSuch(t *testing.T) {
+	h := newHarness(t, session.Config{DebounceWindow: 50 * time.Millisecond, DebounceMaxWait: time.Second}, takeoverAnswers)
+	phone, operator := "+5511900000071", "+5511900000973"
+	first := h.chat(phone, "t1", "Oi")
+	if res := h.operate(sessionpb.OperatorAction_OPERATOR_ACTION_CLAIM, phone, first.GetSessionId(), operator, ""); !res.GetOk() {
+		t.Fatalf("claim: %+v", res)
+	}
+	now := h.now()
+	got, _, err := persistence.NewAudits(h.table).List(context.Background(), persistence.AuditFilter{From: now.Add(-time.Hour), To: now.Add(time.Hour)})
+	if err != nil || len(got) != 1 || got[0].Action != persistence.AuditTakeover || got[0].Who != operator {
+		t.Fatalf("audit = %+v, %v; want one takeover by the operator", got, err)
+	}
+}
