@@ -120,6 +120,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		}
 	}
 	a.table = persistence.Retain(a.table, cfg.Table.Retention, a.now)
+	a.table = persistence.RetainAudit(a.table, cfg.Table.AuditRetention, a.now)
 	if a.queue == nil {
 		if a.queue, err = newQueue(ctx, cfg, logger.Named("queue")); err != nil {
 			return nil, err

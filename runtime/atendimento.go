@@ -76,6 +76,7 @@ func (a *App) atendimentoRoutes() error {
 		Projections:      persistence.NewProjections(a.table),
 		SavedReplies:     persistence.NewSavedReplies(a.table),
 		Notes:            persistence.NewNotes(a.table),
+		Audit:            persistence.NewAudits(a.table),
 		Availability:     persistence.NewAvailabilities(a.table),
 		Roster:           persistence.NewOperatorRoster(a.table),
 		Media:            a.media,

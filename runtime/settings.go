@@ -24,6 +24,7 @@ const settingsTimeout = 10 * time.Second
 // console.
 func (a *App) newSettings() *settings.Live {
 	live := settings.New(persistence.NewVersions(a.table), a.now, a.logger.Named("settings"))
+	live.Audited(persistence.NewAudits(a.table))
 	admin.RegisterPrompts(live, a.content)
 	admin.RegisterContent(live, a.content)
 	a.crmMapping = admin.RegisterCRM(live, crmSeed(a.cfg))

@@ -47,6 +47,7 @@ type Live struct {
 	docs     map[string]Doc
 	families map[string]Doc
 	applied  map[string]int
+	audit    Audit // nil: nothing recorded (see Audited)
 }
 
 // New returns a Live over versions that applies nothing until documents are
@@ -140,6 +141,7 @@ func (l *Live) Save(ctx context.Context, doc, text, author string) (persistence.
 	if err != nil {
 		return persistence.Version{}, err
 	}
+	l.record(ctx, persistence.AuditSettings, doc, persistence.Version{Version: n, Author: author})
 	return l.applyVersion(ctx, doc, d, n)
 }
 
@@ -160,6 +162,7 @@ func (l *Live) Restore(ctx context.Context, doc string, n int, author string) (p
 	if err != nil {
 		return persistence.Version{}, err
 	}
+	l.record(ctx, persistence.AuditSettingsBack, doc, persistence.Version{Version: restored, Author: author})
 	return l.applyVersion(ctx, doc, d, restored)
 }
 

@@ -111,6 +111,7 @@ func commitOf(t *turn, at commitScene) turnCommit {
 			Consumed:      consumed,
 			Demand:        t.outcome.Demand,
 			Note:          note,
+			Audit:         auditOf(t, at.phone, at.newID, at.now),
 			Project:       project,
 			Reset:         t.outcome.Reset,
 			Now:           at.now,

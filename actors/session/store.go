@@ -98,6 +98,8 @@ type Commit struct {
 	Note *persistence.Note
 	// Project records the session's desired CRM state with the turn.
 	Project bool
+	// Audit is the entry recording a person's command, nil on other turns.
+	Audit *persistence.AuditEntry
 	// Reset points the phone at no session (the administration's reset):
 	// the active pointer becomes persistence.ResetPointer.
 	Reset bool

@@ -155,6 +155,13 @@ func (s *TableStore) Commit(ctx context.Context, c Commit) (domain.Session, erro
 		}
 		turn.Extra = append(turn.Extra, note)
 	}
+	if c.Audit != nil {
+		entry, err := persistence.AuditTx(*c.Audit)
+		if err != nil {
+			return domain.Session{}, err
+		}
+		turn.Extra = append(turn.Extra, entry)
+	}
 	if c.Reset {
 		turn.Extra = append(turn.Extra, persistence.ResetPointerTx(c.Phone))
 	}

@@ -602,7 +602,11 @@ type OperatorCommand struct {
 	// label is the label a LABEL adds or removes (any case and spacing).
 	Label string `protobuf:"bytes,11,opt,name=label,proto3" json:"label,omitempty"`
 	// remove_label makes a LABEL remove label instead of adding it.
-	RemoveLabel   bool `protobuf:"varint,12,opt,name=remove_label,json=removeLabel,proto3" json:"remove_label,omitempty"`
+	RemoveLabel bool `protobuf:"varint,12,opt,name=remove_label,json=removeLabel,proto3" json:"remove_label,omitempty"`
+	// source is where the command came from (the client's address, or
+	// "whatsapp" for an operator writing from their phone): the audit entry
+	// committed with the command records it.
+	Source        string `protobuf:"bytes,13,opt,name=source,proto3" json:"source,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -719,6 +723,13 @@ func (x *OperatorCommand) GetRemoveLabel() bool {
 		return x.RemoveLabel
 	}
 	return false
+}
+
+func (x *OperatorCommand) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
 }
 
 // OperatorResult answers an OperatorCommand.
@@ -955,7 +966,7 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\x05error\x18\x05 \x01(\tR\x05error\x12\x18\n" +
 	"\aoptions\x18\x06 \x03(\tR\aoptions\")\n" +
 	"\x04Wake\x12!\n" +
-	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\"\xb1\x03\n" +
+	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\"\xc9\x03\n" +
 	"\x0fOperatorCommand\x12!\n" +
 	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\x12\x1d\n" +
 	"\n" +
@@ -972,7 +983,8 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	" \x01(\tR\n" +
 	"toOperator\x12\x14\n" +
 	"\x05label\x18\v \x01(\tR\x05label\x12!\n" +
-	"\fremove_label\x18\f \x01(\bR\vremoveLabel\"\xe8\x01\n" +
+	"\fremove_label\x18\f \x01(\bR\vremoveLabel\x12\x16\n" +
+	"\x06source\x18\r \x01(\tR\x06source\"\xe8\x01\n" +
 	"\x0eOperatorResult\x12\x0e\n" +
 	"\x02ok\x18\x01 \x01(\bR\x02ok\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\tR\x04code\x12\x18\n" +

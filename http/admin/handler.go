@@ -122,6 +122,7 @@ type Handler struct {
 	messages    *persistence.Messages
 	projections *persistence.Projections
 	demands     *persistence.Demands
+	audits      *persistence.Audits
 	pages       *pages
 
 	codes    *login.Codes
@@ -198,6 +199,7 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 		messages:    persistence.NewMessages(table),
 		projections: persistence.NewProjections(table),
 		demands:     persistence.NewDemands(table),
+		audits:      persistence.NewAudits(table),
 		pages:       p,
 		codes:       login.NewCodes(persistence.NewLogins(table), cfg.Login, login.Watch{Surface: "admin", Log: logger, Count: cfg.RefusedCodes}),
 		logins: login.Sessions{
@@ -214,7 +216,7 @@ func (h *Handler) Register(r fiber.Router) {
 	// The pages keep their styles in <style> blocks of their templates and
 	// run no script, so inline styles are allowed and scripts only from
 	// this origin (there are none): an injected tag still cannot run.
-	r.Use("/admin", secheaders.New(secheaders.InlineStyles), h.limitWrites())
+	r.Use("/admin", secheaders.New(secheaders.InlineStyles), h.limitWrites(), h.withSource)
 	api := r.Group(apiPrefix, h.requireKey)
 	api.Get("/sessions", h.getSessions)
 	api.Post("/sessions/reindex", h.reindexSessions)
@@ -226,6 +228,7 @@ func (h *Handler) Register(r fiber.Router) {
 	api.Get("/alerts", h.getAlerts)
 	api.Get("/prompts/:agent_id", h.getPrompt)
 	api.Put("/prompts/:agent_id", h.putPrompt)
+	api.Get("/audit", h.getAudit)
 	h.registerSavedReplies(api)
 	h.registerOperators(api)
 
@@ -235,6 +238,7 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Get("/admin/demands", h.pageAuth, h.demandsPage)
 	r.Get("/admin/llm-costs", h.pageAuth, h.costsPage)
 	r.Get("/admin/alerts", h.pageAuth, h.alertsPage)
+	r.Get(AuditPath, h.pageAuth, h.auditPage)
 	r.Post("/admin/reset", h.reset)
 	h.registerPeople(r)
 	h.registerSettings(r)

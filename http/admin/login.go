@@ -152,12 +152,15 @@ func (h *Handler) verifyCode(c *fiber.Ctx) error {
 			return httperr.Write(c, fiber.StatusServiceUnavailable, "unavailable", "the session was not stored; try again")
 		}
 		h.logger.Info("admin logged in", redact.Phone("admin", phone))
+		h.auditAs(c, phone, persistence.AuditAdminLogin, "", "")
 		return c.Redirect("/admin", fiber.StatusSeeOther)
 	case login.Throttled:
+		h.auditAs(c, phone, persistence.AuditAdminFailed, "", "")
 		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(max(int(wait.Round(time.Second)/time.Second), 1)))
 		form.Error = h.pages.loc.T("admin.code.throttled", wait.Round(time.Second))
 		c.Status(fiber.StatusTooManyRequests)
 	default:
+		h.auditAs(c, phone, persistence.AuditAdminFailed, "", "")
 		form.Error = h.pages.loc.T("admin.code.wrong")
 		c.Status(fiber.StatusUnauthorized)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/intake-runtime/intake/actors/sessionpb"
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/http/httperr"
+	"github.com/intake-runtime/intake/http/login"
 	"github.com/intake-runtime/intake/http/sameorigin"
 )
 
@@ -50,6 +51,7 @@ func (h *Handler) reset(c *fiber.Ctx) error {
 	out, err := h.cfg.Conversations.Operate(ctx, &sessionpb.OperatorCommand{
 		PhoneNumber: p,
 		Action:      sessionpb.OperatorAction_OPERATOR_ACTION_RESET,
+		Source:      login.Source(c, h.cfg.TrustedProxies),
 	})
 	if err == nil && !out.GetOk() {
 		err = fmt.Errorf("admin: reset refused: %s: %s", out.GetCode(), out.GetMessage())

@@ -80,6 +80,7 @@ func (c *Console) act(ctx *fiber.Ctx) error {
 // command, the refusal's status and code otherwise. applied, when given,
 // runs once the command is accepted.
 func (c *Console) answer(ctx *fiber.Ctx, cmd *sessionpb.OperatorCommand, applied func()) error {
+	cmd.Source = c.source(ctx) // for the audit entry the command commits with
 	res, err := c.operate(ctx.UserContext(), cmd)
 	if err != nil {
 		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.no_answer")

@@ -104,13 +104,16 @@ func (c *Console) verifyCode(ctx *fiber.Ctx) error {
 			return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "error.session_not_stored")
 		}
 		c.log.Info("operator logged in", redact.Phone("operator", phone))
+		c.audit(ctx, phone, persistence.AuditLogin, "", "")
 		return ctx.Redirect(BasePath, fiber.StatusSeeOther)
 	case login.Throttled:
+		c.audit(ctx, phone, persistence.AuditLoginFailed, "", "")
 		secs := int(wait.Round(time.Second) / time.Second)
 		ctx.Set(fiber.HeaderRetryAfter, strconv.Itoa(max(secs, 1)))
 		form.Error = c.locale.T("code.throttled", wait.Round(time.Second))
 		return c.render(ctx, fiber.StatusTooManyRequests, "code", page{Title: c.locale.T("code.title"), Page: "code", Data: form})
 	default:
+		c.audit(ctx, phone, persistence.AuditLoginFailed, "", "")
 		form.Error = c.locale.T("code.wrong")
 		return c.render(ctx, fiber.StatusUnauthorized, "code", page{Title: c.locale.T("code.title"), Page: "code", Data: form})
 	}

@@ -70,6 +70,9 @@ type Deps struct {
 	// Media fetches customers' files for the conversation page. Optional:
 	// without it a file's URL answers 502 and the page shows its text.
 	Media messaging.MediaSource
+	// Audit records logins and notes in the audit trail. Optional: without
+	// it they are not recorded (operator commands commit theirs anyway).
+	Audit Audit
 }
 
 func (d Deps) validate() error {

@@ -82,5 +82,6 @@ func (c *Console) addNote(ctx *fiber.Ctx) error {
 		c.log.Error("note not stored", zap.Error(err))
 		return c.failJSON(ctx, fiber.StatusServiceUnavailable, "unavailable", "tools.error.notes")
 	}
+	c.audit(ctx, n.Operator, persistence.AuditNote, phone, sessionID)
 	return ctx.Status(fiber.StatusCreated).JSON(fiber.Map{"note": n})
 }

@@ -248,6 +248,11 @@ type Table struct {
 	// good; otherwise at least 1h). The emulator keeps 24h, so an idle
 	// emulator returns to its starting memory.
 	Retention time.Duration
+	// AuditRetention is how long an audit entry (who did what, when, from
+	// where) is kept; the table's TTL deletes it then (AUDIT_RETENTION, Go
+	// duration; default 8760h, 365 days; 0 keeps entries for good;
+	// otherwise at least 1h).
+	AuditRetention time.Duration
 	// Timeout bounds every table and queue call made for an HTTP request
 	// (STORE_TIMEOUT, default 5s): past it the webhook answers 503 with
 	// Retry-After and the platform delivers again.

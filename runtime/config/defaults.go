@@ -43,7 +43,7 @@ func (c *Config) setDefaults() {
 		Transcription: Transcription{Model: DefaultTranscriptionModel, Timeout: 30 * time.Second},
 		CRM:           CRM{Enabled: true, BaseURL: crm.DefaultBaseURL, MaxRPS: crm.DefaultMaxRPS, SessionProperty: crm.DefaultSessionProperty},
 		ERP:           ERP{Enabled: true, BaseURL: erp.DefaultBaseURL, MaxRPS: erp.DefaultMaxRPS},
-		Table:         Table{Name: "intake", Region: "us-east-1", Timeout: 5 * time.Second},
+		Table:         Table{Name: "intake", Region: "us-east-1", Timeout: 5 * time.Second, AuditRetention: 365 * 24 * time.Hour},
 		Queue:         Queue{Concurrency: 16},
 		Outbound:      Outbound{MaxIdlePerHost: 256},
 		Handoff: Handoff{

@@ -70,6 +70,7 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"SYNC_INTERVAL": "0"}, "SYNC_INTERVAL", "must be a positive duration"},
 		{map[string]string{"RECOVERY_AFTER": "0s"}, "RECOVERY_AFTER", "must be a positive duration, got 0s"},
 		{map[string]string{"DATA_RETENTION": "10m"}, "DATA_RETENTION", "must be 0 (keep conversations) or at least 1h0m0s, got 10m0s"},
+		{map[string]string{"AUDIT_RETENTION": "-1h"}, "AUDIT_RETENTION", "must be 0 (keep audit entries) or at least 1h0m0s, got -1h0m0s"},
 		{map[string]string{"RECOVERY_INTERVAL": "-30s"}, "RECOVERY_INTERVAL", "must be a positive duration"},
 		{map[string]string{"HANDOFF_RENOTIFY_AFTER": "0s"}, "HANDOFF_RENOTIFY_AFTER", "must be a positive duration"},
 		{map[string]string{"HANDOFF_SLA": "0s"}, "HANDOFF_SLA", "must be a positive duration"},

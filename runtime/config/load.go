@@ -106,6 +106,7 @@ func (r *reader) readInto(c *Config) {
 	r.text("AWS_REGION", &c.Table.Region)
 	r.text("AWS_ENDPOINT_URL_DYNAMODB", &c.Table.Endpoint)
 	r.duration("DATA_RETENTION", &c.Table.Retention)
+	r.duration("AUDIT_RETENTION", &c.Table.AuditRetention)
 	r.duration("STORE_TIMEOUT", &c.Table.Timeout)
 	r.text("INBOUND_QUEUE_URL", &c.Queue.InboundURL)
 	r.count("INBOUND_CONCURRENCY", &c.Queue.Concurrency)

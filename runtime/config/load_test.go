@@ -43,7 +43,7 @@ func TestLoadDefaults(t *testing.T) {
 		Transcription: config.Transcription{Model: "gpt-4o-mini-transcribe", Timeout: 30 * time.Second},
 		CRM:           config.CRM{Enabled: true, BaseURL: "https://api.hubapi.com", MaxRPS: 9, SessionProperty: "intake_session_id"},
 		ERP:           config.ERP{Enabled: true, BaseURL: "https://api.bling.com.br/Api/v3", MaxRPS: 3},
-		Table:         config.Table{Name: "intake", Region: "us-east-1", Timeout: 5 * time.Second},
+		Table:         config.Table{Name: "intake", Region: "us-east-1", Timeout: 5 * time.Second, AuditRetention: 365 * 24 * time.Hour},
 		Queue:         config.Queue{Concurrency: 16},
 		Outbound:      config.Outbound{MaxIdlePerHost: 256},
 		Handoff: config.Handoff{
@@ -158,6 +158,7 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"SYNC_INTERVAL", "5m", func(c config.Config) any { return c.Sync.Interval }, 5 * time.Minute},
 		{"RECOVERY_AFTER", "5m", func(c config.Config) any { return c.Recovery.After }, 5 * time.Minute},
 		{"DATA_RETENTION", "720h", func(c config.Config) any { return c.Table.Retention }, 720 * time.Hour},
+		{"AUDIT_RETENTION", "2160h", func(c config.Config) any { return c.Table.AuditRetention }, 2160 * time.Hour},
 		{"RECOVERY_INTERVAL", "10s", func(c config.Config) any { return c.Recovery.Interval }, 10 * time.Second},
 		{"CONTENT_DIR", "./content", func(c config.Config) any { return c.Content.Dir }, "./content"},
 		{"PROMPT_REFRESH", "1s", func(c config.Config) any { return c.Content.PromptRefresh }, time.Second},

@@ -109,6 +109,9 @@ func (c Config) problems() []error {
 	if r := c.Table.Retention; r < 0 || r > 0 && r < minRetention {
 		v.fail("DATA_RETENTION", "must be 0 (keep conversations) or at least %s, got %s", minRetention, r)
 	}
+	if r := c.Table.AuditRetention; r < 0 || r > 0 && r < minRetention {
+		v.fail("AUDIT_RETENTION", "must be 0 (keep audit entries) or at least %s, got %s", minRetention, r)
+	}
 	v.positive("STORE_TIMEOUT", c.Table.Timeout)
 	v.url("INBOUND_QUEUE_URL", c.Queue.InboundURL, false)
 

@@ -1,0 +1,45 @@
+package admin
+
+import "github.com/intake-runtime/intake/locale"
+
+// auditText is the texts of the audit page and its actions in words.
+var auditText = locale.Catalogue{
+	"admin.nav.audit":        {PT: "Auditoria", EN: "Audit"},
+	"admin.audit.title":      {PT: "Auditoria", EN: "Audit"},
+	"admin.audit.heading":    {PT: "Auditoria: quem fez o quê", EN: "Audit: who did what"},
+	"admin.audit.note":       {PT: "Cada ação de atendentes e administradores, com data, hora e endereço de origem, da mais recente para a mais antiga. Os registros são guardados pelo prazo de retenção da auditoria.", EN: "Every operator and admin action, with date, time and source address, newest first. Entries are kept for the audit retention period."},
+	"admin.audit.from":       {PT: "De", EN: "From"},
+	"admin.audit.to":         {PT: "Até", EN: "To"},
+	"admin.audit.who":        {PT: "Quem", EN: "Who"},
+	"admin.audit.anyone":     {PT: "Qualquer pessoa", EN: "Anyone"},
+	"admin.audit.action":     {PT: "Ação", EN: "Action"},
+	"admin.audit.any_action": {PT: "Qualquer ação", EN: "Any action"},
+	"admin.audit.filter":     {PT: "Filtrar", EN: "Filter"},
+	"admin.audit.when":       {PT: "Quando", EN: "When"},
+	"admin.audit.customer":   {PT: "Cliente", EN: "Customer"},
+	"admin.audit.target":     {PT: "Detalhe", EN: "Detail"},
+	"admin.audit.source":     {PT: "Origem", EN: "Source"},
+	"admin.audit.api":        {PT: "Chave da API (integração)", EN: "API key (integration)"},
+	"admin.audit.dev":        {PT: "Ambiente de desenvolvimento", EN: "Development runner"},
+	"admin.audit.none":       {PT: "Nenhuma ação registrada nesse período.", EN: "No action recorded in this period."},
+	"admin.audit.more":       {PT: "Há mais registros mais antigos: escolha um período menor para vê-los.", EN: "There are older entries: choose a shorter period to see them."},
+
+	"admin.audit.action.login":              {PT: "Entrou no console", EN: "Logged in to the console"},
+	"admin.audit.action.login_failed":       {PT: "Código de acesso errado (console)", EN: "Wrong login code (console)"},
+	"admin.audit.action.admin_login":        {PT: "Entrou na administração", EN: "Logged in to the admin"},
+	"admin.audit.action.admin_login_failed": {PT: "Código de acesso errado (administração)", EN: "Wrong login code (admin)"},
+	"admin.audit.action.claim":              {PT: "Assumiu a conversa", EN: "Claimed the conversation"},
+	"admin.audit.action.takeover":           {PT: "Assumiu a conversa do robô", EN: "Took the conversation from the bot"},
+	"admin.audit.action.send":               {PT: "Enviou mensagem", EN: "Sent a message"},
+	"admin.audit.action.template":           {PT: "Enviou modelo aprovado", EN: "Sent an approved template"},
+	"admin.audit.action.transfer":           {PT: "Transferiu a conversa", EN: "Transferred the conversation"},
+	"admin.audit.action.release":            {PT: "Devolveu à fila", EN: "Released to the queue"},
+	"admin.audit.action.close":              {PT: "Encerrou a conversa", EN: "Closed the conversation"},
+	"admin.audit.action.reset":              {PT: "Reiniciou a conversa", EN: "Reset the conversation"},
+	"admin.audit.action.label":              {PT: "Alterou etiqueta", EN: "Changed a label"},
+	"admin.audit.action.note":               {PT: "Escreveu nota interna", EN: "Wrote an internal note"},
+	"admin.audit.action.settings":           {PT: "Alterou configuração", EN: "Changed a setting"},
+	"admin.audit.action.settings_restore":   {PT: "Restaurou versão de configuração", EN: "Restored a setting's version"},
+	"admin.audit.action.export":             {PT: "Exportou dados de uma pessoa", EN: "Exported a person's data"},
+	"admin.audit.action.erase":              {PT: "Apagou dados de uma pessoa", EN: "Erased a person's data"},
+}
