@@ -81,6 +81,11 @@ type Config struct {
 	// force. Nil shows the seed: always open, no name, the default texts.
 	Hours    *businesshours.Live
 	Business *conversation.Business
+	// PersonFinders add kinds of items held about a person (an audit
+	// trail's entries) to the export and the erasure.
+	PersonFinders []persistence.PersonFinder
+	// DataRetention is DATA_RETENTION, which the overview states; 0 keeps.
+	DataRetention time.Duration
 }
 
 // Conversations is the conversation addressing as the admin surface uses
@@ -116,6 +121,7 @@ type Handler struct {
 	messages    *persistence.Messages
 	projections *persistence.Projections
 	demands     *persistence.Demands
+	people      *persistence.People
 	pages       *pages
 
 	codes    *login.Codes
@@ -192,6 +198,7 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 		messages:    persistence.NewMessages(table),
 		projections: persistence.NewProjections(table),
 		demands:     persistence.NewDemands(table),
+		people:      persistence.NewPeople(table, cfg.PersonFinders...),
 		pages:       p,
 		codes:       login.NewCodes(persistence.NewLogins(table), cfg.Login),
 		logins: login.Sessions{
@@ -218,6 +225,8 @@ func (h *Handler) Register(r fiber.Router) {
 	api.Put("/prompts/:agent_id", h.putPrompt)
 	h.registerSavedReplies(api)
 	h.registerOperators(api)
+	api.Get("/people/:phone/export", h.personExport)
+	api.Delete("/people/:phone", h.personErase)
 
 	h.registerLogin(r)
 	r.Get("/admin", h.pageAuth, h.overviewPage)
