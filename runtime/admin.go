@@ -53,6 +53,7 @@ func (a *App) adminRoutes() error {
 		Templates:          a.templates,
 		Hours:              a.hours,
 		Business:           a.business,
+		DataRetention:      a.cfg.Table.Retention,
 	}, a.table, a.content, a.logger.Named("admin"))
 	if err != nil {
 		return err

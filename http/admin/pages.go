@@ -115,6 +115,7 @@ func (h *Handler) overviewPage(c *fiber.Ctx) error {
 	if err != nil {
 		return h.internal(c, "overview failed", err)
 	}
+	o.Retention = retentionLines(h.pages.loc, h.cfg.DataRetention)
 	return h.pages.render(c, page{Page: "overview", Data: o, Scan: o.Scan})
 }
 

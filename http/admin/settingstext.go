@@ -9,7 +9,7 @@ import (
 // pageTexts are the catalogues of the admin pages, merged at start: each
 // settings page keeps its texts beside its handlers.
 var pageTexts = []locale.Catalogue{text, settingsText, locale.Vocabulary, handoff.Catalogue, businesshours.Catalogue,
-	crmText, promptsText, businessText, hoursText, peopleText, catalogueText, repliesText}
+	crmText, promptsText, businessText, hoursText, peopleText, catalogueText, repliesText, personText}
 
 // settingsText is the texts of the settings index and of the history every
 // settings page shows.
