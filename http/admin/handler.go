@@ -236,6 +236,7 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Get("/admin/alerts", h.pageAuth, h.alertsPage)
 	r.Post("/admin/reset", h.reset)
 	h.registerPeople(r)
+	h.registerPersonPage(r)
 	h.registerSettings(r)
 	h.registerCRM(r)
 	h.registerPromptsPage(r)

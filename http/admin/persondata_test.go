@@ -64,3 +64,28 @@ func TestPersonExportAndErase(t *testing.T) {
 		t.Errorf("tombstones = %v, %v; want one", tombs, err)
 	}
 }
+
+// TestPersonPageRefusals: a number without digits or an erasure without
+// the confirmation is refused with 422 and erases nothing.
+func TestPersonPageRefusals(t *testing.T) {
+	f := newFixture(t, admin.Config{})
+	n, err := persistencetest.SeedPerson(context.Background(), f.table, "+5511988887777", "+551188887777", "52998224725", 2, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	form := map[string]string{"Content-Type": "application/x-www-form-urlencoded", "Origin": "http://example.com"}
+	for _, tt := range []struct{ method, target, body, want string }{
+		{"GET", "/admin/person?phone=abc", "", "Digite um número"},
+		{"POST", "/admin/person/erase", "phone=%2B5511988887777", "Marque a confirmação"},
+		{"POST", "/admin/person/erase", "phone=x&confirm=on", "Digite um número"},
+	} {
+		status, body := f.do(tt.method, tt.target, tt.body, form)
+		if status != 422 || !strings.Contains(body, tt.want) {
+			t.Errorf("%s %s %s = %d, want 422 saying %q", tt.method, tt.target, tt.body, status, tt.want)
+		}
+	}
+	data, err := persistence.NewPeople(f.table).Find(context.Background(), []string{"+5511988887777", "+551188887777"})
+	if err != nil || data.Total() != n {
+		t.Errorf("after refusals %d items are held (%v), want all %d", data.Total(), err, n)
+	}
+}
