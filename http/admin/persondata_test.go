@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/persistence"
@@ -87,5 +88,23 @@ func TestPersonPageRefusals(t *testing.T) {
 	data, err := persistence.NewPeople(f.table).Find(context.Background(), []string{"+5511988887777", "+551188887777"})
 	if err != nil || data.Total() != n {
 		t.Errorf("after refusals %d items are held (%v), want all %d", data.Total(), err, n)
+	}
+}
+
+// TestOverviewSaysWhatIsKept: the overview has a line per kind of personal
+// data, with DATA_RETENTION in words, or "kept until erased" without it.
+func TestOverviewSaysWhatIsKept(t *testing.T) {
+	for _, tt := range []struct {
+		retention time.Duration
+		want      string
+	}{
+		{0, "Notas internas: guardado até ser apagado"},
+		{90 * 24 * time.Hour, "Envios ao CRM/ERP: apagado 90 d 0 h depois da última alteração."},
+	} {
+		f := newFixture(t, admin.Config{DataRetention: tt.retention})
+		status, body := f.do("GET", "/admin", "", nil)
+		if status != 200 || !strings.Contains(body, tt.want) || !strings.Contains(body, "Recibos de mensagens recebidas: apagados 7 dias") {
+			t.Errorf("retention %v: overview %d does not say %q", tt.retention, status, tt.want)
+		}
 	}
 }
