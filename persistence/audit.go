@@ -225,3 +225,23 @@ func (r *auditRetained) Transact(ctx context.Context, writes []TxWrite) error {
 	}
 	return r.Table.Transact(ctx, stamped)
 }
+
+// PersonAudit is the kind of a person's audit entries in their export.
+const PersonAudit PersonKind = "audit"
+
+// Kind makes the audit trail a PersonFinder: a person's export holds the
+// entries about their phone, and their erasure removes them.
+func (r *Audits) Kind() PersonKind { return PersonAudit }
+
+// Find returns the audit entries about any of phones, as stored.
+func (r *Audits) Find(ctx context.Context, phones []string) ([]Item, error) {
+	var items []Item
+	for _, phone := range phones {
+		found, err := queryIndexAll(ctx, r.table, IndexQuery{GSI1PK: auditOfPrefix + phone}, 0)
+		if err != nil {
+			return nil, fmt.Errorf("persistence: audit entries of a person: %w", err)
+		}
+		items = append(items, found...)
+	}
+	return items, nil
+}

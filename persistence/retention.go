@@ -10,16 +10,19 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// Retain returns table with a retention period on the conversations it
-// stores (DATA_RETENTION): every write of an item in a phone's SESSION#
-// partition (its session snapshots, its active pointer, its message log)
-// stamps the item's ttl at retention after the write, so the table deletes
-// a customer's conversation data once nothing has written it for that long.
+// Retain returns table with a retention period on the personal data it
+// stores (DATA_RETENTION): every write of an item that holds a customer's
+// data stamps the item's ttl at retention after the write, so the table
+// deletes it once nothing has written it for that long. That is a phone's
+// SESSION# partition (its session snapshots, its active pointer, its message
+// log), its search lookups, internal notes, pending-message marker and
+// debounce buffer, the CRM/ERP projections (name, e-mail, phone, CPF/CNPJ:
+// the CRM and ERP keep their own copy) and the out-of-portfolio demands.
 // A running session refreshes its snapshot's ttl at each turn; its log items
 // expire one by one, and its active pointer retention after the session
 // started, after which the phone's next message starts a new session.
-// Receipts keep their own ttl; CRM projections and demands are the
-// business's records and are kept. With retention <= 0 it returns table.
+// Receipts and login codes keep their own shorter ttl; the operator roster
+// and erasure tombstones are kept. With retention <= 0 it returns table.
 // The stamp costs no request: it rides on the writes already made.
 func Retain(table Table, retention time.Duration, now func() time.Time) Table {
 	if retention <= 0 {
@@ -34,20 +37,35 @@ type retained struct {
 	now       func() time.Time
 }
 
-// retainedPK reports whether items under pk are a conversation's: a
-// phone's partition, or a search lookup (search.go), which holds the
-// customer's document or name and expires retention after it was collected.
-func retainedPK(pk string) bool {
-	return strings.HasPrefix(pk, "SESSION#") || strings.HasPrefix(pk, searchPrefix)
+// retainedKey reports whether the item at k holds personal data the
+// retention applies to (see Retain). A receipt shares the RECEIPT# prefix
+// with the pending-message marker and keeps its own ttl: its sort key tells
+// them apart.
+func retainedKey(k Key) bool {
+	switch {
+	case strings.HasPrefix(k.PK, ReceiptPK("")):
+		return k.SK == LatestSK
+	case k.PK == DemandPK:
+		return true
+	}
+	for _, prefix := range retainedPrefixes {
+		if strings.HasPrefix(k.PK, prefix) {
+			return true
+		}
+	}
+	return false
 }
+
+// retainedPrefixes are the partitions whose every item the retention
+// applies to.
+var retainedPrefixes = []string{SessionPK(""), searchPrefix, notePK(""), ProjectionPK(""), DebouncePK("")}
 
 func (r *retained) expiry() int64 { return r.now().Add(r.retention).Unix() }
 
 // stamp returns item with its ttl set when it is a conversation's; item
 // itself is left as the caller built it.
 func (r *retained) stamp(item Item) Item {
-	pk, ok := item[AttrPK].(*types.AttributeValueMemberS)
-	if !ok || !retainedPK(pk.Value) {
+	if !retainedKey(KeyOf(item)) {
 		return item
 	}
 	stamped := maps.Clone(item)
@@ -57,7 +75,7 @@ func (r *retained) stamp(item Item) Item {
 
 // stampUpdate returns upd with the ttl set when key is a conversation's.
 func (r *retained) stampUpdate(key Key, upd Update) Update {
-	if !retainedPK(key.PK) {
+	if !retainedKey(key) {
 		return upd
 	}
 	upd.Set = maps.Clone(upd.Set)

@@ -12,11 +12,11 @@ import (
 	"github.com/intake-runtime/intake/persistence/memory"
 )
 
-// TestRetainExpiresConversationsOnly: with a retention, every way of writing
-// a phone's conversation items stamps their ttl, and once the retention has
-// passed the table has forgotten them, while receipts keep their own ttl and
-// projections stay.
-func TestRetainExpiresConversationsOnly(t *testing.T) {
+// TestRetainExpiresPersonalData: with a retention, every way of writing an
+// item that holds a customer's data stamps its ttl, and once the retention
+// has passed the table has forgotten it, while receipts keep their own ttl
+// and the roster and erasure tombstones stay.
+func TestRetainExpiresPersonalData(t *testing.T) {
 	ctx := context.Background()
 	now := t0
 	clock := func() time.Time { return now }
@@ -28,11 +28,17 @@ func TestRetainExpiresConversationsOnly(t *testing.T) {
 		{PK: persistence.SessionPK("+5511"), SK: "S#batch"},
 		{PK: persistence.SessionPK("+5511"), SK: "S#tx"},
 		{PK: persistence.SessionPK("+5511"), SK: "S#update"},
-		{PK: "SEARCH#DOC#52998224725", SK: "+5511#s1"}, // a search lookup holds the customer's document
+		{PK: "SEARCH#DOC#52998224725", SK: "+5511#s1"},   // a search lookup holds the customer's document
+		persistence.CRMProjection{SessionID: "s1"}.Key(), // name, e-mail, phone, CPF/CNPJ
+		{PK: "NOTE#+5511", SK: "s1#2026-01-01T00:00:00.000000000Z#n1"},
+		{PK: persistence.DemandPK, SK: "2026-01-01T00:00:00.000000000Z#d1"},
+		{PK: persistence.LatestPK("+5511"), SK: persistence.LatestSK},
+		{PK: persistence.DebouncePK("+5511"), SK: persistence.BufferSK},
 	}
 	kept := []persistence.Key{
 		{PK: persistence.ReceiptPK("wamid.1"), SK: persistence.ReceiptSK},
-		persistence.CRMProjection{SessionID: "s1"}.Key(),
+		{PK: "OPERATOR", SK: "+5511"},
+		{PK: "ERASURE#ab", SK: "DONE#2026"},
 	}
 	item := func(k persistence.Key) persistence.Item {
 		return persistence.Item{
@@ -45,14 +51,16 @@ func TestRetainExpiresConversationsOnly(t *testing.T) {
 	if _, ok := put[persistence.AttrTTL]; ok {
 		t.Error("Retain changed the caller's item")
 	}
-	must(t, table.BatchWrite(ctx, []persistence.Item{item(conversation[1]), item(kept[1])}, nil))
+	must(t, table.BatchWrite(ctx, []persistence.Item{item(conversation[1]), item(kept[1]), item(kept[2])}, nil))
 	must(t, table.Transact(ctx, []persistence.TxWrite{
 		persistence.PutTx(item(conversation[2]), nil),
 		persistence.UpdateTx(kept[0], persistence.Update{Set: map[string]any{persistence.AttrTTL: t0.Add(persistence.ReceiptTTL).Unix()}}, nil),
 	}))
 	_, err := table.Update(ctx, conversation[3], persistence.Update{Set: map[string]any{"v": 1}}, nil)
 	must(t, err)
-	must(t, table.Transact(ctx, []persistence.TxWrite{persistence.PutTx(item(conversation[4]), nil)}))
+	for _, k := range conversation[4:] {
+		must(t, table.Transact(ctx, []persistence.TxWrite{persistence.PutTx(item(k), nil)}))
+	}
 
 	now = t0.Add(24*time.Hour + time.Second)
 	for _, k := range conversation {

@@ -4,6 +4,7 @@ import (
 	"github.com/intake-runtime/intake/actors/agent/demo"
 	"github.com/intake-runtime/intake/actors/agent/replay"
 	"github.com/intake-runtime/intake/http/admin"
+	"github.com/intake-runtime/intake/persistence"
 )
 
 // adminRoutes mounts the admin pages, behind a WhatsApp-code login of the
@@ -55,6 +56,9 @@ func (a *App) adminRoutes() error {
 		Templates:          a.templates,
 		Hours:              a.hours,
 		Business:           a.business,
+		// The audit trail names phones: a person's export and erasure take it in.
+		PersonFinders: []persistence.PersonFinder{persistence.NewAudits(a.table)},
+		DataRetention: a.cfg.Table.Retention,
 	}, a.table, a.content, a.logger.Named("admin"))
 	if err != nil {
 		return err

@@ -28,13 +28,15 @@ import (
 //     (ADMIN_PHONES) they are how an owner runs the business; the people
 //     page passes as a prefix, for its per-person forms
 //     (/admin/people/{phone}), and so do the settings pages
-//     (/admin/settings/…), and the audit page (/admin/audit). POST /admin/reset and the prompt editor under /admin/prompts stay development
-//     surfaces.
+//     (/admin/settings/…), the audit page (/admin/audit) and a person's
+//     data (/admin/person, its export and erasure). POST /admin/reset and
+//     the prompt editor under /admin/prompts stay development surfaces.
 var (
 	operationalPaths = []string{"/healthz", "/readyz",
 		"/admin", "/admin/sessions", "/admin/demands", "/admin/llm-costs", "/admin/alerts",
-		admin.LoginPath, admin.VerifyPath, admin.LogoutPath, admin.SettingsPath, admin.AuditPath}
-	operationalPrefixes = []string{"/webhook", "/atendimento", "/admin/api/", admin.PeoplePath + "/", admin.SettingsPath + "/"}
+		admin.LoginPath, admin.VerifyPath, admin.LogoutPath, admin.SettingsPath, admin.AuditPath, admin.PersonPath}
+	operationalPrefixes = []string{"/webhook", "/atendimento", "/admin/api/", admin.PeoplePath + "/", admin.SettingsPath + "/",
+		admin.PersonPath + "/"}
 )
 
 // devGate is the development gate, the first handler of every request. With

@@ -79,7 +79,9 @@ func TestGateOffAnswers404ToEveryDevelopmentRoute(t *testing.T) {
 // sends a visitor without an admin session to the login page, which answers.
 func TestGateOffLeavesTheAdminPagesBehindTheLogin(t *testing.T) {
 	app := newApp(t, map[string]string{"DEV_UI_ENABLED": "false", "ADMIN_PHONES": "(11) 98888-7777"}, nil)
-	for _, path := range []string{"/admin", "/admin/", "/ADMIN", "/admin/sessions", "/admin/demands", "/admin/llm-costs", "/admin/alerts", "/admin/people"} {
+	for _, path := range []string{"/admin", "/admin/", "/ADMIN", "/admin/sessions", "/admin/demands", "/admin/llm-costs", "/admin/alerts", "/admin/people",
+		"/admin/settings", "/admin/settings/hours", "/admin/settings/catalogue", "/admin/settings/prompts/triage", "/admin/audit",
+		"/admin/person", "/admin/person/export?phone=11988887777"} {
 		res := do(t, app, "GET", path, nil, nil)
 		if res.status != http.StatusSeeOther || res.header.Get("Location") != "/admin/login" {
 			t.Errorf("GET %s with the gate off = %d to %q, want a redirect to /admin/login", path, res.status, res.header.Get("Location"))

@@ -72,6 +72,18 @@ func CanonicalPhone(phone string) string {
 	return "+55" + area + "9" + local
 }
 
+// PhoneForms are the forms one person's number is stored under: the
+// canonical one (CanonicalPhone) first, then, for a Brazilian mobile, the
+// form without the ninth digit that older releases and the platform's wa_id
+// used. A person's export and erasure look under every one.
+func PhoneForms(canonical string) []string {
+	const withNinth = len("+55") + 2 + 9
+	if len(canonical) == withNinth && strings.HasPrefix(canonical, "+55") && canonical[5] == '9' && canonical[6] >= '6' {
+		return []string{canonical, canonical[:5] + canonical[6:]}
+	}
+	return []string{canonical}
+}
+
 // Digits keeps only the ASCII digits of s. The platform wants the recipient of
 // a send as digits only, and it compares wa_id with the sender that way.
 func Digits(s string) string {

@@ -87,6 +87,11 @@ type Config struct {
 	// force. Nil shows the seed: always open, no name, the default texts.
 	Hours    *businesshours.Live
 	Business *conversation.Business
+	// PersonFinders add kinds of items held about a person (an audit
+	// trail's entries) to the export and the erasure.
+	PersonFinders []persistence.PersonFinder
+	// DataRetention is DATA_RETENTION, which the overview states; 0 keeps.
+	DataRetention time.Duration
 }
 
 // Conversations is the conversation addressing as the admin surface uses
@@ -123,6 +128,7 @@ type Handler struct {
 	projections *persistence.Projections
 	demands     *persistence.Demands
 	audits      *persistence.Audits
+	people      *persistence.People
 	pages       *pages
 
 	codes    *login.Codes
@@ -200,6 +206,7 @@ func New(cfg Config, table persistence.Table, prompts Prompts, logger *zap.Logge
 		projections: persistence.NewProjections(table),
 		demands:     persistence.NewDemands(table),
 		audits:      persistence.NewAudits(table),
+		people:      persistence.NewPeople(table, cfg.PersonFinders...),
 		pages:       p,
 		codes:       login.NewCodes(persistence.NewLogins(table), cfg.Login, login.Watch{Surface: "admin", Log: logger, Count: cfg.RefusedCodes}),
 		logins: login.Sessions{
@@ -231,6 +238,8 @@ func (h *Handler) Register(r fiber.Router) {
 	api.Get("/audit", h.getAudit)
 	h.registerSavedReplies(api)
 	h.registerOperators(api)
+	api.Get("/people/:phone/export", h.personExport)
+	api.Delete("/people/:phone", h.personErase)
 
 	h.registerLogin(r)
 	r.Get("/admin", h.pageAuth, h.overviewPage)
@@ -241,6 +250,7 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Get(AuditPath, h.pageAuth, h.auditPage)
 	r.Post("/admin/reset", h.reset)
 	h.registerPeople(r)
+	h.registerPersonPage(r)
 	h.registerSettings(r)
 	h.registerCRM(r)
 	h.registerPromptsPage(r)

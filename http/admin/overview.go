@@ -23,6 +23,8 @@ type Overview struct {
 	// Projections counts CRM projections by status.
 	Projections []Count  `json:"projections"`
 	Scan        ScanInfo `json:"scan"`
+	// Retention says what is kept and for how long, a line per kind.
+	Retention []string `json:"-"`
 }
 
 // Count is one labelled number.

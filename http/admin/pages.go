@@ -33,7 +33,7 @@ type pages struct {
 // parts every page may use (templates/_*.html).
 var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts", "people", "login", "code", "settings",
 	"settings-crm", "settings-prompts", "settings-business", "settings-hours", "settings-catalogue", "settings-knowledge", "settings-package",
-	"settings-replies", "refused", "audit"}
+	"settings-replies", "refused", "audit", "person"}
 
 // loadPages parses the pages with loc's texts and dates (t, datetime,
 // date, label, duration) besides the admin's own functions: stored codes
@@ -115,6 +115,7 @@ func (h *Handler) overviewPage(c *fiber.Ctx) error {
 	if err != nil {
 		return h.internal(c, "overview failed", err)
 	}
+	o.Retention = retentionLines(h.pages.loc, h.cfg.DataRetention)
 	return h.pages.render(c, page{Page: "overview", Data: o, Scan: o.Scan})
 }
 

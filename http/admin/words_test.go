@@ -19,6 +19,7 @@ var ownerPages = []string{
 	"/admin/alerts", "/admin/people", admin.SettingsPath, admin.SettingsPath + "/crm", admin.SettingsPath + "/prompts",
 	admin.SettingsPath + "/prompts/triage", admin.SettingsPath + "/business", admin.SettingsPath + "/hours",
 	admin.SettingsPath + "/catalogue", admin.SettingsPath + "/knowledge", admin.SettingsPath + "/knowledge/empresa", admin.RepliesPath,
+	admin.AuditPath, admin.PersonPath, admin.PersonPath + "?phone=11900000003",
 }
 
 // storedCodes are the codes the table stores that people must never read

@@ -242,8 +242,9 @@ type Table struct {
 	// Endpoint overrides the DynamoDB endpoint, e.g. DynamoDB Local in tests
 	// (AWS_ENDPOINT_URL_DYNAMODB; empty uses AWS).
 	Endpoint string
-	// Retention is how long a phone's conversation data (sessions, active
-	// pointer, message log) is kept after its last write; the table's TTL
+	// Retention is how long a customer's personal data (sessions, active
+	// pointer, message log, search lookups, notes, CRM/ERP projections,
+	// demands, pending markers) is kept after its last write; the table's TTL
 	// deletes it then (DATA_RETENTION, Go duration; default 0: kept for
 	// good; otherwise at least 1h). The emulator keeps 24h, so an idle
 	// emulator returns to its starting memory.
