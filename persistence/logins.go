@@ -70,16 +70,19 @@ func NewLogins(table Table) *Logins { return &Logins{table: table} }
 
 func (s LoginScope) codeKey() Key { return Key{PK: "LOGIN#" + s.Phone, SK: loginCodeFor + s.Source} }
 
-// PutCode stores c as the scope's outstanding code, replacing its previous
-// one (never another address's).
-func (l *Logins) PutCode(ctx context.Context, scope LoginScope, c LoginCode) error {
+// PutCode stores c as the scope's outstanding code. A previous code is
+// replaced only when it expires at or before replaceBy; otherwise nothing
+// is stored and the error is ErrConflict. The condition is the table's, so
+// of requests racing for one number on several nodes, one stores a code.
+func (l *Logins) PutCode(ctx context.Context, scope LoginScope, c LoginCode, replaceBy time.Time) error {
 	c.IssuedAt, c.ExpiresAt = c.IssuedAt.UTC(), c.ExpiresAt.UTC()
 	c.TTL = c.ExpiresAt.Unix()
 	item, err := encodeRecord(c)
 	if err != nil {
 		return fmt.Errorf("persistence: encode login code: %w", err)
 	}
-	if err := l.table.Put(ctx, withKeys(item, scope.codeKey()), nil); err != nil {
+	due := Or(NotExists(AttrPK), Less(AttrTTL, replaceBy.Unix()+1))
+	if err := l.table.Put(ctx, withKeys(item, scope.codeKey()), &due); err != nil {
 		return fmt.Errorf("persistence: store login code: %w", err)
 	}
 	return nil

@@ -19,7 +19,7 @@ import (
 // Store keeps login codes and wrong-code counters in the table, so that
 // every node sees them; *persistence.Logins implements it.
 type Store interface {
-	PutCode(ctx context.Context, scope persistence.LoginScope, c persistence.LoginCode) error
+	PutCode(ctx context.Context, scope persistence.LoginScope, c persistence.LoginCode, replaceBy time.Time) error
 	Code(ctx context.Context, scope persistence.LoginScope) (persistence.LoginCode, error)
 	UseCode(ctx context.Context, scope persistence.LoginScope, hash string) error
 	Failures(ctx context.Context, scope persistence.LoginScope) (persistence.LoginFailures, error)
@@ -102,7 +102,14 @@ func (c *Codes) Issue(ctx context.Context, phone, source string, allowed bool, n
 	_, _ = rand.Read(salt) // crypto/rand.Read never fails on supported platforms
 	stored := persistence.LoginCode{Salt: hex.EncodeToString(salt), IssuedAt: now, ExpiresAt: now.Add(c.rules.CodeTTL)}
 	stored.Hash = codeHash(stored.Salt, phone, code)
-	if err := c.store.PutCode(ctx, numberScope(phone), stored); err != nil {
+	// The previous code is due once expired or ResendAfter old, whichever
+	// comes first; the table enforces it, so another node that issued a code
+	// for this number meanwhile wins and this request sends none.
+	replaceBy := now.Add(max(0, c.rules.CodeTTL-c.rules.ResendAfter))
+	switch err := c.store.PutCode(ctx, numberScope(phone), stored, replaceBy); {
+	case errors.Is(err, persistence.ErrConflict):
+		return "", nil
+	case err != nil:
 		return "", err
 	}
 	return code, nil

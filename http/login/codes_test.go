@@ -29,6 +29,30 @@ func newCodes(t *testing.T, w login.Watch) *login.Codes {
 	return login.NewCodes(persistence.NewLogins(table), login.Rules{}, w)
 }
 
+// Two nodes racing for one number send one code: node B read the number's
+// code before node A stored its own (so B's read says there is none), and
+// the table's condition still refuses B's code.
+func TestOneCodePerNumberAcrossNodes(t *testing.T) {
+	ctx := context.Background()
+	table := memory.New(memory.WithClock(func() time.Time { return start }))
+	a := login.NewCodes(persistence.NewLogins(table), login.Rules{}, login.Watch{})
+	b := login.NewCodes(readBeforeTheWrite{persistence.NewLogins(table)}, login.Rules{}, login.Watch{})
+	if code, err := a.Issue(ctx, operator, addr(0), true, start); err != nil || code == "" {
+		t.Fatalf("node A issued %q, %v; want a code", code, err)
+	}
+	if code, err := b.Issue(ctx, operator, addr(1), true, start); err != nil || code != "" {
+		t.Errorf("node B issued %q, %v; want none, node A's code being stored", code, err)
+	}
+}
+
+// readBeforeTheWrite is a node's store whose read of a code came before
+// another node's write: it finds none.
+type readBeforeTheWrite struct{ *persistence.Logins }
+
+func (readBeforeTheWrite) Code(context.Context, persistence.LoginScope) (persistence.LoginCode, error) {
+	return persistence.LoginCode{}, persistence.ErrNotFound
+}
+
 // addr is the i-th distinct source address.
 func addr(i int) string { return fmt.Sprintf("198.51.100.%d", i+1) }
 

@@ -56,8 +56,12 @@ func testLogins(t *testing.T, tbl persistence.Table) {
 		t.Errorf("Code without one: %v, want ErrNotFound", err)
 	}
 	code := persistence.LoginCode{Salt: "s", Hash: "h1", IssuedAt: now, ExpiresAt: now.Add(5 * time.Minute)}
-	if err := logins.PutCode(ctx, scope, code); err != nil {
+	if err := logins.PutCode(ctx, scope, code, now); err != nil {
 		t.Fatal(err)
+	}
+	// A code not yet due for replacement stays: the second writer loses.
+	if err := logins.PutCode(ctx, scope, persistence.LoginCode{Hash: "h2", IssuedAt: now, ExpiresAt: now.Add(5 * time.Minute)}, now); !errors.Is(err, persistence.ErrConflict) {
+		t.Errorf("PutCode over a code not due = %v, want ErrConflict", err)
 	}
 	code.TTL = code.ExpiresAt.Unix()
 	if got, err := logins.Code(ctx, scope); err != nil || got != code {
