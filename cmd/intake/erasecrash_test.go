@@ -152,4 +152,3 @@ func countPartition(t *testing.T, ctx context.Context, table persistence.Table, 
 		q.Cursor = page.Next
 	}
 }
-
