@@ -40,9 +40,12 @@ install:
 	@echo "make: installing intake into $$($(GO) env GOBIN || true)$$( [ -n "$$($(GO) env GOBIN)" ] || echo "$$($(GO) env GOPATH)/bin")"
 	$(GO) install -ldflags "$(LDFLAGS)" ./cmd/intake
 
-## test: vet and race-test everything, after installing the test servers, Java, Chromium and etcd
+## test: check formatting, vet and race-test everything, after installing the test servers, Java, Chromium and etcd
 test: testservers java chromium etcd
 	@echo "make: vetting and testing everything with the race detector (a first run takes about 8-14 minutes; later runs reuse the build cache)"
+	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l $$(git ls-files '*.go')); \
+		if [ -n "$$unformatted" ]; then echo "make: gofmt would change:"; echo "$$unformatted"; exit 1; fi
+	@if git grep -n -e '^<<<<<<< ' -e '^>>>>>>> ' -- . ':!Makefile'; then echo "make: merge conflict markers are committed"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 
