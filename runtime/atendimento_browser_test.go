@@ -116,6 +116,28 @@ func consoleLogIn(t *testing.T, step func(string, ...chromedp.Action[chromedp.Vo
 	)
 }
 
+// adminLogIn logs an owner in to /admin at 390 px, running its steps with
+// step: the pages redirect to the login, the owner types their number as
+// people do (typed), the code arrives on their WhatsApp (the fake
+// platform, at owner), and the overview opens.
+func adminLogIn(t *testing.T, step func(string, ...chromedp.Action[chromedp.Void]), platform *consolePlatform, base, typed, owner string) {
+	t.Helper()
+	step("open /admin at 390 px: the login",
+		chromedp.EmulateViewport(390, 800),
+		chromedp.Navigate(base+"/admin"),
+		chromedp.WaitVisible(chromedp.CSS("#phone")),
+		chromedp.SendKeys(chromedp.CSS("#phone"), typed),
+		chromedp.Click(chromedp.CSS("#send-code")),
+		chromedp.WaitVisible(chromedp.CSS("#code")),
+	)
+	text := platform.waitText(t, messaging.Digits(owner), consoleLoginCode.MatchString)
+	step("log in with the code from WhatsApp",
+		chromedp.SendKeys(chromedp.CSS("#code"), consoleLoginCode.FindStringSubmatch(text)[1]),
+		chromedp.Click(chromedp.CSS("#verify")),
+		chromedp.WaitVisible(chromedp.CSS(`header a[href="/admin"].here`)),
+	)
+}
+
 // An operator logs in with the code the platform delivered, watches a
 // handed-off conversation appear in the queue without reloading, claims it,
 // writes to the customer (the platform receives it) and closes it, in

@@ -50,20 +50,7 @@ func TestAuditListsAnOperatorSessionInOrder(t *testing.T) {
 	)
 
 	admin := browsertest.New(t, chromium)
-	admin.Step("log in to /admin at 390 px",
-		chromedp.EmulateViewport(390, 800),
-		chromedp.Navigate(base+"/admin"),
-		chromedp.WaitVisible(chromedp.CSS("#phone")),
-		chromedp.SendKeys(chromedp.CSS("#phone"), ownerTyped),
-		chromedp.Click(chromedp.CSS("#send-code")),
-		chromedp.WaitVisible(chromedp.CSS("#code")),
-	)
-	text := platform.waitText(t, messaging.Digits(owner), consoleLoginCode.MatchString)
-	admin.Step("enter the code",
-		chromedp.SendKeys(chromedp.CSS("#code"), consoleLoginCode.FindStringSubmatch(text)[1]),
-		chromedp.Click(chromedp.CSS("#verify")),
-		chromedp.WaitVisible(chromedp.CSS(`header a[href="/admin"].here`)),
-	)
+	adminLogIn(t, admin.Step, platform, base, ownerTyped, owner)
 	rows := `[...document.querySelectorAll("#audit tr:not(.head)")]`
 	operatorTyped := messaging.AsTyped(operator, "BR")
 	admin.Step("read the operator's session on the Auditoria page",

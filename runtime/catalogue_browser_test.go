@@ -1,7 +1,6 @@
 package runtime_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,13 +11,9 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"go.uber.org/zap"
 
-	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/internal/browsertest"
 	"github.com/intake-runtime/intake/internal/leaktest"
-	"github.com/intake-runtime/intake/persistence/memory"
-	"github.com/intake-runtime/intake/runtime"
 )
 
 // instructionsModel stands in for the model provider (Responses API): it
@@ -70,24 +65,11 @@ func TestOwnerAddsAServiceAndTheNextTurnOffersIt(t *testing.T) {
 	const owner, customer, service = "+5511988880009", "+5511988884444", "Auditoria de Lojas Premium"
 	platform := newConsolePlatform(t)
 	model := newInstructionsModel(t)
-	app, err := runtime.New(context.Background(), load(t, map[string]string{
-		"DEV_UI_ENABLED":            "false",
-		"LLM_API_KEY":               "test-key",
-		"LLM_BASE_URL":              model.URL + "/v1",
-		"LLM_MODEL":                 "test-model",
-		"MESSAGING_CLOUD_ENABLED":   "true",
-		"MESSAGING_API_BASE_URL":    platform.URL,
-		"MESSAGING_PHONE_NUMBER_ID": "PNID_1",
-		"MESSAGING_ACCESS_TOKEN":    "test-token",
-		"HANDOFF_NOTIFIER_ENABLED":  "false",
-		"CRM_ENABLED":               "false",
-		"ERP_ENABLED":               "false",
-		"ADMIN_PHONES":              owner,
-		"ADMIN_API_KEY":             "admin-key-for-tests-0123456789",
-	}), zap.NewNop(), runtime.Options{Table: memory.New()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The console's application, with this test's model (it records the
+	// instructions) and the owner from ADMIN_PHONES.
+	app := consoleApp(t, platform, nil, map[string]string{
+		"DEV_UI_ENABLED": "false", "LLM_BASE_URL": model.URL + "/v1", "ADMIN_PHONES": owner,
+	})
 	base := consoleServe(t, app)
 
 	consoleChat(t, app, customer, "Oi, bom dia")
@@ -96,19 +78,7 @@ func TestOwnerAddsAServiceAndTheNextTurnOffersIt(t *testing.T) {
 	}
 
 	b := browsertest.New(t, browsertest.Chromium(t))
-	b.Step("ask for a login code",
-		chromedp.Navigate(base+"/admin/settings/catalogue"),
-		chromedp.WaitVisible(chromedp.CSS("#phone")),
-		chromedp.SendKeys(chromedp.CSS("#phone"), "(11) 98888-0009"),
-		chromedp.Click(chromedp.CSS("#send-code")),
-		chromedp.WaitVisible(chromedp.CSS("#code")),
-	)
-	text := platform.waitText(t, messaging.Digits(owner), consoleLoginCode.MatchString)
-	b.Step("log in with the code from WhatsApp",
-		chromedp.SendKeys(chromedp.CSS("#code"), consoleLoginCode.FindStringSubmatch(text)[1]),
-		chromedp.Click(chromedp.CSS("#verify")),
-		chromedp.WaitVisible(chromedp.CSS("header form.logout")),
-	)
+	adminLogIn(t, b.Step, platform, base, "(11) 98888-0009", owner)
 	b.Step("add a service with the catalogue's form",
 		chromedp.Navigate(base+"/admin/settings/catalogue"),
 		chromedp.WaitVisible(chromedp.CSS("#new-name")),

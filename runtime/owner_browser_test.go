@@ -43,20 +43,7 @@ func TestOwnerAddsAnOperatorWhoGetsTheNextHandoff(t *testing.T) {
 
 	chromium := browsertest.Chromium(t)
 	ownerPhone := browsertest.New(t, chromium)
-	ownerPhone.Step("open /admin at 390 px: the login",
-		chromedp.EmulateViewport(390, 800),
-		chromedp.Navigate(base+"/admin"),
-		chromedp.WaitVisible(chromedp.CSS("#phone")),
-		chromedp.SendKeys(chromedp.CSS("#phone"), ownerTyped),
-		chromedp.Click(chromedp.CSS("#send-code")),
-		chromedp.WaitVisible(chromedp.CSS("#code")),
-	)
-	text := platform.waitText(t, messaging.Digits(owner), consoleLoginCode.MatchString)
-	ownerPhone.Step("log in with the code from WhatsApp",
-		chromedp.SendKeys(chromedp.CSS("#code"), consoleLoginCode.FindStringSubmatch(text)[1]),
-		chromedp.Click(chromedp.CSS("#verify")),
-		chromedp.WaitVisible(chromedp.CSS(`header a[href="/admin"].here`)),
-	)
+	adminLogIn(t, ownerPhone.Step, platform, base, ownerTyped, owner)
 	ownerPhone.Step("add Bruno as an operator on the people page",
 		chromedp.Navigate(base+"/admin/people"),
 		chromedp.WaitVisible(chromedp.CSS("#add-phone")),
