@@ -1,59 +1,15 @@
 package runtime_test
 
 import (
-	"encoding/json"
-	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/intake-runtime/intake/internal/browsertest"
 	"github.com/intake-runtime/intake/internal/leaktest"
+	"github.com/intake-runtime/intake/internal/llmtest"
 )
-
-// instructionsModel stands in for the model provider (Responses API): it
-// records the instructions of every request and answers each with a reply
-// that keeps the conversation going.
-type instructionsModel struct {
-	*httptest.Server
-	mu   sync.Mutex
-	seen []string
-}
-
-func newInstructionsModel(t *testing.T) *instructionsModel {
-	t.Helper()
-	m := &instructionsModel{}
-	m.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		raw, _ := io.ReadAll(r.Body)
-		var req struct {
-			Instructions string `json:"instructions"`
-		}
-		_ = json.Unmarshal(raw, &req)
-		m.mu.Lock()
-		m.seen = append(m.seen, req.Instructions)
-		n := len(m.seen)
-		m.mu.Unlock()
-		text, _ := json.Marshal(`{"s":0,"qualification_data":{}} Olá! Em que posso ajudar?`)
-		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprintf(w, `{"id":"resp_%d","object":"response","status":"completed","model":"test-model",`+
-			`"output":[{"type":"message","role":"assistant","content":[{"type":"output_text","text":%s}]}],`+
-			`"usage":{"input_tokens":12,"output_tokens":7,"total_tokens":19}}`, n, text)
-	}))
-	t.Cleanup(m.Close)
-	return m
-}
-
-// instructions returns the instructions of every request so far.
-func (m *instructionsModel) instructions() []string {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return append([]string(nil), m.seen...)
-}
 
 // The owner runs the catalogue from /admin (issue 31's acceptance): an
 // admin from ADMIN_PHONES logs in with the code the platform delivered to
@@ -64,7 +20,7 @@ func TestOwnerAddsAServiceAndTheNextTurnOffersIt(t *testing.T) {
 	leaktest.Check(t)
 	const owner, customer, service = "+5511988880009", "+5511988884444", "Auditoria de Lojas Premium"
 	platform := newConsolePlatform(t)
-	model := newInstructionsModel(t)
+	model := llmtest.NewServer(t, llmtest.AnswerWith("Olá! Em que posso ajudar?"))
 	// The console's application, with this test's model (it records the
 	// instructions) and the owner from ADMIN_PHONES.
 	app := consoleApp(t, platform, nil, map[string]string{
@@ -73,7 +29,7 @@ func TestOwnerAddsAServiceAndTheNextTurnOffersIt(t *testing.T) {
 	base := consoleServe(t, app)
 
 	consoleChat(t, app, customer, "Oi, bom dia")
-	if before := model.instructions(); len(before) != 1 || strings.Contains(before[0], service) {
+	if before := model.Instructions(); len(before) != 1 || strings.Contains(before[0], service) {
 		t.Fatalf("before the edit the model was asked %d times, offering the service: %v", len(before), len(before) == 1)
 	}
 
@@ -92,7 +48,7 @@ func TestOwnerAddsAServiceAndTheNextTurnOffersIt(t *testing.T) {
 	)
 
 	consoleChat(t, app, customer, "Vocês fazem auditoria de varejo?")
-	after := model.instructions()
+	after := model.Instructions()
 	if len(after) != 2 || !strings.Contains(after[1], "- "+service+" (segmento consultoria)") || !strings.Contains(after[1], "auditoria de varejo") {
 		t.Fatalf("the turn after the edit asked the model %d times; its instructions do not offer %q", len(after), service)
 	}

@@ -18,15 +18,16 @@ import (
 )
 
 // Server is an httptest server speaking the Responses API. It records the
-// user texts of every call and answers with answer(call number), optionally
+// user texts and the instructions of every call and answers with answer(call number), optionally
 // holding a call until the test releases it.
 type Server struct {
 	*httptest.Server
 	answer func(call int, users []string) string
 
-	mu     sync.Mutex
-	inputs [][]string
-	holds  map[int]chan struct{}
+	mu           sync.Mutex
+	inputs       [][]string
+	instructions []string
+	holds        map[int]chan struct{}
 	// Arrived receives the number of each call as it arrives, earlier
 	// calls' included: to wait for given calls, use AwaitCalls.
 	Arrived chan int
@@ -80,7 +81,8 @@ func (m *Server) Hold(n int) (release func()) {
 func (m *Server) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	var req struct {
-		Input []struct {
+		Instructions string `json:"instructions"`
+		Input        []struct {
 			Role    string `json:"role"`
 			Content string `json:"content"`
 		} `json:"input"`
@@ -94,6 +96,7 @@ func (m *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	m.mu.Lock()
 	m.inputs = append(m.inputs, users)
+	m.instructions = append(m.instructions, req.Instructions)
 	n := len(m.inputs)
 	hold := m.holds[n]
 	m.mu.Unlock()
@@ -117,6 +120,14 @@ func (m *Server) Calls() [][]string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return append([][]string(nil), m.inputs...)
+}
+
+// Instructions returns the instructions (the system prompt) of each call
+// so far: what the agents were told, catalogue included.
+func (m *Server) Instructions() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]string(nil), m.instructions...)
 }
 
 // AnswerWith answers every call with the same continue-answer.
