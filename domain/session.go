@@ -104,6 +104,9 @@ type Session struct {
 	// rather than null.
 	Labels []string `dynamodbav:"labels,omitempty" json:"labels"`
 
+	// Milestones are what the owner's reports count (milestones.go).
+	Milestones Milestones `dynamodbav:"milestones,omitempty" json:"-"`
+
 	// Version counts the stored writes of this session. persistence's
 	// Sessions.Save writes only over the version it loaded, so a stale actor
 	// cannot overwrite a newer state. Records of older releases lack it and
