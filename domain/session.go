@@ -105,7 +105,7 @@ type Session struct {
 	Labels []string `dynamodbav:"labels,omitempty" json:"labels"`
 
 	// Milestones are what the owner's reports count (milestones.go).
-	Milestones Milestones `dynamodbav:"milestones,omitempty" json:"-"`
+	Milestones Milestones `dynamodbav:"milestones,omitempty" json:"milestones,omitzero"`
 
 	// Version counts the stored writes of this session. persistence's
 	// Sessions.Save writes only over the version it loaded, so a stale actor

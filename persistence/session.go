@@ -16,6 +16,9 @@ func EncodeSession(s domain.Session) (Item, error) {
 	if err != nil {
 		return nil, fmt.Errorf("persistence: encode session %s: %w", s.SessionID, err)
 	}
+	if s.Milestones.IsZero() {
+		delete(item, "milestones") // omitempty keeps an empty map: a session without milestones has no attribute
+	}
 	pk, sk := sessionIndexKeys(s)
 	withIndex(item, pk, sk)
 	return withKeys(item, Key{PK: SessionPK(s.PhoneNumber), SK: SessionSK(s.SessionID)}), nil

@@ -81,6 +81,7 @@ func commitOf(t *turn, at commitScene) turnCommit {
 	}
 	messages = append(messages, t.summary...)
 	messages = append(messages, at.superseded...)
+	recordMilestones(&session, messages, at.now)
 	consumed := make([]persistence.Consumed, 0, len(t.turns)+1)
 	for _, m := range t.turns {
 		r := at.routedAt[m.GetMessageId()]
