@@ -28,41 +28,45 @@ func Actor(logger *zap.Logger) *slog.Logger {
 	return slog.New(newActorHandler(Slog(logger).Handler(), ActorRepeatEvery, time.Now))
 }
 
-// actorRule is what becomes of a protoactor record with this message.
+// actorRule is what becomes of a protoactor record with this message at
+// warn or above.
 type actorRule struct {
 	message string
-	// endpoint is the attribute naming the member the line is about: lines
-	// are counted per member ("" counts them per message).
-	endpoint string
 	// stop is how the error attribute reads when the line tells of a stop
 	// we asked for; such a line is written at stopLevel, without counting.
 	stop      string
 	stopLevel slog.Level
+	// limit makes any other such line a warning, written once per
+	// ActorRepeatEvery per endpoint; without it the line keeps its level.
+	limit bool
+	// endpoint is the attribute naming the member the line is about ("":
+	// the line is counted per message).
+	endpoint string
 }
 
 // actorRules are protoactor's (v0.0.0-2026-01) lines about reaching
-// another member: the automanaged provider's health checks, the remote
-// endpoint's connection. They are written at warn and limited to one per
-// endpoint per interval, except when the error says we closed the thing
-// ourselves. The messages are matched exactly: a line the library renames
+// another member: the automanaged provider's health checks and server, the
+// remote endpoint's connection, gossip. A stop we asked for is not a
+// warning; the other lines are warnings, one per endpoint per interval. The messages are matched exactly: a line the library renames
 // comes through at its own level, which a test of this package's importer
 // (the serve log acceptance test) notices.
 var actorRules = []actorRule{
-	{message: "Bad connection to the node health status", endpoint: "autoManMemberUrl"},
-	{message: "Bad response from the node health status", endpoint: "autoManMemberUrl"},
-	{message: "Failure reaching nodes"},
+	{message: "Bad connection to the node health status", limit: true, endpoint: "autoManMemberUrl"},
+	{message: "Bad response from the node health status", limit: true, endpoint: "autoManMemberUrl"},
+	{message: "Failure reaching nodes", limit: true},
 	// The provider's health server returns http.ErrServerClosed when the
-	// member stops, and the library logs that at error.
+	// member stops, and the library logs that at error; any other error
+	// (its port taken) is one.
 	{message: "Automanaged server stopping..!", stop: "http: Server closed", stopLevel: slog.LevelInfo},
-	{message: "failed to connect to remote address", endpoint: "address"},
-	{message: "EndpointWriter failed to connect", endpoint: "address"},
-	{message: "EndpointWriter failed to create receive stream", endpoint: "address"},
-	{message: "EndpointWriter failed to send connect request", endpoint: "address"},
-	{message: "EndpointWriter failed to receive connect response", endpoint: "address"},
+	{message: "failed to connect to remote address", limit: true, endpoint: "address"},
+	{message: "EndpointWriter failed to connect", limit: true, endpoint: "address"},
+	{message: "EndpointWriter failed to create receive stream", limit: true, endpoint: "address"},
+	{message: "EndpointWriter failed to send connect request", limit: true, endpoint: "address"},
+	{message: "EndpointWriter failed to receive connect response", limit: true, endpoint: "address"},
 	// Canceled: the writer's connection was closed on this side, as the
 	// endpoint of a member that left (or of this member stopping) is.
-	{message: "EndpointWriter lost connection", endpoint: "address", stop: "code = Canceled", stopLevel: slog.LevelDebug},
-	{message: "sendGossipForMember failed", endpoint: "MemberId"},
+	{message: "EndpointWriter lost connection", stop: "code = Canceled", stopLevel: slog.LevelDebug, limit: true, endpoint: "address"},
+	{message: "sendGossipForMember failed", limit: true, endpoint: "MemberId"},
 }
 
 // actorHandler applies actorRules on the way to next.
@@ -86,10 +90,10 @@ func (h actorHandler) Handle(ctx context.Context, r slog.Record) error {
 	}
 	errText, endpoint := "", ""
 	r.Attrs(func(a slog.Attr) bool {
-		switch a.Key {
-		case "error":
+		switch {
+		case a.Key == "error":
 			errText = a.Value.String()
-		case rule.endpoint:
+		case rule.endpoint != "" && a.Key == rule.endpoint:
 			endpoint = a.Value.String()
 		}
 		return true
@@ -97,28 +101,28 @@ func (h actorHandler) Handle(ctx context.Context, r slog.Record) error {
 	if rule.stop != "" && strings.Contains(errText, rule.stop) {
 		return h.relevel(ctx, r, rule.stopLevel)
 	}
-	if rule.endpoint == "" && rule.stop != "" {
-		return h.next.Handle(ctx, r) // an unexpected error of a stop rule
+	if !rule.limit {
+		return h.next.Handle(ctx, r)
 	}
 	pass, suppressed := h.limiter.allow(r.Message + "\x00" + endpoint)
-	if !pass || !h.next.Enabled(ctx, slog.LevelWarn) {
+	if !pass {
 		return nil
 	}
-	out := slog.NewRecord(r.Time, slog.LevelWarn, r.Message, r.PC)
-	r.Attrs(func(a slog.Attr) bool { out.AddAttrs(a); return true })
 	if suppressed > 0 {
-		out.AddAttrs(slog.Int("suppressed", suppressed))
+		return h.relevel(ctx, r, slog.LevelWarn, slog.Int("suppressed", suppressed))
 	}
-	return h.next.Handle(ctx, out)
+	return h.relevel(ctx, r, slog.LevelWarn)
 }
 
-// relevel hands r on at level, if next writes that level.
-func (h actorHandler) relevel(ctx context.Context, r slog.Record, level slog.Level) error {
+// relevel hands r on at level with extra attributes, if next writes that
+// level.
+func (h actorHandler) relevel(ctx context.Context, r slog.Record, level slog.Level, extra ...slog.Attr) error {
 	if !h.next.Enabled(ctx, level) {
 		return nil
 	}
 	out := slog.NewRecord(r.Time, level, r.Message, r.PC)
 	r.Attrs(func(a slog.Attr) bool { out.AddAttrs(a); return true })
+	out.AddAttrs(extra...)
 	return h.next.Handle(ctx, out)
 }
 
