@@ -174,7 +174,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		return nil, err
 	}
 	a.system = actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger {
-		return logging.Slog(logger.Named("actor"))
+		return logging.Actor(logger.Named("actor"))
 	}))
 	deps := session.Deps{
 		Config: session.Config{

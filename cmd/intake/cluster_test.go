@@ -91,6 +91,7 @@ func TestCluster(t *testing.T) {
 	})
 	t.Run("NotJoinedIsNotReady", env.notJoinedIsNotReady)
 	t.Run("RoundRobin", env.roundRobinAcrossMembers)
+	t.Run("CleanLog", env.cleanLog)
 	t.Run("Etcd", func(t *testing.T) {
 		c := env.newCluster(t, "cluster-etcd", "CLUSTER_PROVIDER", "etcd", "CLUSTER_ETCD_ENDPOINTS", testservers.Etcd(t))
 		c.check(t, c.play(t, nil))
@@ -108,7 +109,7 @@ type clusterRun struct {
 	concurrency int
 	awaitReply  bool
 	// down marks a node killed on purpose: the customers skip it.
-	down [clusterNodes]atomic.Bool
+	down []atomic.Bool
 	next atomic.Int64 // round-robin
 }
 
@@ -116,13 +117,19 @@ type clusterRun struct {
 // (name, value pairs) are added to every member's environment.
 func (e *crashEnv) newCluster(t *testing.T, name string, vars ...string) *clusterRun {
 	t.Helper()
+	return e.newClusterOf(t, name, clusterNodes, vars...)
+}
+
+// newClusterOf is newCluster with size members.
+func (e *crashEnv) newClusterOf(t *testing.T, name string, size int, vars ...string) *clusterRun {
+	t.Helper()
 	r := e.prepareRun(t, name)
 	r.model = newSlowModel(t, func() time.Duration { return time.Duration(100+rand.IntN(400)) * time.Millisecond })
-	c := &clusterRun{crashRun: r, concurrency: clusterConcurrency}
+	c := &clusterRun{crashRun: r, concurrency: clusterConcurrency, down: make([]atomic.Bool, size)}
 	type ports struct{ http, member, auto int }
-	all := make([]ports, clusterNodes)
+	all := make([]ports, size)
 	var peers []string
-	free := freeCrashPorts(t, 3*clusterNodes)
+	free := freeCrashPorts(t, 3*size)
 	for i := range all {
 		all[i] = ports{free[3*i], free[3*i+1], free[3*i+2]}
 		peers = append(peers, "127.0.0.1:"+strconv.Itoa(all[i].auto))
@@ -172,10 +179,10 @@ func (e *crashEnv) newCluster(t *testing.T, name string, vars ...string) *cluste
 func (c *clusterRun) waitMembers(t *testing.T, ctx context.Context) {
 	t.Helper()
 	for i, port := range c.ports {
-		for scrape(t, port)["intake_cluster_members"] != clusterNodes {
+		for scrape(t, port)["intake_cluster_members"] != float64(len(c.nodes)) {
 			select {
 			case <-ctx.Done():
-				t.Fatalf("node %d does not see %d members", i+1, clusterNodes)
+				t.Fatalf("node %d does not see %d members", i+1, len(c.nodes))
 			case <-time.After(50 * time.Millisecond):
 			}
 		}
@@ -223,7 +230,7 @@ func (c *clusterRun) deliverBurst(ctx context.Context, conv int) error {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("conversation %d not acknowledged: %w", conv, err)
 		}
-		node := int(c.next.Add(1)) % clusterNodes
+		node := int(c.next.Add(1)) % len(c.nodes)
 		if c.down[node].Load() {
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"os"
 	"strconv"
 
 	"go.uber.org/zap"
@@ -14,7 +15,8 @@ import (
 )
 
 // runServe runs the service: the webhook, the queue consumer and the sync
-// schedule over the DynamoDB table, with JSON logs, until SIGINT or SIGTERM.
+// schedule over the DynamoDB table, until SIGINT or SIGTERM. Every line it
+// writes is JSON: its own log, and what libraries print (logging.Capture).
 func runServe(ctx context.Context, c cli, args []string) int {
 	fs := flagSet("serve",
 		"Run the service: the webhook, the queue consumers and the sync schedule, listening on\n"+
@@ -36,6 +38,16 @@ func runServe(ctx context.Context, c cli, args []string) int {
 		return exitFailure
 	}
 	defer func() { _ = logger.Sync() }()
+	// Only when serve owns the process's stdout: a test running serve in
+	// this process with its own writers leaves the process's streams alone.
+	if c.stdout == os.Stdout {
+		release, err := logging.Capture(logger)
+		if err != nil {
+			logger.Error("cannot capture the standard output", zap.Error(err))
+			return exitFailure
+		}
+		defer release()
+	}
 	app, err := runtime.New(ctx, cfg, logger, runtime.Options{})
 	if err != nil {
 		logger.Error("cannot start", zap.Error(err))

@@ -83,11 +83,7 @@ func encoder(f Format) (zapcore.Encoder, error) {
 
 // Slog returns a log/slog logger writing into logger's core, with its name
 // and fields, so libraries that log through slog land in the same output and
-// ring. protoactor is wired with
-//
-//	actor.NewActorSystem(actor.WithLoggerFactory(func(system *actor.ActorSystem) *slog.Logger {
-//		return logging.Slog(logger.Named("actor")).With("system", system.ID)
-//	}))
+// ring. protoactor's is Actor, which builds on it.
 //
 // Like New, it attaches no stack traces at the standard levels: a library's
 // error is reported by its message and caller, not by a page of frames. A
