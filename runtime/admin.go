@@ -59,6 +59,7 @@ func (a *App) adminRoutes() error {
 		// The audit trail names phones: a person's export and erasure take it in.
 		PersonFinders: []persistence.PersonFinder{persistence.NewAudits(a.table)},
 		DataRetention: a.cfg.Table.Retention,
+		Reports:       a.reports,
 	}, a.table, a.content, a.logger.Named("admin"))
 	if err != nil {
 		return err

@@ -27,6 +27,8 @@ import (
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/reports"
+	"github.com/intake-runtime/intake/reports/digest"
 	"github.com/intake-runtime/intake/runtime/config"
 	"github.com/intake-runtime/intake/runtime/logging"
 	"github.com/intake-runtime/intake/settings"
@@ -105,6 +107,12 @@ type App struct {
 	parameters ParameterStore
 	// metricsHTTP serves /metrics on METRICS_ADDR; nil when it is unset.
 	metricsHTTP *fiber.App
+	// reports answers the reports page and the weekly digest: the rollup's
+	// source, nil until it is built (the page then says reports are not
+	// available and no digest is sent).
+	reports reports.Source
+	// digest is the weekly report e-mail, nil without REPORT_EMAILS.
+	digest *digest.Digest
 }
 
 // New builds the application of cfg. Nothing runs until Run.
@@ -154,6 +162,9 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	}
 	notifier, err := handoffNotifier(ctx, cfg, sender, opts.Mailer, a.roster, persistence.NewAvailabilities(a.table), logger.Named("handoff"))
 	if err != nil {
+		return nil, err
+	}
+	if a.digest, err = a.reportDigest(ctx, a.reports, opts.Mailer); err != nil {
 		return nil, err
 	}
 	engine, err := conversation.New(conversation.Config{MaxEnrichments: cfg.Session.MaxContextEnrichments, Hours: a.hours, Business: a.business,
@@ -273,6 +284,11 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	go func() {
 		defer consuming.Done()
 		a.refreshSettings(consumeCtx, a.cfg.Content.PromptRefresh)
+	}()
+	consuming.Add(1)
+	go func() {
+		defer consuming.Done()
+		a.runReportDigest(consumeCtx)
 	}()
 	if n, err := a.conversations.Recover(ctx); err != nil {
 		a.logger.Error("conversations with unsent replies or queued handoffs not woken", zap.Error(err))

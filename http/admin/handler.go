@@ -20,6 +20,7 @@ import (
 	"github.com/intake-runtime/intake/http/secheaders"
 	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/reports"
 	"github.com/intake-runtime/intake/settings"
 )
 
@@ -92,6 +93,11 @@ type Config struct {
 	PersonFinders []persistence.PersonFinder
 	// DataRetention is DATA_RETENTION, which the overview states; 0 keeps.
 	DataRetention time.Duration
+	// Reports answers the reports page and its CSV files; nil, the page
+	// says reports are not available and the files answer 503.
+	Reports reports.Source
+	// ReportRefresher, when set, offers the page's "refresh now" button.
+	ReportRefresher ReportRefresher
 }
 
 // Conversations is the conversation addressing as the admin surface uses
@@ -248,6 +254,7 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Get("/admin/llm-costs", h.pageAuth, h.costsPage)
 	r.Get("/admin/alerts", h.pageAuth, h.alertsPage)
 	r.Get(AuditPath, h.pageAuth, h.auditPage)
+	h.registerReports(r)
 	r.Post("/admin/reset", h.reset)
 	h.registerPeople(r)
 	h.registerPersonPage(r)

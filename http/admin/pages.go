@@ -33,7 +33,7 @@ type pages struct {
 // parts every page may use (templates/_*.html).
 var pageNames = []string{"overview", "sessions", "demands", "costs", "alerts", "people", "login", "code", "settings",
 	"settings-crm", "settings-prompts", "settings-business", "settings-hours", "settings-catalogue", "settings-knowledge", "settings-package",
-	"settings-replies", "refused", "audit", "person"}
+	"settings-replies", "refused", "audit", "person", "reports"}
 
 // loadPages parses the pages with loc's texts and dates (t, datetime,
 // date, label, duration) besides the admin's own functions: stored codes

@@ -15,7 +15,7 @@ import (
 // at desktop width too.
 func TestEveryOwnerPageIsAccessibleAndFitsAPhone(t *testing.T) {
 	chromium, axe := browsertest.Chromium(t), browsertest.AxeSource(t)
-	f := newFixture(t, admin.Config{MaxRenotifications: 3})
+	f := newFixture(t, admin.Config{MaxRenotifications: 3, Reports: &fixedReports{}})
 	seedReports(f)
 	base := serve(t, f)
 	b := browsertest.New(t, chromium)

@@ -10,7 +10,7 @@ import (
 // settings page keeps its texts beside its handlers.
 var pageTexts = []locale.Catalogue{text, settingsText, locale.Vocabulary, handoff.Catalogue, businesshours.Catalogue,
 	crmText, promptsText, businessText, hoursText, peopleText, catalogueText, repliesText, limitText,
-	auditText, personText}
+	auditText, personText, reportsText}
 
 // settingsText is the texts of the settings index and of the history every
 // settings page shows.

@@ -19,7 +19,8 @@ var ownerPages = []string{
 	"/admin/alerts", "/admin/people", admin.SettingsPath, admin.SettingsPath + "/crm", admin.SettingsPath + "/prompts",
 	admin.SettingsPath + "/prompts/triage", admin.SettingsPath + "/business", admin.SettingsPath + "/hours",
 	admin.SettingsPath + "/catalogue", admin.SettingsPath + "/knowledge", admin.SettingsPath + "/knowledge/empresa", admin.RepliesPath,
-	admin.AuditPath, admin.PersonPath, admin.PersonPath + "?phone=11900000003",
+	admin.AuditPath, admin.PersonPath, admin.PersonPath + "?phone=11900000003", admin.ReportsPath,
+	admin.ReportsPath + "?by=week",
 }
 
 // storedCodes are the codes the table stores that people must never read
@@ -52,7 +53,7 @@ var (
 // duration ("1m0s") is in the text people read (attributes, such as the
 // state filter's option values, may carry codes).
 func TestThePagesShowNoCodes(t *testing.T) {
-	f := newFixture(t, admin.Config{MaxRenotifications: 3})
+	f := newFixture(t, admin.Config{MaxRenotifications: 3, Reports: &fixedReports{}})
 	seedReports(f)
 	s := f.seed()
 	for i, state := range domain.States() {

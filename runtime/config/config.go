@@ -294,6 +294,10 @@ type Admin struct {
 	// notices. No admin keeps the pages closed in a deployment without
 	// DEV_UI_ENABLED.
 	Phones []string
+	// ReportEmails receive the weekly report digest every Monday from 08:00
+	// UI_TIMEZONE (REPORT_EMAILS, comma-separated; empty sends none). It is
+	// sent from HANDOFF_EMAIL_FROM through the handoff e-mails' SES.
+	ReportEmails []string
 }
 
 // Handoff configures how conversations reach human operators.

@@ -99,6 +99,8 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"TABLE_NAME": "a b"}, "TABLE_NAME", "is not a table name"},
 		{map[string]string{"HANDOFF_EMAIL_FROM": "bot"}, "HANDOFF_EMAIL_FROM", `"bot" is not an e-mail address`},
 		{map[string]string{"HANDOFF_EMAIL_TO": "a@example.com,nobody"}, "HANDOFF_EMAIL_TO", `"nobody" is not an e-mail address`},
+		{map[string]string{"REPORT_EMAILS": "dono@example.com,nobody", "HANDOFF_EMAIL_FROM": "intake@example.com"}, "REPORT_EMAILS", `"nobody" is not an e-mail address`},
+		{map[string]string{"REPORT_EMAILS": "dono@example.com"}, "REPORT_EMAILS", "needs HANDOFF_EMAIL_FROM"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"="+tt.vars[tt.name], func(t *testing.T) {

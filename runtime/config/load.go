@@ -113,6 +113,7 @@ func (r *reader) readInto(c *Config) {
 	r.count("HTTP_MAX_IDLE_PER_HOST", &c.Outbound.MaxIdlePerHost)
 	r.secret("ADMIN_API_KEY", &c.Admin.APIKey)
 	r.list("ADMIN_PHONES", &c.Admin.Phones)
+	r.list("REPORT_EMAILS", &c.Admin.ReportEmails)
 
 	r.boolean("HANDOFF_NOTIFIER_ENABLED", &c.Handoff.NotifierEnabled)
 	r.text("HANDOFF_EMAIL_FROM", &c.Handoff.EmailFrom)

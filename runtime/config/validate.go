@@ -121,6 +121,12 @@ func (c Config) problems() []error {
 	for _, to := range c.Handoff.EmailTo {
 		v.address("HANDOFF_EMAIL_TO", to)
 	}
+	for _, to := range c.Admin.ReportEmails {
+		v.address("REPORT_EMAILS", to)
+	}
+	if len(c.Admin.ReportEmails) > 0 && c.Handoff.EmailFrom == "" {
+		v.fail("REPORT_EMAILS", "needs HANDOFF_EMAIL_FROM, the verified sender the digest is sent from")
+	}
 	v.positive("HANDOFF_RENOTIFY_AFTER", c.Handoff.RenotifyAfter)
 	v.positive("HANDOFF_SLA", c.Handoff.SLA)
 	if a := c.Handoff.Assignment; a != AssignmentManual && a != AssignmentRoundRobin {
