@@ -36,7 +36,7 @@ func runServe(ctx context.Context, c cli, args []string) int {
 		return exitFailure
 	}
 	defer func() { _ = logger.Sync() }()
-	app, err := runtime.New(ctx, cfg, logger, runtime.Options{})
+	app, err := runtime.New(ctx, cfg, logger, runtime.Options{Version: version})
 	if err != nil {
 		logger.Error("cannot start", zap.Error(err))
 		return exitFailure
