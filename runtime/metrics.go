@@ -219,7 +219,7 @@ func (m *Metrics) ActorStopped() {
 // development gate, so that gated 404s count too.
 func (m *Metrics) HTTP() fiber.Handler {
 	return func(c *fiber.Ctx) error {
-		start := time.Now()
+		start, own := time.Now(), c.Route()
 		err := c.Next()
 		code := c.Response().StatusCode()
 		if err != nil { // the app's error handler writes the status after us
@@ -232,7 +232,7 @@ func (m *Metrics) HTTP() fiber.Handler {
 		if m != nil {
 			status := strconv.Itoa(code)
 			m.httpRequests.WithLabelValues(surface(c.Path()), status).Inc()
-			m.httpSeconds.WithLabelValues(routeOf(c, code), methodOf(c), status).Observe(time.Since(start).Seconds())
+			m.httpSeconds.WithLabelValues(routeOf(c, own, err), methodOf(c), status).Observe(time.Since(start).Seconds())
 		}
 		return err
 	}

@@ -1,7 +1,9 @@
 package runtime
 
 import (
+	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -86,16 +88,17 @@ func (m *Metrics) ExternalCall(system string, ok bool, latency time.Duration) {
 }
 
 // routeOf is the route pattern that answered c ("/admin/api/people/:phone"),
-// never the path, so the label has as many values as there are routes. A
-// request only a middleware saw (fiber's "USE" routes) and that found
-// nothing is "unmatched"; one a middleware answered itself (a refused key)
-// carries that middleware's prefix.
-func routeOf(c *fiber.Ctx, code int) string {
-	r := c.Route()
-	if r.Method == "USE" && code == fiber.StatusNotFound {
-		return "unmatched"
+// never the path, so the label has as many values as there are routes. own
+// is the route of the measuring middleware: a request no later route took
+// (the router's "Cannot GET" 404, or the development gate's) is
+// "unmatched"; one a group's middleware answered itself (a refused key)
+// carries that group's prefix.
+func routeOf(c *fiber.Ctx, own *fiber.Route, err error) string {
+	var fe *fiber.Error
+	if r := c.Route(); r != own && (!errors.As(err, &fe) || fe.Code != fiber.StatusNotFound || !strings.HasPrefix(fe.Message, "Cannot ")) {
+		return r.Path
 	}
-	return r.Path
+	return "unmatched"
 }
 
 // methodOf is the request's method when it is a standard one, else "other".
