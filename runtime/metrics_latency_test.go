@@ -16,7 +16,10 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/actors/messaging"
+	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/internal/llmtest"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/runtime"
 )
 
@@ -129,4 +132,37 @@ func failingOnce(t *testing.T, target string) string {
 	}))
 	t.Cleanup(srv.Close)
 	return srv.URL
+}
+
+// The handoff gauges count the conversations waiting for a person, not
+// those an operator holds, and age the one waiting longest.
+func TestHandoffGaugesReadTheQueue(t *testing.T) {
+	table := memory.New()
+	waitingSince, heldSince := time.Now().Add(-10*time.Minute), time.Now().Add(-time.Hour)
+	for _, s := range []domain.Session{
+		{SessionID: "waits", PhoneNumber: "+5511977770001", State: domain.StateHandoff, HandoffAt: &waitingSince, CreatedAt: waitingSince, UpdatedAt: waitingSince},
+		{SessionID: "held", PhoneNumber: "+5511977770002", State: domain.StateHuman, AssignedTo: "+5511900000001", HandoffAt: &heldSince, CreatedAt: heldSince, UpdatedAt: heldSince},
+	} {
+		item, err := persistence.EncodeSession(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := table.Put(context.Background(), item, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	app := newApp(t, map[string]string{"METRICS_TOKEN": testMetricsToken}, table)
+	body := do(t, app, "GET", "/metrics", nil, metricsAuth).body
+	if !strings.Contains(body, `intake_queue_depth{queue="handoff"} 1`+"\n") {
+		t.Errorf("/metrics lacks one conversation waiting in the handoff queue")
+	}
+	var oldest float64
+	for line := range strings.Lines(body) {
+		if v, ok := strings.CutPrefix(line, "intake_handoff_oldest_wait_seconds "); ok {
+			oldest, _ = strconv.ParseFloat(strings.TrimSpace(v), 64)
+		}
+	}
+	if oldest < 600 || oldest >= 3600 {
+		t.Errorf("oldest wait %v s, want the waiting conversation's ten minutes, not the held one's hour", oldest)
+	}
 }
