@@ -30,6 +30,10 @@ type InboundTurn struct {
 	// the platform described it; nil for text and for turns stored before
 	// media were kept. Content stays the caption or "[type]".
 	Media *Media `dynamodbav:"media,omitempty" json:"media,omitempty"`
+	// AcceptedAt is when the webhook accepted the message (the platform got
+	// its 200): where the customer's wait for a reply begins, on this
+	// service's clock. Nil on turns accepted by older releases.
+	AcceptedAt *time.Time `dynamodbav:"accepted_at,omitempty" json:"accepted_at,omitempty"`
 }
 
 // QueueMessage is the inbound queue message: on the wire (SQS) exactly the

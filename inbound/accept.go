@@ -76,6 +76,7 @@ func (a *Acceptor) Accept(ctx context.Context, m messaging.InboundMessage) (Outc
 	turn := m.Turn()
 	id := turn.MessageID
 	now := a.cfg.Now()
+	turn.AcceptedAt = &now
 	room, err := a.reserve(ctx)
 	full := errors.Is(err, queue.ErrFull)
 	if err != nil && !full {

@@ -112,6 +112,7 @@ func randomReceipt(rng *rand.Rand) persistence.Receipt {
 			ReplyTo:     text("", "+551188887777"),
 			Media: []*domain.Media{nil, voiceNote(), {ID: "m#1"},
 				{ID: "MEDIA_2", MimeType: "application/pdf", FileName: "conta 👋.pdf", Caption: "a\nb", Size: math.MaxInt64}}[rng.IntN(4)],
+			AcceptedAt: []*time.Time{nil, at(randomTime(rng))}[rng.IntN(2)],
 		},
 		TTL:          []int64{0, -1, 1, 99, 100, 1742558400, math.MaxInt64, math.MinInt64, rng.Int64(), -rng.Int64()}[rng.IntN(10)],
 		EnqueueClaim: text("", "2026-03-01T12:00:00.000000000Z#9f3c"),
@@ -140,6 +141,9 @@ func randomTime(rng *rand.Rand) time.Time {
 // asStored is r as DecodeReceipt reads it back.
 func asStored(r persistence.Receipt) persistence.Receipt {
 	r.ReceivedAt = r.ReceivedAt.UTC()
+	if r.AcceptedAt != nil {
+		r.AcceptedAt = at(r.AcceptedAt.UTC())
+	}
 	for _, step := range stepsOf(&r) {
 		if *step != nil {
 			*step = at((*step).UTC())

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
+	"github.com/aws/smithy-go/middleware"
 
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 
@@ -56,7 +57,7 @@ func demoAnswers(cfg config.Config) bool {
 
 // newModel builds the language model of cfg: the replay model, the demo
 // model, or the OpenAI client. The demo model reads the catalogue of store.
-func newModel(cfg config.Config, store *content.Store, logger *zap.Logger) (agent.Model, error) {
+func newModel(cfg config.Config, store *content.Store, m *Metrics, logger *zap.Logger) (agent.Model, error) {
 	switch {
 	case cfg.LLM.Provider == config.ProviderReplay:
 		answers, err := replay.LoadFile(cfg.LLM.ReplayFile)
@@ -75,14 +76,14 @@ func newModel(cfg config.Config, store *content.Store, logger *zap.Logger) (agen
 			ReasoningEffort: cfg.LLM.ReasoningEffort,
 			Timeout:         cfg.LLM.Timeout,
 			MaxRetries:      retries(cfg.LLM.MaxAttempts),
-			HTTPClient:      outboundHTTP(cfg),
+			HTTPClient:      m.measuredHTTP(cfg, SystemModel),
 		}, logger)
 	}
 }
 
 // newSender builds the outbound messaging adapter: the Cloud API client when
 // MESSAGING_CLOUD_ENABLED, else the local stub that records sends.
-func newSender(cfg config.Config, logger *zap.Logger) (messaging.Sender, error) {
+func newSender(cfg config.Config, m *Metrics, logger *zap.Logger) (messaging.Sender, error) {
 	if !cfg.Messaging.CloudEnabled {
 		return messaging.NewStub(logger, cfg.Stubs.History), nil
 	}
@@ -91,7 +92,7 @@ func newSender(cfg config.Config, logger *zap.Logger) (messaging.Sender, error) 
 			BaseURL:     cfg.Messaging.APIBaseURL,
 			AccessToken: cfg.Messaging.AccessToken.Reveal(),
 			MaxRPS:      cfg.Messaging.MaxRPS,
-			HTTPClient:  outboundHTTP(cfg),
+			HTTPClient:  m.measuredHTTP(cfg, SystemMessaging),
 		},
 		Version:       cfg.Messaging.APIVersion,
 		PhoneNumberID: cfg.Messaging.PhoneNumberID,
@@ -107,7 +108,7 @@ func newSender(cfg config.Config, logger *zap.Logger) (messaging.Sender, error) 
 // which says it keeps none (the sender itself when it is that stub). Without
 // a token only a test's own sender can be running: serve refuses to start
 // without one, and the emulator stubs messaging.
-func newMediaSource(cfg config.Config, sender messaging.Sender, logger *zap.Logger) (messaging.MediaSource, error) {
+func newMediaSource(cfg config.Config, sender messaging.Sender, m *Metrics, logger *zap.Logger) (messaging.MediaSource, error) {
 	if !cfg.Messaging.CloudEnabled || cfg.Messaging.AccessToken.Reveal() == "" {
 		if src, ok := sender.(messaging.MediaSource); ok {
 			return src, nil
@@ -119,7 +120,7 @@ func newMediaSource(cfg config.Config, sender messaging.Sender, logger *zap.Logg
 		Version:     cfg.Messaging.APIVersion,
 		AccessToken: cfg.Messaging.AccessToken.Reveal(),
 		MaxBytes:    int64(cfg.Messaging.MediaMaxBytes),
-		HTTPClient:  outboundHTTP(cfg),
+		HTTPClient:  m.measuredHTTP(cfg, SystemMessaging),
 	}, logger)
 	if err != nil {
 		return nil, fmt.Errorf("MESSAGING_CLOUD_ENABLED=true needs MESSAGING_ACCESS_TOKEN: %w", err)
@@ -151,14 +152,18 @@ func outboundHTTP(cfg config.Config) *http.Client {
 // requests, and under load the SDK's own pool (ten idle connections per host)
 // would open a connection for most of them. The transport stays the SDK's
 // buildable one, which honours AWS_CA_BUNDLE. And it logs through logger
-// (logging.AWS), not on stderr.
-func awsClient(cfg config.Config, logger *zap.Logger) func(*awsconfig.LoadOptions) error {
+// (logging.AWS), not on stderr, and its calls are timed into m.
+func awsClient(cfg config.Config, m *Metrics, logger *zap.Logger) func(*awsconfig.LoadOptions) error {
 	httpClient := awsconfig.WithHTTPClient(awshttp.NewBuildableClient().WithTransportOptions(func(t *http.Transport) {
 		outbound.Tune(t, outbound.Config{MaxIdlePerHost: cfg.Outbound.MaxIdlePerHost})
 	}))
 	sdkLogger := awsconfig.WithLogger(logging.AWS(logger.Named("aws")))
+	timed := awsconfig.WithAPIOptions(nil)
+	if m != nil {
+		timed = awsconfig.WithAPIOptions([]func(*middleware.Stack) error{m.awsCalls})
+	}
 	return func(o *awsconfig.LoadOptions) error {
-		return errors.Join(httpClient(o), sdkLogger(o))
+		return errors.Join(httpClient(o), sdkLogger(o), timed(o))
 	}
 }
 
@@ -166,8 +171,8 @@ func awsClient(cfg config.Config, logger *zap.Logger) func(*awsconfig.LoadOption
 // not exist stops the start with an error naming `intake table create`; one
 // that does not answer does not (/readyz reports it until it does). The
 // check is the readiness read: one GetItem, the permission serve has anyway.
-func newDynamoTable(ctx context.Context, cfg config.Config, logger *zap.Logger) (persistence.Table, error) {
-	client, err := dynamo.NewClient(ctx, cfg.Table.Region, cfg.Table.Endpoint, awsClient(cfg, logger))
+func newDynamoTable(ctx context.Context, cfg config.Config, m *Metrics, logger *zap.Logger) (persistence.Table, error) {
+	client, err := dynamo.NewClient(ctx, cfg.Table.Region, cfg.Table.Endpoint, awsClient(cfg, m, logger))
 	if err != nil {
 		return nil, fmt.Errorf("TABLE_NAME %s: %w", cfg.Table.Name, err)
 	}

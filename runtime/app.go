@@ -63,6 +63,9 @@ type Options struct {
 	// credentials are missing), by flag, with the variables they lack, so
 	// the smokes tell the truth about them.
 	Fallbacks map[string][]string
+	// Version is the binary's version, for intake_build_info; empty uses
+	// the module's.
+	Version string
 }
 
 // App is one running Intake: the table, the actor system with the
@@ -121,19 +124,23 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if a.now == nil {
 		a.now = time.Now
 	}
+	a.metrics = newMetrics()
+	a.metrics.registerBuildInfo(opts.Version)
 	var err error
 	if a.table == nil {
-		if a.table, err = newDynamoTable(ctx, cfg, logger); err != nil {
+		if a.table, err = newDynamoTable(ctx, cfg, a.metrics, logger); err != nil {
 			return nil, err
 		}
 	}
 	a.table = persistence.Retain(a.table, cfg.Table.Retention, a.now)
 	a.table = persistence.RetainAudit(a.table, cfg.Table.AuditRetention, a.now)
+	a.metrics.watchTable(a.table)
 	if a.queue == nil {
-		if a.queue, err = newQueue(ctx, cfg, logger.Named("queue")); err != nil {
+		if a.queue, err = newQueue(ctx, cfg, a.metrics, logger.Named("queue")); err != nil {
 			return nil, err
 		}
 	}
+	a.metrics.watchLanes(a.queue)
 	if a.content, err = content.Open(cfg.Content.Dir); err != nil {
 		return nil, fmt.Errorf("CONTENT_DIR: %w", err)
 	}
@@ -144,23 +151,23 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	a.settings = a.newSettings()
 	model, sender := opts.Model, opts.Sender
 	if model == nil {
-		if model, err = newModel(cfg, a.content, logger.Named("model")); err != nil {
+		if model, err = newModel(cfg, a.content, a.metrics, logger.Named("model")); err != nil {
 			return nil, err
 		}
 	}
 	if sender == nil {
-		if sender, err = newSender(cfg, logger.Named("messaging")); err != nil {
+		if sender, err = newSender(cfg, a.metrics, logger.Named("messaging")); err != nil {
 			return nil, err
 		}
 	}
 	a.sender = sender
-	if a.media, err = newMediaSource(cfg, sender, logger.Named("messaging")); err != nil {
+	if a.media, err = newMediaSource(cfg, sender, a.metrics, logger.Named("messaging")); err != nil {
 		return nil, err
 	}
 	if a.roster, err = operatorRoster(ctx, cfg, a.table, a.now, logger.Named("handoff")); err != nil {
 		return nil, err
 	}
-	notifier, err := handoffNotifier(ctx, cfg, sender, opts.Mailer, a.roster, persistence.NewAvailabilities(a.table), logger.Named("handoff"))
+	notifier, err := handoffNotifier(ctx, cfg, sender, opts.Mailer, a.roster, persistence.NewAvailabilities(a.table), a.metrics, logger.Named("handoff"))
 	if err != nil {
 		return nil, err
 	}
@@ -172,11 +179,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if err != nil {
 		return nil, err
 	}
-	if a.sync, err = syncJob(cfg, a.table, opts.CRMStub, erpStubbed(opts.Fallbacks), a.crmMapping, logger.Named("sync")); err != nil {
+	if a.sync, err = syncJob(cfg, a.table, opts.CRMStub, erpStubbed(opts.Fallbacks), a.crmMapping, a.metrics, logger.Named("sync")); err != nil {
 		return nil, err
 	}
-	a.metrics = NewMetrics(a.table)
-	hearing, err := newHearing(cfg, a.media, logger.Named("transcription"))
+	hearing, err := newHearing(cfg, a.media, a.metrics, logger.Named("transcription"))
 	if err != nil {
 		return nil, err
 	}
@@ -184,9 +190,13 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if err != nil {
 		return nil, err
 	}
+	actorMetrics, err := a.metrics.actorMetrics()
+	if err != nil {
+		return nil, err
+	}
 	a.system = actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger {
 		return logging.Actor(logger.Named("actor"))
-	}))
+	}), actorMetrics)
 	deps := session.Deps{
 		Config: session.Config{
 			DebounceWindow:     cfg.Session.DebounceWindow,

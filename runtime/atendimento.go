@@ -170,7 +170,7 @@ func secureCookie(cfg config.HTTP) bool {
 // fixed OPERATOR_PHONES), but those away (away, when not nil); both when
 // both are configured. Notices are in UI_LANG, with times in UI_TIMEZONE,
 // as the console.
-func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Sender, mailer ses.API, roster handoff.Directory, away handoff.Availability, logger *zap.Logger) (handoff.Notifier, error) {
+func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Sender, mailer ses.API, roster handoff.Directory, away handoff.Availability, m *Metrics, logger *zap.Logger) (handoff.Notifier, error) {
 	if !cfg.Handoff.NotifierEnabled {
 		return handoff.NewStub(logger, cfg.Stubs.History), nil
 	}
@@ -181,7 +181,7 @@ func handoffNotifier(ctx context.Context, cfg config.Config, sender messaging.Se
 	var notifiers []handoff.Notifier
 	if cfg.Handoff.EmailFrom != "" && len(cfg.Handoff.EmailTo) > 0 {
 		if mailer == nil {
-			awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.Table.Region), awsClient(cfg, logger))
+			awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.Table.Region), awsClient(cfg, m, logger))
 			if err != nil {
 				return nil, fmt.Errorf("HANDOFF_EMAIL_FROM: AWS configuration for SES: %w", err)
 			}

@@ -36,7 +36,7 @@ func TestHandoffNotifierFollowsTheConfiguration(t *testing.T) {
 	notice := handoff.Notice{Session: s, QueuePosition: 1}
 
 	off := config.Config{}
-	if n, err := handoffNotifier(ctx, off, messaging.NewStub(nil), mailer, nil, nil, zap.NewNop()); err != nil {
+	if n, err := handoffNotifier(ctx, off, messaging.NewStub(nil), mailer, nil, nil, nil, zap.NewNop()); err != nil {
 		t.Fatal(err)
 	} else if _, ok := n.(*handoff.Stub); !ok {
 		t.Errorf("HANDOFF_NOTIFIER_ENABLED=false gives %T, want the stub", n)
@@ -45,7 +45,7 @@ func TestHandoffNotifierFollowsTheConfiguration(t *testing.T) {
 	both := config.Config{Handoff: config.Handoff{NotifierEnabled: true, EmailFrom: "intake@example.com",
 		EmailTo: []string{"ops@example.com"}, OperatorPhones: []string{"+5511400000001"}}}
 	sender := messaging.NewStub(nil)
-	n, err := handoffNotifier(ctx, both, sender, mailer, nil, nil, zap.NewNop())
+	n, err := handoffNotifier(ctx, both, sender, mailer, nil, nil, nil, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestHandoffNotifierFollowsTheConfiguration(t *testing.T) {
 	}
 
 	nobody := config.Config{Handoff: config.Handoff{NotifierEnabled: true}}
-	if n, err = handoffNotifier(ctx, nobody, sender, nil, nil, nil, zap.NewNop()); err != nil {
+	if n, err = handoffNotifier(ctx, nobody, sender, nil, nil, nil, nil, zap.NewNop()); err != nil {
 		t.Fatal(err)
 	}
 	if res, _ := n.Notify(ctx, notice); !res.Success || res.Notified {
@@ -63,7 +63,7 @@ func TestHandoffNotifierFollowsTheConfiguration(t *testing.T) {
 	}
 
 	bad := config.Config{Handoff: config.Handoff{NotifierEnabled: true, OperatorPhones: []string{"ops"}}}
-	if _, err := handoffNotifier(ctx, bad, sender, nil, nil, nil, zap.NewNop()); err == nil || !strings.Contains(err.Error(), "OPERATOR_PHONES") {
+	if _, err := handoffNotifier(ctx, bad, sender, nil, nil, nil, nil, zap.NewNop()); err == nil || !strings.Contains(err.Error(), "OPERATOR_PHONES") {
 		t.Errorf("an operator phone without digits = %v, want an OPERATOR_PHONES error", err)
 	}
 }
@@ -82,7 +82,7 @@ func TestNoticesLinkThePublicBaseURL(t *testing.T) {
 			Handoff: config.Handoff{NotifierEnabled: true, OperatorPhones: []string{"+5511400000001"}},
 		}
 		sender := messaging.NewStub(nil)
-		n, err := handoffNotifier(ctx, cfg, sender, nil, nil, nil, zap.NewNop())
+		n, err := handoffNotifier(ctx, cfg, sender, nil, nil, nil, nil, zap.NewNop())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,7 +118,7 @@ func TestNoticesSpeakTheConsolesLanguage(t *testing.T) {
 			t.Fatal(err)
 		}
 		sender := messaging.NewStub(nil)
-		n, err := handoffNotifier(ctx, cfg, sender, nil, nil, nil, zap.NewNop())
+		n, err := handoffNotifier(ctx, cfg, sender, nil, nil, nil, nil, zap.NewNop())
 		if err != nil {
 			t.Fatal(err)
 		}

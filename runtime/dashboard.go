@@ -55,18 +55,18 @@ func (a *App) dashboardRoutes() error {
 func (a *App) smokeDeps() smoke.Deps {
 	deps := smoke.Deps{Table: a.table, TableName: a.tableName(), Fallbacks: a.fallbacks}
 	deps.Messaging, _ = a.sender.(smoke.Prober)
-	deps.CRM, deps.ERP = projectionProbes(a.cfg, a.logger)
+	deps.CRM, deps.ERP = projectionProbes(a.cfg, a.metrics, a.logger)
 	return deps
 }
 
 // projectionProbes are CRM and ERP clients built as the sync job builds its
 // own, for the smokes; nil where settings build none (the preflight names
 // what is missing) or the adapter is a stub, which has no Probe.
-func projectionProbes(cfg config.Config, logger *zap.Logger) (crm, erp smoke.Prober) {
-	if c, err := newCRM(cfg, nil, logger.Named("crm")); cfg.CRM.Enabled && err == nil {
+func projectionProbes(cfg config.Config, m *Metrics, logger *zap.Logger) (crm, erp smoke.Prober) {
+	if c, err := newCRM(cfg, nil, m, logger.Named("crm")); cfg.CRM.Enabled && err == nil {
 		crm = c
 	}
-	if c, err := newERP(cfg, logger.Named("erp")); err == nil {
+	if c, err := newERP(cfg, m, logger.Named("erp")); err == nil {
 		erp, _ = c.(smoke.Prober)
 	}
 	return crm, erp
@@ -81,7 +81,7 @@ func SmokeAdapter(ctx context.Context, cfg config.Config, target string, logger 
 		return smoke.Result{}, fmt.Errorf("%w: %q (crm or erp)", smoke.ErrUnknown, target)
 	}
 	deps := smoke.Deps{}
-	deps.CRM, deps.ERP = projectionProbes(cfg, logger)
+	deps.CRM, deps.ERP = projectionProbes(cfg, nil, logger)
 	return smoke.New(cfg, deps).Run(ctx, target, smoke.Real)
 }
 

@@ -41,12 +41,31 @@ type Metrics struct {
 	actors         prometheus.Gauge
 	refusedCodes   *prometheus.CounterVec
 	refusedKeys    *prometheus.CounterVec
+	// The service's latencies (metrics_latency.go).
+	httpSeconds     *prometheus.HistogramVec
+	replySeconds    prometheus.Histogram
+	handoffWait     prometheus.Histogram
+	externalSeconds *prometheus.HistogramVec
 }
 
 // NewMetrics returns the collectors, registered with the Go runtime and
-// process collectors and with the projection gauges, which are read from the
-// table's status index at each scrape.
+// process collectors and with the projection and handoff queue gauges, which
+// are read from the table's indexes at each scrape.
 func NewMetrics(table persistence.Table) *Metrics {
+	m := newMetrics()
+	m.watchTable(table)
+	return m
+}
+
+// watchTable registers the gauges read from table at each scrape. New
+// calls it once the table is open: the table's own client is measured by
+// the collectors, so they exist before it.
+func (m *Metrics) watchTable(table persistence.Table) {
+	m.registry.MustRegister(newProjectionCollector(table), newHandoffCollector(table))
+}
+
+// newMetrics returns the collectors that need no table.
+func newMetrics() *Metrics {
 	m := &Metrics{
 		registry: prometheus.NewRegistry(),
 		httpRequests: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -92,9 +111,9 @@ func NewMetrics(table persistence.Table) *Metrics {
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.httpRequests, m.turns, m.modelCalls, m.modelTokens, m.modelSeconds,
 		m.debounceMerged, m.sends, m.uncertain, m.actors,
-		newProjectionCollector(table),
 	)
 	m.registerRefusals()
+	m.registerLatencies()
 	return m
 }
 
@@ -195,10 +214,12 @@ func (m *Metrics) ActorStopped() {
 	}
 }
 
-// HTTP is the middleware that counts every request by surface and status.
-// It must run before the development gate, so that gated 404s count too.
+// HTTP is the middleware that counts every request by surface and status
+// and times it by route pattern, method and status. It must run before the
+// development gate, so that gated 404s count too.
 func (m *Metrics) HTTP() fiber.Handler {
 	return func(c *fiber.Ctx) error {
+		start, own := time.Now(), c.Route()
 		err := c.Next()
 		code := c.Response().StatusCode()
 		if err != nil { // the app's error handler writes the status after us
@@ -209,7 +230,9 @@ func (m *Metrics) HTTP() fiber.Handler {
 			}
 		}
 		if m != nil {
-			m.httpRequests.WithLabelValues(surface(c.Path()), strconv.Itoa(code)).Inc()
+			status := strconv.Itoa(code)
+			m.httpRequests.WithLabelValues(surface(c.Path()), status).Inc()
+			m.httpSeconds.WithLabelValues(routeOf(c, own, err), methodOf(c), status).Observe(time.Since(start).Seconds())
 		}
 		return err
 	}

@@ -45,6 +45,7 @@ func (a *App) metricsRoutes() error {
 		WriteTimeout:          a.cfg.HTTP.WriteTimeout,
 		IdleTimeout:           a.cfg.HTTP.IdleTimeout,
 	})
+	a.metricsHTTP.Use(a.metrics.HTTP())
 	a.metricsHTTP.Get(metricsPath, h)
 	return nil
 }

@@ -49,7 +49,7 @@ func TestTableClientIsConfiguredAsTheProcesssOwn(t *testing.T) {
 	t.Setenv("AWS_SECRET_ACCESS_KEY", "x")
 	cfg := config.Config{Outbound: config.Outbound{MaxIdlePerHost: 48}, Table: config.Table{Name: "intake", Region: "us-east-1", Endpoint: "http://127.0.0.1:1"}}
 	core, logs := observer.New(zapcore.WarnLevel)
-	client, err := dynamo.NewClient(t.Context(), cfg.Table.Region, cfg.Table.Endpoint, awsClient(cfg, zap.New(core)))
+	client, err := dynamo.NewClient(t.Context(), cfg.Table.Region, cfg.Table.Endpoint, awsClient(cfg, nil, zap.New(core)))
 	if err != nil {
 		t.Fatal(err)
 	}

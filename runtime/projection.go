@@ -16,7 +16,7 @@ import (
 
 // newERP is the ERP client when ERP_ENABLED, else the local stub that records
 // customers and succeeds.
-func newERP(cfg config.Config, logger *zap.Logger) (projection.ERP, error) {
+func newERP(cfg config.Config, m *Metrics, logger *zap.Logger) (projection.ERP, error) {
 	if !cfg.ERP.Enabled {
 		return &erp.Stub{History: cfg.Stubs.History}, nil
 	}
@@ -25,7 +25,7 @@ func newERP(cfg config.Config, logger *zap.Logger) (projection.ERP, error) {
 			BaseURL:     cfg.ERP.BaseURL,
 			AccessToken: cfg.ERP.AccessToken.Reveal(),
 			MaxRPS:      cfg.ERP.MaxRPS,
-			HTTPClient:  outboundHTTP(cfg),
+			HTTPClient:  m.measuredHTTP(cfg, SystemERP),
 		},
 	}, logger)
 }
@@ -33,13 +33,13 @@ func newERP(cfg config.Config, logger *zap.Logger) (projection.ERP, error) {
 // newCRM is the CRM client of cfg. With live it sends with the owner's
 // stage mapping and session property as the "crm" setting holds them, read
 // at each call; without, with CRM_STAGES and CRM_SESSION_PROPERTY.
-func newCRM(cfg config.Config, live *crm.LiveMapping, logger *zap.Logger) (*crm.Client, error) {
+func newCRM(cfg config.Config, live *crm.LiveMapping, m *Metrics, logger *zap.Logger) (*crm.Client, error) {
 	return crm.New(crm.Config{
 		Config: httpcall.Config{
 			BaseURL:     cfg.CRM.BaseURL,
 			AccessToken: cfg.CRM.AccessToken.Reveal(),
 			MaxRPS:      cfg.CRM.MaxRPS,
-			HTTPClient:  outboundHTTP(cfg),
+			HTTPClient:  m.measuredHTTP(cfg, SystemCRM),
 		},
 		Pipeline:        cfg.CRM.Pipeline,
 		OwnerID:         cfg.CRM.OwnerID,
@@ -58,7 +58,7 @@ func newCRM(cfg config.Config, live *crm.LiveMapping, logger *zap.Logger) (*crm.
 // both disabled it reports itself disabled and leaves the intents in the
 // table.
 func NewSyncJob(cfg config.Config, table persistence.Table, logger *zap.Logger) (*projection.Job, error) {
-	return syncJob(cfg, table, nil, false, nil, logger)
+	return syncJob(cfg, table, nil, false, nil, nil, logger)
 }
 
 // syncJob is the application's sync job: NewSyncJob's, except that the
@@ -67,12 +67,12 @@ func NewSyncJob(cfg config.Config, table persistence.Table, logger *zap.Logger) 
 // left enabled without credentials, so cfg runs its stub) keeps the job on,
 // so the stubs record what a real CRM and ERP would receive; and the CRM
 // client sends with mapping, the owner's live setting (nil: the variables).
-func syncJob(cfg config.Config, table persistence.Table, crmStub projection.CRM, erpStubbed bool, mapping *crm.LiveMapping, logger *zap.Logger) (*projection.Job, error) {
+func syncJob(cfg config.Config, table persistence.Table, crmStub projection.CRM, erpStubbed bool, mapping *crm.LiveMapping, m *Metrics, logger *zap.Logger) (*projection.Job, error) {
 	job := projection.JobConfig{Table: table}
 	if !cfg.CRM.Enabled && crmStub == nil && !cfg.ERP.Enabled && !erpStubbed {
 		return projection.NewJob(job, logger)
 	}
-	erpClient, err := newERP(cfg, logger.Named("erp"))
+	erpClient, err := newERP(cfg, m, logger.Named("erp"))
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func syncJob(cfg config.Config, table persistence.Table, crmStub projection.CRM,
 	case crmStub != nil:
 		job.CRM = crmStub
 	case cfg.CRM.Enabled:
-		if job.CRM, err = newCRM(cfg, mapping, logger); err != nil {
+		if job.CRM, err = newCRM(cfg, mapping, m, logger); err != nil {
 			return nil, err
 		}
 	default:
@@ -131,7 +131,7 @@ type crmSettings struct {
 func (a *App) crmSettings() crmSettings {
 	s := crmSettings{live: a.crmMapping}
 	if _, stubbed := a.fallbacks["CRM_ENABLED"]; a.cfg.CRM.Enabled && !stubbed {
-		s.client, _ = newCRM(a.cfg, a.crmMapping, a.logger.Named("crm")) // settings that build none leave the CRM unconnected
+		s.client, _ = newCRM(a.cfg, a.crmMapping, a.metrics, a.logger.Named("crm")) // settings that build none leave the CRM unconnected
 	}
 	return s
 }

@@ -26,11 +26,11 @@ type Queue interface {
 // handing INBOUND_CONCURRENCY messages to conversations at once (each
 // phone's in order). The SQS poller handles one received batch at a time,
 // in order; it has no concurrency setting.
-func newQueue(ctx context.Context, cfg config.Config, logger *zap.Logger) (Queue, error) {
+func newQueue(ctx context.Context, cfg config.Config, m *Metrics, logger *zap.Logger) (Queue, error) {
 	if cfg.Queue.InboundURL == "" {
 		return inprocess.New(inprocess.Config{Consumers: cfg.Queue.Concurrency}, logger)
 	}
-	awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.Table.Region), awsClient(cfg, logger))
+	awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.Table.Region), awsClient(cfg, m, logger))
 	if err != nil {
 		return nil, fmt.Errorf("INBOUND_QUEUE_URL: %w", err)
 	}

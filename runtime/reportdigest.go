@@ -31,7 +31,7 @@ func (a *App) reportDigest(ctx context.Context, source reports.Source, mailer se
 		return nil, nil
 	}
 	if mailer == nil {
-		awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.Table.Region), awsClient(cfg, a.logger))
+		awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.Table.Region), awsClient(cfg, a.metrics, a.logger))
 		if err != nil {
 			return nil, fmt.Errorf("REPORT_EMAILS: AWS configuration for SES: %w", err)
 		}

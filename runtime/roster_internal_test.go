@@ -38,7 +38,7 @@ func TestHandoffNoticesFollowTheRosterAcrossStarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	sender := messaging.NewStub(nil)
-	n, err := handoffNotifier(ctx, cfg, sender, nil, roster, nil, zap.NewNop())
+	n, err := handoffNotifier(ctx, cfg, sender, nil, roster, nil, nil, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestAdminPhonesSeedAdminsWhoAreToldOfHandoffs(t *testing.T) {
 			}
 		}
 		sender := messaging.NewStub(nil)
-		n, err := handoffNotifier(ctx, cfg, sender, nil, roster, nil, zap.NewNop())
+		n, err := handoffNotifier(ctx, cfg, sender, nil, roster, nil, nil, zap.NewNop())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -41,7 +41,7 @@ func (f fetchVoiceNote) Fetch(ctx context.Context, mediaID string) ([]byte, stri
 // the emulator without one reads voice notes as "[audio]" and logs why once,
 // and with messaging stubbed the stub's media source has no file to give, so
 // each note reads "[audio]" too.
-func newHearing(cfg config.Config, src messaging.MediaSource, logger *zap.Logger) (session.Hearing, error) {
+func newHearing(cfg config.Config, src messaging.MediaSource, m *Metrics, logger *zap.Logger) (session.Hearing, error) {
 	t := cfg.Transcription
 	switch {
 	case !t.Enabled:
@@ -57,7 +57,7 @@ func newHearing(cfg config.Config, src messaging.MediaSource, logger *zap.Logger
 		APIKey:     cfg.LLM.APIKey.Reveal(),
 		BaseURL:    cfg.LLM.BaseURL,
 		Model:      t.Model,
-		HTTPClient: outboundHTTP(cfg),
+		HTTPClient: m.measuredHTTP(cfg, SystemModel),
 	})
 	if err != nil {
 		return session.Hearing{}, err

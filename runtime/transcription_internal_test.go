@@ -39,7 +39,7 @@ func TestHearingIsBuiltFromTheTranscriptionSettings(t *testing.T) {
 		"TRANSCRIPTION_ENABLED": "true", "TRANSCRIPTION_TIMEOUT": "7s",
 		"LLM_API_KEY": "sk-test", "LLM_BASE_URL": endpoint.URL + "/v1", "TRANSCRIPTION_MODEL": "whisper-1",
 	})
-	h, err := newHearing(cfg, oneVoiceNote{}, zap.NewNop())
+	h, err := newHearing(cfg, oneVoiceNote{}, nil, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestHearingOffReadsVoiceNotesAsAudio(t *testing.T) {
 	}
 	for _, tt := range tests {
 		core, logs := observer.New(zapcore.WarnLevel)
-		h, err := newHearing(transcriptionConfig(t, tt.vars), tt.src, zap.New(core))
+		h, err := newHearing(transcriptionConfig(t, tt.vars), tt.src, nil, zap.New(core))
 		if err != nil || h.Transcriber != nil || h.Notes != nil {
 			t.Errorf("%s: hearing = %+v, %v; want none", tt.name, h, err)
 		}

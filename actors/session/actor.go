@@ -33,6 +33,7 @@ type conversationActor struct {
 	ops     opQueue            // operator commands waiting (opqueue.go)
 	stored  stored             // what the table holds of it (stored.go)
 	voice   voiceNotes         // voice notes heard (transcribe.go)
+	waits   replyClock         // customers' waits for replies unsent (replyclock.go)
 
 	// supervisor routes the phone's messages here; it stops the actor when
 	// it reports idle. A cluster grain has none (nil): its phone is its
@@ -283,6 +284,9 @@ func (c *conversationActor) armFlush(ctx actor.Context, delay time.Duration) {
 // onSent counts a reply's send result and records it in the history.
 func (c *conversationActor) onSent(msg *messaging.Sent) {
 	c.deps.Metrics.Sent(msg.Response.ErrorKind)
+	if began := c.waits.stop(msg.Entry.MessageID); msg.Response.Success && !began.IsZero() {
+		c.deps.Metrics.Replied(began, c.deps.Now())
+	}
 	if msg.Uncertain {
 		c.deps.Metrics.OutboxUncertain()
 	}

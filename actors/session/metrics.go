@@ -25,6 +25,12 @@ type Metrics interface {
 	// ActorStarted and ActorStopped count session actors.
 	ActorStarted()
 	ActorStopped()
+	// Replied observes a customer's wait for a reply: from the acceptance of
+	// the earliest message it answers to its successful send.
+	Replied(acceptedAt, sentAt time.Time)
+	// OperatorReplied observes a handoff's wait: from the handoff to the
+	// first message an operator sent the customer.
+	OperatorReplied(handedOffAt, sentAt time.Time)
 }
 
 // noMetrics counts nothing, for deployments and tests without collectors.
@@ -37,3 +43,5 @@ func (noMetrics) Sent(domain.ErrorKind)                           {}
 func (noMetrics) OutboxUncertain()                                {}
 func (noMetrics) ActorStarted()                                   {}
 func (noMetrics) ActorStopped()                                   {}
+func (noMetrics) Replied(time.Time, time.Time)                    {}
+func (noMetrics) OperatorReplied(time.Time, time.Time)            {}

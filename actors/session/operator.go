@@ -158,6 +158,9 @@ func (c *conversationActor) committedOp(ctx actor.Context, t *turn, s domain.Ses
 	res := &sessionpb.OperatorResult{Ok: true, State: string(s.State), AssignedTo: string(s.AssignedTo), Labels: s.Labels}
 	if t.reply != nil {
 		res.MessageId = t.reply.MessageID
+		if since, first := firstOperatorReply(t.history, s, *t.reply); first {
+			c.deps.Metrics.OperatorReplied(since, t.reply.Timestamp)
+		}
 	}
 	if t.commit.Reset {
 		res.ClosedSessionId = s.SessionID

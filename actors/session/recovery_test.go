@@ -86,6 +86,8 @@ func (a *actorCount) ModelCall(string, bool, int, int, time.Duration) {}
 func (a *actorCount) DebounceMerged(int)                              {}
 func (a *actorCount) Sent(domain.ErrorKind)                           {}
 func (a *actorCount) OutboxUncertain()                                {}
+func (a *actorCount) Replied(time.Time, time.Time)                    {}
+func (a *actorCount) OperatorReplied(time.Time, time.Time)            {}
 
 // An actor still busy when its idle timeout first fires (its turn waits in
 // the debounce window) retires once the turn is done: the timeout is armed

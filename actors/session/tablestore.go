@@ -187,5 +187,14 @@ func ProtoTurn(t domain.InboundTurn) *sessionpb.InboundTurn {
 		ReplyId:     t.ReplyID,
 		ReplyTo:     t.ReplyTo,
 		Media:       protoMedia(t.Media),
+		AcceptedAt:  protoTime(t.AcceptedAt),
 	}
+}
+
+// protoTime is the message form of an optional time: nil stays absent.
+func protoTime(t *time.Time) *timestamppb.Timestamp {
+	if t == nil {
+		return nil
+	}
+	return timestamppb.New(*t)
 }

@@ -48,6 +48,7 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 	c.flight.superseded = nil
 	c.flight.end()
 	if r := t.reply; r != nil {
+		c.waits.start(r, t.turns)
 		if r.OutboxStatus == domain.OutboxSending { // begun by the commit
 			c.replies.DeliverBegun(*r)
 		} else {

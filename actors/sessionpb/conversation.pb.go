@@ -134,7 +134,11 @@ type InboundTurn struct {
 	ReplyTo string `protobuf:"bytes,9,opt,name=reply_to,json=replyTo,proto3" json:"reply_to,omitempty"`
 	// media is the file of a media message as the platform described it;
 	// absent for text.
-	Media         *Media `protobuf:"bytes,10,opt,name=media,proto3" json:"media,omitempty"`
+	Media *Media `protobuf:"bytes,10,opt,name=media,proto3" json:"media,omitempty"`
+	// accepted_at is when the webhook accepted the message (answered the
+	// platform 200), for the message-to-reply latency; absent on turns
+	// accepted by older releases and on the synchronous chat route.
+	AcceptedAt    *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=accepted_at,json=acceptedAt,proto3" json:"accepted_at,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -235,6 +239,13 @@ func (x *InboundTurn) GetReplyTo() string {
 func (x *InboundTurn) GetMedia() *Media {
 	if x != nil {
 		return x.Media
+	}
+	return nil
+}
+
+func (x *InboundTurn) GetAcceptedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.AcceptedAt
 	}
 	return nil
 }
@@ -929,7 +940,7 @@ var File_actors_sessionpb_conversation_proto protoreflect.FileDescriptor
 
 const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\n" +
-	"#actors/sessionpb/conversation.proto\x12\x0eintake.session\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe5\x02\n" +
+	"#actors/sessionpb/conversation.proto\x12\x0eintake.session\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa2\x03\n" +
 	"\vInboundTurn\x12!\n" +
 	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\x12\x1d\n" +
 	"\n" +
@@ -943,7 +954,9 @@ const file_actors_sessionpb_conversation_proto_rawDesc = "" +
 	"\breply_id\x18\b \x01(\tR\areplyId\x12\x19\n" +
 	"\breply_to\x18\t \x01(\tR\areplyTo\x12+\n" +
 	"\x05media\x18\n" +
-	" \x01(\v2\x15.intake.session.MediaR\x05media\"\xad\x01\n" +
+	" \x01(\v2\x15.intake.session.MediaR\x05media\x12;\n" +
+	"\vaccepted_at\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"acceptedAt\"\xad\x01\n" +
 	"\x05Media\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
 	"\tmime_type\x18\x02 \x01(\tR\bmimeType\x12\x16\n" +
@@ -1041,13 +1054,14 @@ var file_actors_sessionpb_conversation_proto_goTypes = []any{
 var file_actors_sessionpb_conversation_proto_depIdxs = []int32{
 	11, // 0: intake.session.InboundTurn.received_at:type_name -> google.protobuf.Timestamp
 	2,  // 1: intake.session.InboundTurn.media:type_name -> intake.session.Media
-	1,  // 2: intake.session.ChatRequest.turn:type_name -> intake.session.InboundTurn
-	0,  // 3: intake.session.OperatorCommand.action:type_name -> intake.session.OperatorAction
-	4,  // [4:4] is the sub-list for method output_type
-	4,  // [4:4] is the sub-list for method input_type
-	4,  // [4:4] is the sub-list for extension type_name
-	4,  // [4:4] is the sub-list for extension extendee
-	0,  // [0:4] is the sub-list for field type_name
+	11, // 2: intake.session.InboundTurn.accepted_at:type_name -> google.protobuf.Timestamp
+	1,  // 3: intake.session.ChatRequest.turn:type_name -> intake.session.InboundTurn
+	0,  // 4: intake.session.OperatorCommand.action:type_name -> intake.session.OperatorAction
+	5,  // [5:5] is the sub-list for method output_type
+	5,  // [5:5] is the sub-list for method input_type
+	5,  // [5:5] is the sub-list for extension type_name
+	5,  // [5:5] is the sub-list for extension extendee
+	0,  // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_actors_sessionpb_conversation_proto_init() }

@@ -48,7 +48,7 @@ func runServe(ctx context.Context, c cli, args []string) int {
 		}
 		defer release()
 	}
-	app, err := runtime.New(ctx, cfg, logger, runtime.Options{})
+	app, err := runtime.New(ctx, cfg, logger, runtime.Options{Version: version})
 	if err != nil {
 		logger.Error("cannot start", zap.Error(err))
 		return exitFailure

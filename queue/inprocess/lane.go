@@ -71,3 +71,10 @@ func (l *lane) signal() {
 	default: // a token is already there
 	}
 }
+
+// waiting counts the messages in the lane not yet taken.
+func (l *lane) waiting() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.items) - l.head
+}

@@ -239,3 +239,14 @@ func (q *Queue) Close() error {
 	q.consumers.Wait()
 	return nil
 }
+
+// Waiting counts the messages waiting in the lanes for their consumer, for
+// the queue depth gauge; those being handled or waiting for a retry are not
+// counted.
+func (q *Queue) Waiting() int {
+	n := 0
+	for _, l := range q.lanes {
+		n += l.waiting()
+	}
+	return n
+}
