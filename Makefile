@@ -1,7 +1,8 @@
 # The Makefile is the manual: every task a developer or CI runs is a target here.
 #   make run     build bin/intake and run the emulator on http://localhost:8080
 #   make test    install the test tools if needed (npm test servers, Java 17 for DynamoDB
-#                Local, Chromium, etcd for the cluster test), then go vet and go test -race
+#                Local, Chromium, etcd for the cluster test, promtool), check the alert rules,
+#                then go vet and go test -race
 #   make bench   run the benchmarks, the end-to-end one included (INTAKE_BENCH_LARGE=1
 #                adds its 100,000-phone cases, which take minutes)
 #   make lint    gofmt and go vet
@@ -23,7 +24,7 @@ LDFLAGS := -X main.version=$(VERSION)
 PROTOC_GEN_GO_VERSION := v1.36.12
 TESTSERVERS           := tools/testservers
 
-.PHONY: run build install test testservers java chromium etcd bench lint fuzz proto protoc protoc-gen-go clean
+.PHONY: run build install test testservers java chromium etcd promtool alerts bench lint fuzz proto protoc protoc-gen-go clean
 
 ## run: build and start the emulator (DASHBOARD_PORT, default 8080)
 run: build
@@ -40,8 +41,9 @@ install:
 	@echo "make: installing intake into $$($(GO) env GOBIN || true)$$( [ -n "$$($(GO) env GOBIN)" ] || echo "$$($(GO) env GOPATH)/bin")"
 	$(GO) install -ldflags "$(LDFLAGS)" ./cmd/intake
 
-## test: check formatting, vet and race-test everything, after installing the test servers, Java, Chromium and etcd
-test: testservers java chromium etcd
+## test: check formatting and the alert rules, vet and race-test everything, after installing
+## the test servers, Java, Chromium, etcd and promtool
+test: testservers java chromium etcd alerts
 	@echo "make: vetting and testing everything with the race detector (a first run takes about 8-14 minutes; later runs reuse the build cache)"
 	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l $$(git ls-files '*.go')); \
 		if [ -n "$$unformatted" ]; then echo "make: gofmt would change:"; echo "$$unformatted"; exit 1; fi
@@ -89,6 +91,26 @@ etcd:
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y etcd-server; \
 	else \
 		echo "make: etcd not found; the cluster test's etcd case will skip. Install it with: sudo apt-get install -y etcd-server"; \
+	fi
+
+## promtool: Debian's prometheus package, whose promtool checks and unit-tests the alert
+## rules, installed with apt when running as root
+promtool:
+	@if command -v promtool >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends prometheus; \
+	else \
+		echo "make: promtool not found; the alert rules are not checked. Install it with: sudo apt-get install -y prometheus"; \
+	fi
+
+## alerts: the shipped alert rules parse (promtool check rules) and fire when their unit
+## tests say (promtool test rules); the Go tests check every metric they use is exported
+alerts: promtool
+	@if command -v promtool >/dev/null 2>&1; then \
+		promtool check rules deploy/prometheus/alerts.yml && \
+		promtool test rules deploy/prometheus/alerts_test.yml; \
+	elif [ -n "$${CI:-}" ]; then \
+		echo "make: promtool is required in CI"; exit 1; \
 	fi
 
 ## bench: benchmarks only, with allocations; those over a real table use DynamoDB Local.
