@@ -61,7 +61,7 @@ func NewMetrics(table persistence.Table) *Metrics {
 // calls it once the table is open: the table's own client is measured by
 // the collectors, so they exist before it.
 func (m *Metrics) watchTable(table persistence.Table) {
-	m.registry.MustRegister(newProjectionCollector(table), newHandoffCollector(table))
+	m.registry.MustRegister(cachedScrape(newProjectionCollector(table)), cachedScrape(newHandoffCollector(table)))
 }
 
 // newMetrics returns the collectors that need no table.

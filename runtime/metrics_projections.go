@@ -10,7 +10,7 @@ import (
 )
 
 // projectionCollector reads the CRM projection backlog from the status
-// index at each scrape: the table holds the truth, so no counter can drift
+// index at scrape (at most once a minute, cachedScrape): the table holds the truth, so no counter can drift
 // from it, and the index queries stay as small as the backlog. SYNCED
 // projections leave the index and are not counted.
 type projectionCollector struct {
@@ -26,7 +26,7 @@ func newProjectionCollector(table persistence.Table) *projectionCollector {
 	return &projectionCollector{
 		projections: persistence.NewProjections(table),
 		count: prometheus.NewDesc("intake_projections",
-			"CRM projections by status (PENDING, UNCERTAIN, BLOCKED), read from the table at scrape.", []string{"status"}, nil),
+			"CRM projections by status (PENDING, UNCERTAIN, BLOCKED), read from the table at scrape, at most once a minute.", []string{"status"}, nil),
 		oldest: prometheus.NewDesc("intake_projection_oldest_pending_seconds",
 			"Age of the oldest PENDING or UNCERTAIN projection's backlog; 0 when none.", nil, nil),
 	}

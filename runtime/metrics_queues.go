@@ -12,9 +12,9 @@ import (
 // queueDepthHelp is the help of intake_queue_depth, whose two series come
 // from two collectors (lanes from memory, handoff from the table): the
 // registry requires the same help for both.
-const queueDepthHelp = "Messages or conversations waiting, by queue: lanes (the in-process inbound queue's messages not yet handed to a conversation), handoff (conversations waiting for a person, read from the table at scrape)."
+const queueDepthHelp = "Messages or conversations waiting, by queue: lanes (the in-process inbound queue's messages not yet handed to a conversation), handoff (conversations waiting for a person, read from the table at scrape, at most once a minute)."
 
-// handoffCollector reads the handoff queue from its index at each scrape,
+// handoffCollector reads the handoff queue from its index at scrape (at most once a minute),
 // as the projection gauges do: one query as small as the queue, on no
 // customer's turn, and nothing to drift from the table's truth.
 type handoffCollector struct {

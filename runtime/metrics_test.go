@@ -65,12 +65,23 @@ func TestMetricsServesTheCollectorsInPrometheusFormat(t *testing.T) {
 	if strings.Contains(res.body, `intake_projection_oldest_pending_seconds 0`+"\n") {
 		t.Errorf("the oldest pending projection is a minute old, /metrics says 0")
 	}
+}
 
-	// A table that does not answer drops the projection series, not the page.
+// A table that does not answer drops the series read from it, not the page;
+// a failed reading is not kept, so the next scrape reads the table again.
+func TestMetricsWithoutTheTableServeTheRest(t *testing.T) {
+	table := &brokenTable{Table: memory.New()}
+	app := newApp(t, map[string]string{"METRICS_TOKEN": testMetricsToken}, table)
 	table.broken.Store(true)
-	res = do(t, app, "GET", "/metrics", nil, metricsAuth)
-	if res.status != http.StatusOK || strings.Contains(res.body, "intake_projections{") || !strings.Contains(res.body, "intake_turns_total") {
-		t.Errorf("/metrics with a broken table = %d, projections present: %t", res.status, strings.Contains(res.body, "intake_projections{"))
+	for range 2 {
+		res := do(t, app, "GET", "/metrics", nil, metricsAuth)
+		if res.status != http.StatusOK || strings.Contains(res.body, "intake_projections{") || !strings.Contains(res.body, "intake_turns_total") {
+			t.Errorf("/metrics with a broken table = %d, projections present: %t", res.status, strings.Contains(res.body, "intake_projections{"))
+		}
+	}
+	table.broken.Store(false)
+	if res := do(t, app, "GET", "/metrics", nil, metricsAuth); !strings.Contains(res.body, "intake_projections{") {
+		t.Errorf("/metrics once the table answers again has no projections:\n%.300s", res.body)
 	}
 }
 
