@@ -20,6 +20,7 @@ import (
 	"github.com/intake-runtime/intake/http/secheaders"
 	"github.com/intake-runtime/intake/locale"
 	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/reports"
 	"github.com/intake-runtime/intake/settings"
 )
 
@@ -92,6 +93,9 @@ type Config struct {
 	PersonFinders []persistence.PersonFinder
 	// DataRetention is DATA_RETENTION, which the overview states; 0 keeps.
 	DataRetention time.Duration
+	// Reports answer GET /admin/api/reports from the rollup's day items;
+	// nil answers 503.
+	Reports reports.Source
 }
 
 // Conversations is the conversation addressing as the admin surface uses
@@ -101,11 +105,9 @@ type Conversations interface {
 	Operate(ctx context.Context, cmd *sessionpb.OperatorCommand) (*sessionpb.OperatorResult, error)
 }
 
-// Price is one model's price per million tokens.
-type Price struct {
-	Input  float64
-	Output float64
-}
+// Price is one model's price per million tokens: the reports' own, so the
+// cost report and the reports price alike.
+type Price = reports.Price
 
 // Prompts is the running content store as the admin surface uses it: the
 // effective prompt of an agent, and the catalogue and knowledge packages
@@ -233,6 +235,7 @@ func (h *Handler) Register(r fiber.Router) {
 	api.Get("/demands", h.getDemands)
 	api.Get("/llm-costs", h.getCosts)
 	api.Get("/alerts", h.getAlerts)
+	api.Get("/reports", h.getReports)
 	api.Get("/prompts/:agent_id", h.getPrompt)
 	api.Put("/prompts/:agent_id", h.putPrompt)
 	api.Get("/audit", h.getAudit)
