@@ -4,10 +4,12 @@ import (
 	"cmp"
 	"slices"
 	"time"
+
+	"github.com/intake-runtime/intake/internal/redact"
 )
 
 // build merges the cells of days (by date) that q keeps into a report.
-func (s *Store) build(q Query, days map[string]Day) Report {
+func (s *Store) build(q Query, days map[string]Day, names map[string]string) Report {
 	by := q.By
 	if by != ByWeek {
 		by = ByDay
@@ -48,7 +50,11 @@ func (s *Store) build(q Query, days map[string]Day) Report {
 	}
 	r.Total = s.figures(total)
 	for phone, c := range operators {
-		r.Operators = append(r.Operators, operatorRow(phone, s.name(phone), c))
+		name := names[phone]
+		if name == "" {
+			name = redact.MaskPhone(phone)
+		}
+		r.Operators = append(r.Operators, operatorRow(phone, name, c))
 	}
 	slices.SortFunc(r.Operators, func(a, b OperatorRow) int {
 		return cmp.Or(cmp.Compare(b.Conversations, a.Conversations), cmp.Compare(a.Operator, b.Operator))

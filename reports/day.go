@@ -18,21 +18,22 @@ type Day struct {
 
 // Cell is the sums of one day's conversations of one service (empty: none
 // named) taken by one operator (empty: none took it).
+// It is stored as cellWire (wire.go).
 type Cell struct {
-	Service  string `json:"s,omitempty"`
-	Operator string `json:"o,omitempty"`
-	Funnel   Funnel `json:"f"`
+	Service  string
+	Operator string
+	Funnel   Funnel
 	// HandoffWait and Handling are the conversations' durations in seconds
 	// of business hours.
-	HandoffWait Histogram `json:"w,omitempty"`
-	Handling    Histogram `json:"h,omitempty"`
+	HandoffWait Histogram
+	Handling    Histogram
 	// Usage is per model; the cost is priced when a report is asked for.
-	Usage     []domain.ModelUsage `json:"u,omitempty"`
-	CSATSum   int                 `json:"cs,omitempty"`
-	CSATCount int                 `json:"cn,omitempty"`
+	Usage     []domain.ModelUsage
+	CSATSum   int
+	CSATCount int
 	// Unsettled counts the conversations that may still change: neither
 	// closed nor abandoned. A day with any is summed again by the rollup.
-	Unsettled int `json:"un,omitempty"`
+	Unsettled int
 }
 
 // Unsettled is how many of the day's conversations may still change.

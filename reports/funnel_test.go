@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/intake-runtime/intake/domain"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/reports"
 )
 
@@ -108,7 +109,8 @@ func TestReportSumsTheFunnelTheWaitsAndTheCost(t *testing.T) {
 	if r.Currency != "USD" || r.TimeZone != "America/Sao_Paulo" || r.UpdatedAt == nil || !r.UpdatedAt.Equal(friday) {
 		t.Errorf("currency %q, zone %q, updated %v", r.Currency, r.TimeZone, r.UpdatedAt)
 	}
-	if len(r.Operators) != 2 || r.Operators[0].Name != "Name of "+op1 || *r.Operators[0].CSATAverage != 5 || *r.Operators[1].CSATAverage != 3 {
+	// Maria is in the roster; the other operator shows masked.
+	if len(r.Operators) != 2 || r.Operators[0].Name != "Maria" || r.Operators[1].Name != redact.MaskPhone(op2) || *r.Operators[0].CSATAverage != 5 || *r.Operators[1].CSATAverage != 3 {
 		t.Errorf("operators = %+v", r.Operators)
 	}
 	var services []string

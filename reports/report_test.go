@@ -1,6 +1,7 @@
 package reports_test
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -56,8 +57,10 @@ func newWorld(t *testing.T, now time.Time) *world {
 	}
 	w.store = &reports.Store{Days: days, Zone: saoPaulo,
 		Prices: map[string]reports.Price{"gpt-4o-mini": {Input: 1, Output: 2}},
-		Name:   func(phone string) string { return "Name of " + phone },
-		Label:  func(service string) string { return "Label of " + service },
+		Names: func(context.Context) (map[string]string, error) {
+			return map[string]string{op1: "Maria"}, nil
+		},
+		Label: func(service string) string { return "Label of " + service },
 	}
 	return w
 }

@@ -3,6 +3,7 @@ package reports
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/intake-runtime/intake/persistence"
@@ -18,12 +19,29 @@ type Store struct {
 	// theirs (default USD, as providers list them).
 	Prices   map[string]Price
 	Currency string
-	// Name is an operator's name for the report (the roster's, or the
-	// masked phone); Label a service's (the catalogue's). Nil shows the
-	// phone and the service's ID.
-	Name  func(phone string) string
+	// Names are the operators' names by phone (the roster's), read once a
+	// report; an operator without one shows as the masked phone. Label is
+	// a service's name for people (the catalogue's); nil shows it as
+	// stored.
+	Names func(ctx context.Context) (map[string]string, error)
 	Label func(service string) string
+
+	// decoded are the days earlier reports decoded, with the time of the
+	// item they came from: a day the rollup has not summed again since is
+	// not decoded again, and a report of a year decodes only its recent
+	// days. Reports never change a decoded day.
+	mu      sync.Mutex
+	decoded map[string]decodedDay
 }
+
+// decodedDay is a day as decoded from the item of updatedAt.
+type decodedDay struct {
+	updatedAt time.Time
+	day       Day
+}
+
+// maxDecoded bounds the days kept decoded: two years of them.
+const maxDecoded = 2 * 366
 
 // Report answers q. A day without an item (before the first rollup, or
 // with no conversation) counts zero.
@@ -40,15 +58,17 @@ func (s *Store) Report(ctx context.Context, q Query) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	days := make(map[string]Day, len(items))
-	for _, item := range items {
-		d, err := decodeDay(item.Body)
-		if err != nil {
+	days, err := s.decode(items)
+	if err != nil {
+		return Report{}, err
+	}
+	var names map[string]string
+	if s.Names != nil {
+		if names, err = s.Names(ctx); err != nil {
 			return Report{}, err
 		}
-		days[item.Date] = d
 	}
-	r := s.build(q, days)
+	r := s.build(q, days, names)
 	r.From, r.To = from, to
 	if !marker.RanAt.IsZero() {
 		at := marker.RanAt
@@ -57,14 +77,31 @@ func (s *Store) Report(ctx context.Context, q Query) (Report, error) {
 	return r, nil
 }
 
-// name and label are Name and Label with their defaults.
-func (s *Store) name(phone string) string {
-	if s.Name == nil {
-		return phone
+// decode returns the days of items by date, decoding only those not
+// decoded already from the same item.
+func (s *Store) decode(items []persistence.ReportDay) (map[string]Day, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.decoded == nil || len(s.decoded) > maxDecoded {
+		s.decoded = map[string]decodedDay{}
 	}
-	return s.Name(phone)
+	days := make(map[string]Day, len(items))
+	for _, item := range items {
+		if d, ok := s.decoded[item.Date]; ok && d.updatedAt.Equal(item.UpdatedAt) {
+			days[item.Date] = d.day
+			continue
+		}
+		d, err := decodeDay(item.Body)
+		if err != nil {
+			return nil, err
+		}
+		s.decoded[item.Date] = decodedDay{updatedAt: item.UpdatedAt, day: d}
+		days[item.Date] = d
+	}
+	return days, nil
 }
 
+// label is Label with its default.
 func (s *Store) label(service string) string {
 	if s.Label == nil {
 		return service

@@ -5,6 +5,7 @@ import (
 	"github.com/intake-runtime/intake/actors/agent/replay"
 	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/reports"
 )
 
 // adminRoutes mounts the admin pages, behind a WhatsApp-code login of the
@@ -21,9 +22,9 @@ func (a *App) adminRoutes() error {
 	// The offline models (demo, replay) cost nothing: priced at zero, the
 	// cost report does not ask for their price. LLM_PRICES may still say
 	// otherwise.
-	prices := map[string]admin.Price{demo.ModelName: {}, replay.ModelName: {}}
+	prices := map[string]reports.Price{demo.ModelName: {}, replay.ModelName: {}}
 	for model, p := range a.cfg.LLM.Prices {
-		prices[model] = admin.Price{Input: p.Input, Output: p.Output}
+		prices[model] = reports.Price{Input: p.Input, Output: p.Output}
 	}
 	lang, zone, err := uiLocale(a.cfg.UI)
 	if err != nil {
@@ -59,6 +60,7 @@ func (a *App) adminRoutes() error {
 		// The audit trail names phones: a person's export and erasure take it in.
 		PersonFinders: []persistence.PersonFinder{persistence.NewAudits(a.table)},
 		DataRetention: a.cfg.Table.Retention,
+		Reports:       a.reportStore(zone, prices),
 	}, a.table, a.content, a.logger.Named("admin"))
 	if err != nil {
 		return err

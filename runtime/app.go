@@ -27,6 +27,7 @@ import (
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/inbound"
 	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/reports"
 	"github.com/intake-runtime/intake/runtime/config"
 	"github.com/intake-runtime/intake/runtime/logging"
 	"github.com/intake-runtime/intake/settings"
@@ -105,6 +106,8 @@ type App struct {
 	parameters ParameterStore
 	// metricsHTTP serves /metrics on METRICS_ADDR; nil when it is unset.
 	metricsHTTP *fiber.App
+	// rollup sums the sessions into the reports' day items.
+	rollup *reports.Rollup
 }
 
 // New builds the application of cfg. Nothing runs until Run.
@@ -165,6 +168,9 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		return nil, err
 	}
 	a.metrics = NewMetrics(a.table)
+	if a.rollup, err = a.newRollup(); err != nil {
+		return nil, err
+	}
 	hearing, err := newHearing(cfg, a.media, logger.Named("transcription"))
 	if err != nil {
 		return nil, err
@@ -195,7 +201,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		Messaging: messaging.RepliesDeps{Sender: sender, Outbox: persistence.NewOutbox(a.table), Logger: logger.Named("messaging"),
 			NumberedOptions: !cfg.Messaging.Interactive},
 		Handoff: handoffProps,
-		Metrics: a.metrics,
+		Metrics: committedSignal{a.metrics, a.rollup},
 		Now:     a.now,
 		Logger:  logger.Named("session"),
 	}
@@ -273,6 +279,11 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	go func() {
 		defer consuming.Done()
 		a.refreshSettings(consumeCtx, a.cfg.Content.PromptRefresh)
+	}()
+	consuming.Add(1)
+	go func() {
+		defer consuming.Done()
+		a.runReports(consumeCtx)
 	}()
 	if n, err := a.conversations.Recover(ctx); err != nil {
 		a.logger.Error("conversations with unsent replies or queued handoffs not woken", zap.Error(err))
