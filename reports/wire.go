@@ -52,7 +52,7 @@ func (c *Cell) UnmarshalJSON(b []byte) error {
 	*c = Cell{Service: w.Service, Operator: w.Operator,
 		Funnel:      Funnel{Conversations: f[0], Qualified: f[1], DataComplete: f[2], Registered: f[3], HandedOff: f[4], Closed: f[5], Abandoned: f[6]},
 		HandoffWait: fromPairs(w.Wait), Handling: fromPairs(w.Handling),
-		CSATSum:     w.Counts[0], CSATCount: w.Counts[1], Unsettled: w.Counts[2]}
+		CSATSum: w.Counts[0], CSATCount: w.Counts[1], Unsettled: w.Counts[2]}
 	for i, model := range w.Models {
 		if i < len(w.Usage) {
 			u := w.Usage[i]
