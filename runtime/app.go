@@ -106,8 +106,10 @@ type App struct {
 	parameters ParameterStore
 	// metricsHTTP serves /metrics on METRICS_ADDR; nil when it is unset.
 	metricsHTTP *fiber.App
-	// rollup sums the sessions into the reports' day items.
-	rollup *reports.Rollup
+	// rollup sums the sessions into the reports' day items; reports
+	// answers the reports from them.
+	rollup  *reports.Rollup
+	reports reports.Source
 }
 
 // New builds the application of cfg. Nothing runs until Run.
@@ -155,6 +157,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if a.roster, err = operatorRoster(ctx, cfg, a.table, a.now, logger.Named("handoff")); err != nil {
 		return nil, err
 	}
+	if a.rollup, err = a.newRollup(); err != nil {
+		return nil, err
+	}
+	a.reports = a.reportStore()
 	notifier, err := handoffNotifier(ctx, cfg, sender, opts.Mailer, a.roster, persistence.NewAvailabilities(a.table), logger.Named("handoff"))
 	if err != nil {
 		return nil, err
@@ -168,9 +174,6 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		return nil, err
 	}
 	a.metrics = NewMetrics(a.table)
-	if a.rollup, err = a.newRollup(); err != nil {
-		return nil, err
-	}
 	hearing, err := newHearing(cfg, a.media, logger.Named("transcription"))
 	if err != nil {
 		return nil, err

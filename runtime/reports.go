@@ -6,11 +6,14 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/actors/agent/demo"
+	"github.com/intake-runtime/intake/actors/agent/replay"
 	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/businesshours"
 	"github.com/intake-runtime/intake/domain"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/reports"
+	"github.com/intake-runtime/intake/runtime/config"
 )
 
 // rollupTimeout bounds one rollup: a month of sessions read through the
@@ -42,13 +45,13 @@ func (a *App) newRollup() (*reports.Rollup, error) {
 }
 
 // reportStore answers the reports from the rollup's day items, pricing the
-// usage with prices, naming operators from the roster and services from
+// usage with LLM_PRICES, naming operators from the roster and services from
 // the catalogue in force.
-func (a *App) reportStore(zone *time.Location, prices map[string]reports.Price) *reports.Store {
+func (a *App) reportStore() *reports.Store {
 	return &reports.Store{
 		Days:   persistence.NewReportDays(a.table),
-		Zone:   zone,
-		Prices: prices,
+		Zone:   a.rollup.Zone,
+		Prices: modelPrices(a.cfg.LLM),
 		Names:  a.roster.Names,
 		Label: func(service string) string {
 			if s, ok := a.content.Catalogue().Service(service); ok {
@@ -57,6 +60,17 @@ func (a *App) reportStore(zone *time.Location, prices map[string]reports.Price) 
 			return service
 		},
 	}
+}
+
+// modelPrices are LLM_PRICES for the cost report and the reports. The
+// offline models (demo, replay) cost nothing: priced at zero, the reports
+// do not ask for their price. LLM_PRICES may still say otherwise.
+func modelPrices(cfg config.LLM) map[string]reports.Price {
+	prices := map[string]reports.Price{demo.ModelName: {}, replay.ModelName: {}}
+	for model, p := range cfg.Prices {
+		prices[model] = reports.Price{Input: p.Input, Output: p.Output}
+	}
+	return prices
 }
 
 // runReports ticks the rollup every REPORT_INTERVAL until ctx is done: one
