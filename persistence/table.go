@@ -37,6 +37,9 @@ type Query struct {
 	PK string
 	// SKPrefix keeps only sort keys that begin with it; empty keeps all.
 	SKPrefix string
+	// SKFrom and SKTo, when both set, keep only sort keys between them,
+	// both included (a range of days); not with SKPrefix.
+	SKFrom, SKTo string
 	// Descending returns the newest (greatest) sort keys first.
 	Descending bool
 	// Limit caps the items of one page; zero means the backend's page size.
@@ -116,6 +119,10 @@ type Table interface {
 	// BatchWrite puts and deletes many items without conditions. It is not
 	// atomic: on error some writes may have happened.
 	BatchWrite(ctx context.Context, puts []Item, deletes []Key) error
+	// BatchGet reads many items by key, eventually consistent, in as few
+	// requests as the backend allows (100 keys each on DynamoDB); absent
+	// items are left out, and the order is not the keys'.
+	BatchGet(ctx context.Context, keys []Key) ([]Item, error)
 	// Scan reads one page of the whole table.
 	Scan(ctx context.Context, s Scan) (Page, error)
 	// Transact applies up to MaxTxWrites writes all together or not at all.

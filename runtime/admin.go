@@ -1,8 +1,6 @@
 package runtime
 
 import (
-	"github.com/intake-runtime/intake/actors/agent/demo"
-	"github.com/intake-runtime/intake/actors/agent/replay"
 	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -18,13 +16,6 @@ import (
 // It also mounts the operational routes /readyz and /metrics, until routes()
 // lists them itself.
 func (a *App) adminRoutes() error {
-	// The offline models (demo, replay) cost nothing: priced at zero, the
-	// cost report does not ask for their price. LLM_PRICES may still say
-	// otherwise.
-	prices := map[string]admin.Price{demo.ModelName: {}, replay.ModelName: {}}
-	for model, p := range a.cfg.LLM.Prices {
-		prices[model] = admin.Price{Input: p.Input, Output: p.Output}
-	}
 	lang, zone, err := uiLocale(a.cfg.UI)
 	if err != nil {
 		return err
@@ -35,7 +26,7 @@ func (a *App) adminRoutes() error {
 	}
 	h, err := admin.New(admin.Config{
 		APIKey:             a.cfg.Admin.APIKey.Reveal(),
-		Prices:             prices,
+		Prices:             modelPrices(a.cfg.LLM),
 		RenotifyAfter:      a.cfg.Handoff.RenotifyAfter,
 		Conversations:      a.conversations,
 		MaxRenotifications: a.cfg.Handoff.MaxRenotifications,
@@ -57,9 +48,10 @@ func (a *App) adminRoutes() error {
 		Hours:              a.hours,
 		Business:           a.business,
 		// The audit trail names phones: a person's export and erasure take it in.
-		PersonFinders: []persistence.PersonFinder{persistence.NewAudits(a.table)},
-		DataRetention: a.cfg.Table.Retention,
-		Reports:       a.reports,
+		PersonFinders:   []persistence.PersonFinder{persistence.NewAudits(a.table)},
+		DataRetention:   a.cfg.Table.Retention,
+		Reports:         a.reports,
+		ReportRefresher: a.rollup,
 	}, a.table, a.content, a.logger.Named("admin"))
 	if err != nil {
 		return err

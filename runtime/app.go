@@ -110,9 +110,9 @@ type App struct {
 	parameters ParameterStore
 	// metricsHTTP serves /metrics on METRICS_ADDR; nil when it is unset.
 	metricsHTTP *fiber.App
-	// reports answers the reports page and the weekly digest: the rollup's
-	// source, nil until it is built (the page then says reports are not
-	// available and no digest is sent).
+	// rollup sums the sessions into the reports' day items; reports
+	// answers the reports page, the API and the weekly digest from them.
+	rollup  *reports.Rollup
 	reports reports.Source
 	// digest is the weekly report e-mail, nil without REPORT_EMAILS.
 	digest *digest.Digest
@@ -167,6 +167,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if a.roster, err = operatorRoster(ctx, cfg, a.table, a.now, logger.Named("handoff")); err != nil {
 		return nil, err
 	}
+	if a.rollup, err = a.newRollup(); err != nil {
+		return nil, err
+	}
+	a.reports = a.reportStore()
 	notifier, err := handoffNotifier(ctx, cfg, sender, opts.Mailer, a.roster, persistence.NewAvailabilities(a.table), a.metrics, logger.Named("handoff"))
 	if err != nil {
 		return nil, err
@@ -216,7 +220,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 		Messaging: messaging.RepliesDeps{Sender: sender, Outbox: persistence.NewOutbox(a.table), Logger: logger.Named("messaging"),
 			NumberedOptions: !cfg.Messaging.Interactive},
 		Handoff: handoffProps,
-		Metrics: a.metrics,
+		Metrics: committedSignal{a.metrics, a.rollup},
 		Now:     a.now,
 		Logger:  logger.Named("session"),
 	}
@@ -294,6 +298,11 @@ func (a *App) Run(ctx context.Context, ln net.Listener) error {
 	go func() {
 		defer consuming.Done()
 		a.refreshSettings(consumeCtx, a.cfg.Content.PromptRefresh)
+	}()
+	consuming.Add(1)
+	go func() {
+		defer consuming.Done()
+		a.runReports(consumeCtx)
 	}()
 	consuming.Add(1)
 	go func() {

@@ -10,6 +10,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/reports"
 )
 
 // CostRow is the model usage of one model on one UTC day.
@@ -93,8 +94,8 @@ func (h *Handler) costs(ctx context.Context, days int) (CostReport, error) {
 	var totalCost float64
 	anyPriced := false
 	for _, r := range rows {
-		if p, ok := priceOf(h.cfg.Prices, r.Model); ok {
-			c := (float64(r.TokensInput)*p.Input + float64(r.TokensOutput)*p.Output) / 1e6
+		if p, ok := reports.PriceOf(h.cfg.Prices, r.Model); ok {
+			c := p.Cost(r.TokensInput, r.TokensOutput)
 			r.Cost = &c
 			totalCost += c
 			anyPriced = true
@@ -117,20 +118,4 @@ func (h *Handler) costs(ctx context.Context, days int) (CostReport, error) {
 	})
 	slices.Sort(report.Unpriced)
 	return report, nil
-}
-
-// priceOf finds the price of a logged model name: its own entry, else the
-// longest entry it starts with followed by "-", so a dated snapshot
-// (gpt-4o-mini-2024-07-18) takes its family's price (gpt-4o-mini).
-func priceOf(prices map[string]Price, model string) (Price, bool) {
-	if p, ok := prices[model]; ok {
-		return p, true
-	}
-	best, found := "", false
-	for name := range prices {
-		if strings.HasPrefix(model, name+"-") && len(name) > len(best) {
-			best, found = name, true
-		}
-	}
-	return prices[best], found
 }

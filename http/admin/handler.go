@@ -93,8 +93,9 @@ type Config struct {
 	PersonFinders []persistence.PersonFinder
 	// DataRetention is DATA_RETENTION, which the overview states; 0 keeps.
 	DataRetention time.Duration
-	// Reports answers the reports page and its CSV files; nil, the page
-	// says reports are not available and the files answer 503.
+	// Reports answers the reports page, its CSV files and GET
+	// /admin/api/reports from the rollup's day items; nil, the page says
+	// reports are not available and the files and the API answer 503.
 	Reports reports.Source
 	// ReportRefresher, when set, offers the page's "refresh now" button.
 	ReportRefresher ReportRefresher
@@ -107,11 +108,9 @@ type Conversations interface {
 	Operate(ctx context.Context, cmd *sessionpb.OperatorCommand) (*sessionpb.OperatorResult, error)
 }
 
-// Price is one model's price per million tokens.
-type Price struct {
-	Input  float64
-	Output float64
-}
+// Price is one model's price per million tokens: the reports' own, so the
+// cost report and the reports price alike.
+type Price = reports.Price
 
 // Prompts is the running content store as the admin surface uses it: the
 // effective prompt of an agent, and the catalogue and knowledge packages
@@ -239,6 +238,7 @@ func (h *Handler) Register(r fiber.Router) {
 	api.Get("/demands", h.getDemands)
 	api.Get("/llm-costs", h.getCosts)
 	api.Get("/alerts", h.getAlerts)
+	api.Get("/reports", h.getReports)
 	api.Get("/prompts/:agent_id", h.getPrompt)
 	api.Put("/prompts/:agent_id", h.putPrompt)
 	api.Get("/audit", h.getAudit)

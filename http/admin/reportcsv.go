@@ -31,9 +31,9 @@ func (h *Handler) reportCSV(c *fiber.Ctx) error {
 	if h.cfg.Reports == nil {
 		return httperr.Write(c, fiber.StatusServiceUnavailable, "unavailable", "reports are not available")
 	}
-	f, refusal := h.reportFilter(c)
-	if refusal != "" {
-		return httperr.Write(c, fiber.StatusBadRequest, "invalid_filter", refusal)
+	f, refused := h.reportFilter(c)
+	if refused != nil {
+		return httperr.Write(c, fiber.StatusBadRequest, refused.code, refused.message)
 	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
 	defer cancel()

@@ -24,13 +24,6 @@ import (
 //	POST /admin/reports/refresh                            sums the sessions now
 const ReportsPath = "/admin/reports"
 
-// reportDays is the default period, ending today; maxReportDays the
-// longest a page may ask for.
-const (
-	reportDays    = 30
-	maxReportDays = 400
-)
-
 // ReportRefresher sums the sessions into the report's figures now rather
 // than at the next scheduled rollup.
 type ReportRefresher interface {
@@ -70,9 +63,12 @@ type reportsView struct {
 func (h *Handler) reportsPage(c *fiber.Ctx) error {
 	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
 	defer cancel()
-	f, refusal := h.reportFilter(c)
+	f, refused := h.reportFilter(c)
 	v := reportsView{Filter: f, Available: h.cfg.Reports != nil, CanRefresh: h.cfg.ReportRefresher != nil,
-		Error: refusal, Query: template.URL(f.Values().Encode())}
+		Query: template.URL(f.Values().Encode())}
+	if refused != nil {
+		v.Error = refused.words(h)
+	}
 	switch c.Query("done") {
 	case "refreshed":
 		v.Flash = h.pages.loc.T("admin.reports.refreshed")
@@ -87,8 +83,8 @@ func (h *Handler) reportsPage(c *fiber.Ctx) error {
 		return h.internal(c, "operator list failed", err)
 	}
 	v.Operators = roster
-	if !v.Available || refusal != "" {
-		if refusal != "" {
+	if !v.Available || refused != nil {
+		if refused != nil {
 			c.Status(fiber.StatusUnprocessableEntity)
 		}
 		return h.pages.render(c, page{Page: "reports", Data: v})

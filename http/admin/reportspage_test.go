@@ -87,7 +87,7 @@ func TestReportsPageRefusals(t *testing.T) {
 		{"no source", admin.ReportsPath, admin.Config{}, 200, 503, "Os relatórios não estão disponíveis neste servidor."},
 		{"bad date", admin.ReportsPath + "?from=2025-13-01", admin.Config{Reports: &fixedReports{}}, 422, 400, "Data inválida em “De”"},
 		{"reversed", admin.ReportsPath + "?from=2025-03-01&to=2025-02-01", admin.Config{Reports: &fixedReports{}}, 422, 400, "O início do período é depois do fim."},
-		{"too long", admin.ReportsPath + "?from=2020-01-01&to=2025-02-01", admin.Config{Reports: &fixedReports{}}, 422, 400, "até 400 dias"},
+		{"too long", admin.ReportsPath + "?from=2020-01-01&to=2025-02-01", admin.Config{Reports: &fixedReports{}}, 422, 400, "até 366 dias"},
 		{"failing", admin.ReportsPath, admin.Config{Reports: &fixedReports{fail: true}}, 503, 503, "Não foi possível montar o relatório agora."},
 	} {
 		t.Run(c.name, func(t *testing.T) {

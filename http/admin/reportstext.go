@@ -27,6 +27,8 @@ var reportsText = locale.Catalogue{
 	"admin.reports.any_operator":   {PT: "Todos os atendentes", EN: "All operators"},
 	"admin.reports.filter":         {PT: "Ver", EN: "Show"},
 	"admin.reports.bad_date":       {PT: "Data inválida em “%s”: use o calendário.", EN: "Invalid date in “%s”: use the calendar."},
+	"admin.reports.bad_by":         {PT: "Agrupe por dia ou por semana.", EN: "Group by day or by week."},
+	"admin.reports.bad_operator":   {PT: "Escolha um atendente da lista.", EN: "Choose an operator from the list."},
 	"admin.reports.bad_range":      {PT: "O início do período é depois do fim.", EN: "The period starts after it ends."},
 	"admin.reports.long_range":     {PT: "Escolha um período de até %d dias.", EN: "Choose a period of at most %d days."},
 	"admin.reports.failed":         {PT: "Não foi possível montar o relatório agora. Tente de novo em alguns minutos.", EN: "The report could not be built now. Try again in a few minutes."},

@@ -24,6 +24,8 @@ func (t *Table) Query(ctx context.Context, q persistence.Query) (persistence.Pag
 	keyCond := b.name(persistence.AttrPK) + " = " + b.value(&types.AttributeValueMemberS{Value: q.PK})
 	if q.SKPrefix != "" {
 		keyCond += " AND begins_with(" + b.name(persistence.AttrSK) + ", " + b.value(&types.AttributeValueMemberS{Value: q.SKPrefix}) + ")"
+	} else if q.SKFrom != "" && q.SKTo != "" {
+		keyCond += " AND " + b.name(persistence.AttrSK) + " BETWEEN " + b.value(&types.AttributeValueMemberS{Value: q.SKFrom}) + " AND " + b.value(&types.AttributeValueMemberS{Value: q.SKTo})
 	}
 	in := &dynamodb.QueryInput{
 		TableName:              &t.name,

@@ -30,9 +30,13 @@ func (t *Table) Query(ctx context.Context, q persistence.Query) (persistence.Pag
 	var entries []entry
 	now := t.now()
 	slots := t.items.parts[q.PK]
-	start, _ := findSlot(slots, q.SKPrefix)
+	from, ranged := q.SKPrefix, q.SKFrom != "" && q.SKTo != ""
+	if ranged {
+		from = q.SKFrom
+	}
+	start, _ := findSlot(slots, from)
 	for _, s := range slots[start:] {
-		if !strings.HasPrefix(s.sk, q.SKPrefix) {
+		if !strings.HasPrefix(s.sk, q.SKPrefix) || ranged && s.sk > q.SKTo {
 			break
 		}
 		if !s.rec.expired(now) {

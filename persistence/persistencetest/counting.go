@@ -67,3 +67,8 @@ func (t *CountingTable) Transact(ctx context.Context, writes []persistence.TxWri
 	t.Writes.Add(1)
 	return t.Table.Transact(ctx, writes)
 }
+
+func (t *CountingTable) BatchGet(ctx context.Context, keys []persistence.Key) ([]persistence.Item, error) {
+	t.Reads.Add(int64(max(1, (len(keys)+99)/100)))
+	return t.Table.BatchGet(ctx, keys)
+}

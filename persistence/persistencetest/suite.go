@@ -67,6 +67,9 @@ func Run(t *testing.T, newTable func(t *testing.T) persistence.Table) {
 		{"OperatorSessions", testOperatorSessions},
 		{"Logins", testLogins},
 		{"SessionList", testSessionList},
+		{"QueryRange", testQueryRange},
+		{"BatchGet", testBatchGet},
+		{"ReportDays", testReportDays},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -28,6 +28,7 @@ type Config struct {
 	Closing       Closing
 	Session       Session
 	Sync          Sync
+	Reports       Reports
 	Recovery      Recovery
 	Content       Content
 	Cluster       Cluster
@@ -369,6 +370,18 @@ type Session struct {
 type Sync struct {
 	// Interval is the job's period in serve and the emulator (SYNC_INTERVAL,
 	// default 30s).
+	Interval time.Duration
+}
+
+// Reports configures the owner's reports and their rollup.
+type Reports struct {
+	// AbandonAfter is how long a conversation stays without a customer
+	// message, before its data is complete, until the reports count it
+	// abandoned (ABANDON_AFTER, default 24h).
+	AbandonAfter time.Duration
+	// Interval is how often the rollup sums the day's sessions into the
+	// reports, on one node of the cluster, when anything changed
+	// (REPORT_INTERVAL, default 10m): a report is at most that old.
 	Interval time.Duration
 }
 

@@ -62,6 +62,7 @@ func (c *Config) setDefaults() {
 			TurnDeadline:          60 * time.Second,
 		},
 		Sync:     Sync{Interval: 30 * time.Second},
+		Reports:  Reports{AbandonAfter: 24 * time.Hour, Interval: 10 * time.Minute},
 		Recovery: Recovery{After: 2 * time.Minute, Interval: 30 * time.Second},
 		Content:  Content{PromptRefresh: 10 * time.Second},
 		Cluster: Cluster{

@@ -68,6 +68,8 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"DEBOUNCE_WINDOW": "0s"}, "DEBOUNCE_WINDOW", "must be a positive duration, got 0s"},
 		{map[string]string{"SESSION_IDLE_TIMEOUT": "-1m"}, "SESSION_IDLE_TIMEOUT", "must be a positive duration"},
 		{map[string]string{"SYNC_INTERVAL": "0"}, "SYNC_INTERVAL", "must be a positive duration"},
+		{map[string]string{"REPORT_INTERVAL": "0s"}, "REPORT_INTERVAL", "must be a positive duration"},
+		{map[string]string{"ABANDON_AFTER": "-1h"}, "ABANDON_AFTER", "must be a positive duration"},
 		{map[string]string{"RECOVERY_AFTER": "0s"}, "RECOVERY_AFTER", "must be a positive duration, got 0s"},
 		{map[string]string{"DATA_RETENTION": "10m"}, "DATA_RETENTION", "must be 0 (keep conversations) or at least 1h0m0s, got 10m0s"},
 		{map[string]string{"AUDIT_RETENTION": "-1h"}, "AUDIT_RETENTION", "must be 0 (keep audit entries) or at least 1h0m0s, got -1h0m0s"},

@@ -132,6 +132,8 @@ func (r *reader) readInto(c *Config) {
 	r.count("MAX_CONTEXT_ENRICHMENTS", &c.Session.MaxContextEnrichments)
 	r.duration("TURN_DEADLINE", &c.Session.TurnDeadline)
 	r.duration("SYNC_INTERVAL", &c.Sync.Interval)
+	r.duration("ABANDON_AFTER", &c.Reports.AbandonAfter)
+	r.duration("REPORT_INTERVAL", &c.Reports.Interval)
 	r.duration("RECOVERY_AFTER", &c.Recovery.After)
 	r.duration("RECOVERY_INTERVAL", &c.Recovery.Interval)
 	r.text("CONTENT_DIR", &c.Content.Dir)

@@ -62,6 +62,7 @@ func TestLoadDefaults(t *testing.T) {
 			TurnDeadline:          time.Minute,
 		},
 		Sync:     config.Sync{Interval: 30 * time.Second},
+		Reports:  config.Reports{AbandonAfter: 24 * time.Hour, Interval: 10 * time.Minute},
 		Recovery: config.Recovery{After: 2 * time.Minute, Interval: 30 * time.Second},
 		Content:  config.Content{PromptRefresh: 10 * time.Second},
 		Cluster: config.Cluster{
@@ -156,6 +157,8 @@ func TestLoadReadsEveryVariable(t *testing.T) {
 		{"SESSION_IDLE_TIMEOUT", "1h", func(c config.Config) any { return c.Session.IdleTimeout }, time.Hour},
 		{"MAX_CONTEXT_ENRICHMENTS", "0", func(c config.Config) any { return c.Session.MaxContextEnrichments }, 0},
 		{"SYNC_INTERVAL", "5m", func(c config.Config) any { return c.Sync.Interval }, 5 * time.Minute},
+		{"ABANDON_AFTER", "2h", func(c config.Config) any { return c.Reports.AbandonAfter }, 2 * time.Hour},
+		{"REPORT_INTERVAL", "1m", func(c config.Config) any { return c.Reports.Interval }, time.Minute},
 		{"RECOVERY_AFTER", "5m", func(c config.Config) any { return c.Recovery.After }, 5 * time.Minute},
 		{"DATA_RETENTION", "720h", func(c config.Config) any { return c.Table.Retention }, 720 * time.Hour},
 		{"AUDIT_RETENTION", "2160h", func(c config.Config) any { return c.Table.AuditRetention }, 2160 * time.Hour},

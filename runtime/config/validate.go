@@ -145,6 +145,8 @@ func (c Config) problems() []error {
 	v.positive("TURN_DEADLINE", c.Session.TurnDeadline)
 	v.notNegative("MAX_CONTEXT_ENRICHMENTS", c.Session.MaxContextEnrichments)
 	v.positive("SYNC_INTERVAL", c.Sync.Interval)
+	v.positive("ABANDON_AFTER", c.Reports.AbandonAfter)
+	v.positive("REPORT_INTERVAL", c.Reports.Interval)
 	v.positive("RECOVERY_AFTER", c.Recovery.After)
 	v.positive("RECOVERY_INTERVAL", c.Recovery.Interval)
 	v.atLeastOne("INBOUND_CONCURRENCY", c.Queue.Concurrency)
