@@ -132,6 +132,9 @@ func (d *Deps) validate() error {
 	}
 	d.running = new(atomic.Int64)
 	d.failures = ratelog.New(ratelog.Every, nil)
+	if d.Messaging.Failures == nil {
+		d.Messaging.Failures = d.failures
+	}
 	if d.Metrics == nil {
 		d.Metrics = noMetrics{}
 	}

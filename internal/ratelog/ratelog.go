@@ -21,7 +21,8 @@ const Every = 10 * time.Second
 // Limiter lets one line per cause through every interval and counts the
 // others into the next line it lets through. A cause is the line's message,
 // a constant of the code that logs it, so the causes are few and the
-// limiter never forgets one. It is safe for concurrent use.
+// limiter never forgets one. It is safe for concurrent use; a nil Limiter
+// writes every line.
 type Limiter struct {
 	every time.Duration
 	now   func() time.Time
@@ -72,6 +73,9 @@ func (l *Limiter) log(logger *zap.Logger, level zapcore.Level, msg string, err e
 // allow reports whether a line of cause is written now, with the failures
 // it stands for and the time since the cause's last line.
 func (l *Limiter) allow(cause string) (int, time.Duration, bool) {
+	if l == nil {
+		return 1, 0, true
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()

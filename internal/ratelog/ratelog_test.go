@@ -84,6 +84,18 @@ func TestOneLinePerCausePerInterval(t *testing.T) {
 	}
 }
 
+// A nil limiter writes every line.
+func TestNilLimiterWritesEveryLine(t *testing.T) {
+	core, logs := observer.New(zap.InfoLevel)
+	var l *ratelog.Limiter
+	for range 3 {
+		l.Error(zap.New(core), "x", errors.New("y"))
+	}
+	if n := logs.Len(); n != 3 {
+		t.Errorf("%d lines, want 3", n)
+	}
+}
+
 // Warn writes at warn level under the same limit.
 func TestWarnIsLimitedToo(t *testing.T) {
 	core, logs := observer.New(zap.InfoLevel)
