@@ -9,6 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/intake-runtime/intake/internal/ratelog"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/queue"
 )
@@ -30,6 +31,9 @@ type Recovery struct {
 	after    time.Duration
 	now      func() time.Time
 	log      *zap.Logger
+	// failures writes a sweep that fails at every tick of an outage once
+	// per interval, with a count.
+	failures *ratelog.Limiter
 }
 
 // RecoveryConfig configures the Recovery.
@@ -74,6 +78,7 @@ func NewRecovery(cfg RecoveryConfig, deps RecoveryDeps, logger *zap.Logger) (*Re
 		after:    cfg.After,
 		now:      cfg.Now,
 		log:      logger,
+		failures: ratelog.New(ratelog.Every, nil),
 	}, nil
 }
 
@@ -127,7 +132,7 @@ func (r *Recovery) sweepAndLog(ctx context.Context, after time.Duration) {
 	requeued, woken, err := r.Sweep(ctx, after)
 	switch {
 	case err != nil && ctx.Err() == nil:
-		r.log.Error("recovery sweep failed; the next one carries on", zap.Int("requeued", requeued), zap.Error(err))
+		r.failures.Error(r.log, "recovery sweep failed; the next one carries on", err, zap.Int("requeued", requeued))
 	case requeued > 0 || woken > 0:
 		r.log.Info("recovery sweep: acknowledged work taken up again", zap.Int("requeued", requeued), zap.Int("conversations_woken", woken))
 	}

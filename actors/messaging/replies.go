@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/domain"
+	"github.com/intake-runtime/intake/internal/ratelog"
 	"github.com/intake-runtime/intake/internal/serial"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -63,6 +64,10 @@ type RepliesDeps struct {
 	Sender Sender
 	Outbox Outbox
 	Logger *zap.Logger
+	// Failures writes the failures every conversation's replies meet alike
+	// when the table is down once per interval, with a count, instead of
+	// once per attempt; nil writes each.
+	Failures *ratelog.Limiter
 	// Retry is DefaultRetry when zero.
 	Retry Retry
 	// NumberedOptions sends every reply's options as numbered lines, never
@@ -236,7 +241,7 @@ func (r *Replies) step(e *outgoing) bool {
 		}
 		res, err := Deliver(call, r.deps.Sender, e.msg, r.interactive(e))
 		if err != nil {
-			r.deps.Logger.Warn("reply not sent", zap.String("message_id", e.msg.MessageID), zap.Error(err))
+			r.deps.Failures.Warn(r.deps.Logger, "reply not sent", err, zap.String("message_id", e.msg.MessageID))
 		}
 		e.result = &res
 	}
@@ -258,7 +263,7 @@ func (r *Replies) begin(ctx context.Context, e *outgoing) (start, done bool) {
 	case err != nil:
 		// Without the record a crash could not tell "never tried" from
 		// "under way": no call is made before it.
-		r.deps.Logger.Warn("reply not started: the outbox could not be written", zap.String("message_id", e.msg.MessageID), zap.Error(err))
+		r.deps.Failures.Warn(r.deps.Logger, "reply not started: the outbox could not be written", err, zap.String("message_id", e.msg.MessageID))
 		e.failures++
 		return false, false
 	}
@@ -299,7 +304,7 @@ func (r *Replies) record(ctx context.Context, e *outgoing) bool {
 		err = r.deps.Outbox.Failed(ctx, e.msg, fmt.Sprintf("gave up after %d attempts: %s", r.deps.Retry.Attempts, res.Detail))
 	}
 	if err != nil {
-		r.deps.Logger.Warn("reply result not recorded yet", zap.String("message_id", e.msg.MessageID), zap.Error(err))
+		r.deps.Failures.Warn(r.deps.Logger, "reply result not recorded yet", err, zap.String("message_id", e.msg.MessageID))
 		e.failures++
 		return false
 	}

@@ -151,6 +151,8 @@ func (c *conversationActor) onResult(ctx actor.Context, msg any) {
 		c.onAnswer(ctx, msg)
 	case *commitResult:
 		c.onCommit(ctx, msg)
+	case *commitRetryDue:
+		c.onCommitRetryDue(msg)
 	case *resetResult:
 		c.onReset(ctx, msg)
 	case *messaging.Sent:
@@ -202,7 +204,7 @@ func (c *conversationActor) onLoad(ctx actor.Context, res *loadResult) {
 // refuseEarly answers the turns that waited for a load that failed, so their
 // callers retry instead of waiting out a timeout.
 func (c *conversationActor) refuseEarly(ctx actor.Context, cause error) {
-	c.log().Error("conversation load failed", zap.Error(cause))
+	c.deps.failures.Error(c.log(), "conversation load failed", cause)
 	for _, e := range c.early {
 		if e.sender == nil {
 			continue
@@ -260,6 +262,7 @@ func (c *conversationActor) accept(ctx actor.Context, msg any, sender *actor.PID
 	now := c.deps.Now()
 	due := c.inbox.add(turn, chat, now)
 	c.flight.supersede()
+	c.supersedeWaiting(ctx)
 	if chat {
 		c.flush(ctx)
 		return

@@ -12,6 +12,7 @@ import (
 	"github.com/intake-runtime/intake/actors/conversation"
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/businesshours"
+	"github.com/intake-runtime/intake/internal/ratelog"
 )
 
 // Config is the timing of session actors.
@@ -116,6 +117,9 @@ type Deps struct {
 	// running counts the turns in flight across the supervisor's actors, for
 	// Drain. The supervisor owns it; it is safe for concurrent use.
 	running *atomic.Int64
+	// failures writes the failures every conversation meets alike during
+	// an outage once per interval, with a count, instead of once each.
+	failures *ratelog.Limiter
 }
 
 func (d *Deps) validate() error {
@@ -127,6 +131,10 @@ func (d *Deps) validate() error {
 		d.Logger = zap.NewNop()
 	}
 	d.running = new(atomic.Int64)
+	d.failures = ratelog.New(ratelog.Every, nil)
+	if d.Messaging.Failures == nil {
+		d.Messaging.Failures = d.failures
+	}
 	if d.Metrics == nil {
 		d.Metrics = noMetrics{}
 	}

@@ -82,9 +82,13 @@ func (f *inFlight) carry(m domain.Message) {
 	}
 }
 
-// cancel stops the model call under way, if any.
+// cancel stops the model call under way and the commit retry armed, if any.
 func (f *inFlight) cancel() {
 	if f.cancelCall != nil {
 		f.cancelCall()
+	}
+	if f.turn != nil && f.turn.retryCommit != nil {
+		f.turn.retryCommit()
+		f.turn.retryCommit = nil
 	}
 }

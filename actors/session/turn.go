@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
+	"github.com/asynkron/protoactor-go/scheduler"
 	"github.com/google/uuid"
 	"go.uber.org/zap"
 
@@ -65,6 +66,10 @@ type turn struct {
 	// commit is what the turn's commit writes (commitOf), set when it is
 	// sent to the table.
 	commit turnCommit
+	// commitAttempts counts the retries of the commit (commitretry.go);
+	// retryCommit cancels the one armed, nil while none waits.
+	commitAttempts int
+	retryCommit    scheduler.CancelFunc
 }
 
 // input is what the conversation rules see of the turn.

@@ -16,7 +16,8 @@ import (
 // How a turn ends: its commit stored (the parts take what it wrote, the
 // reply goes out, callers are answered), or not, and then its messages go
 // back to the inbox to run again (superseded, a message already answered
-// dropped, the table unreachable). Either way the next turn may start.
+// dropped, the table unreachable past the turn's deadline: commitretry.go).
+// Either way the next turn may start.
 
 func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 	t := c.flight.current(res.seq)
@@ -35,7 +36,7 @@ func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
 		return
 	}
 	if res.err != nil {
-		c.abort(ctx, res.err)
+		c.commitFailed(ctx, t, res.err)
 		return
 	}
 	s := res.session
@@ -104,8 +105,10 @@ func (c *conversationActor) rerun(ctx actor.Context) {
 
 // abort gives up a turn that could not reach the table; its messages stay
 // buffered (they are in the persisted buffer too) and run again after a window.
+// During an outage every conversation fails alike, so the line is written
+// once per interval for all of them, with a count.
 func (c *conversationActor) abort(ctx actor.Context, cause error) {
-	c.log().Error("turn failed; its messages stay buffered", zap.Error(cause))
+	c.deps.failures.Error(c.log(), "turn failed; its messages stay buffered", cause)
 	c.deps.Metrics.Turn("failed")
 	t := c.flight.turn
 	c.flight.end()

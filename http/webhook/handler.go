@@ -9,6 +9,7 @@ import (
 
 	"github.com/intake-runtime/intake/actors/messaging"
 	"github.com/intake-runtime/intake/inbound"
+	"github.com/intake-runtime/intake/internal/ratelog"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -41,6 +42,9 @@ type Handler struct {
 	inbound  Inbound
 	messages *persistence.Messages
 	log      *zap.Logger
+	// failures writes the table failures every request meets alike during
+	// an outage once per interval, with a count.
+	failures *ratelog.Limiter
 }
 
 // New checks cfg and deps and returns the handler. A nil logger logs nothing.
@@ -61,6 +65,7 @@ func New(cfg Config, deps Deps, logger *zap.Logger) (*Handler, error) {
 		inbound:  deps.Inbound,
 		messages: persistence.NewMessages(deps.Table),
 		log:      logger,
+		failures: ratelog.New(ratelog.Every, nil),
 	}, nil
 }
 

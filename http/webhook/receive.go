@@ -88,7 +88,7 @@ func (h *Handler) receive(c *fiber.Ctx) error {
 	var failed error
 	for i, a := range h.acceptAll(ctx, usable) {
 		if a.err != nil {
-			h.log.Error("inbound message not stored", zap.String("message_id", usable[i].ProviderMessageID), zap.Error(a.err))
+			h.failures.Error(h.log, "inbound message not stored", a.err, zap.String("message_id", usable[i].ProviderMessageID))
 			failed = a.err
 		}
 		switch a.out {
@@ -102,11 +102,11 @@ func (h *Handler) receive(c *fiber.Ctx) error {
 		return storeFailure(c, failed)
 	}
 	if err := h.recordStatuses(ctx, batch.Statuses); err != nil {
-		h.log.Error("delivery status not stored", zap.Error(err))
+		h.failures.Error(h.log, "delivery status not stored", err)
 		return storeFailure(c, err)
 	}
 	if err := h.recordReactions(ctx, batch.Reactions); err != nil {
-		h.log.Error("reaction not stored", zap.Error(err))
+		h.failures.Error(h.log, "reaction not stored", err)
 		return errStore.write(c)
 	}
 	return c.JSON(sum)
