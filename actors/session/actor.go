@@ -46,6 +46,11 @@ type conversationActor struct {
 	tables     serial.Lane // table calls, one at a time, in order
 	timers     *scheduler.TimerScheduler
 
+	// hosts, for a grain, says whether this member may run the phone now
+	// (Grains.Props); refused is set on an activation it declined.
+	hosts   func(phone string) bool
+	refused bool
+
 	// ready is false until the snapshot and buffer are loaded; messages that
 	// arrive before are kept in early, in order, and handled then.
 	ready    bool
@@ -81,10 +86,19 @@ func conversationProps(phone string, deps *Deps, supervisor *actor.PID) *actor.P
 }
 
 func (c *conversationActor) Receive(ctx actor.Context) {
+	if c.refused {
+		c.refuse(ctx)
+		return
+	}
 	switch msg := ctx.Message().(type) {
 	case *actor.Started:
 		if c.phoneOf != nil {
 			c.phone = c.phoneOf(ctx)
+		}
+		if c.hosts != nil && !c.hosts(c.phone) {
+			c.refused = true
+			ctx.Stop(ctx.Self())
+			return
 		}
 		c.start(ctx)
 	case *actor.Stopping, *actor.Restarting:
@@ -158,6 +172,17 @@ func (c *conversationActor) onResult(ctx actor.Context, msg any) {
 	case *messaging.Sent:
 		c.onSent(msg)
 	}
+}
+
+// refuse answers every request that reached an activation this member
+// declined (see Grains.Props) as a dead letter: protoactor's cluster request
+// then forgets the PID it cached and places the phone again. The activation
+// did nothing else, so it has nothing to stop.
+func (c *conversationActor) refuse(ctx actor.Context) {
+	if _, system := ctx.Message().(actor.SystemMessage); system || ctx.Sender() == nil {
+		return
+	}
+	ctx.Respond(&actor.DeadLetterResponse{Target: ctx.Self()})
 }
 
 // start loads the snapshot and the buffer without blocking the mailbox:

@@ -44,9 +44,19 @@ func NewGrains(deps Deps) (*Grains, error) {
 // conversations: phoneOf reads an activation's phone (its cluster identity)
 // from its context when it starts. An activation stops itself when idle,
 // and on Forget.
-func (g *Grains) Props(phoneOf func(actor.Context) string) *actor.Props {
+//
+// hosts says whether this member may run the conversation of a phone now:
+// it has joined, every member agrees on the topology, and the phone is its
+// own in it. An activation it refuses stops at once, before it reads the
+// table or logs its start, and answers what reached it as a dead letter, so
+// the caller's cluster request looks the phone up again (a member that has
+// just restarted, or a caller that placed the phone on a topology the
+// others have left, would otherwise start a second live activation).
+func (g *Grains) Props(phoneOf func(actor.Context) string, hosts func(phone string) bool) *actor.Props {
 	return actor.PropsFromProducer(func() actor.Actor {
-		return newConversation("", g.deps, nil, phoneOf)
+		c := newConversation("", g.deps, nil, phoneOf)
+		c.hosts = hosts
+		return c
 	})
 }
 

@@ -92,6 +92,7 @@ func TestCluster(t *testing.T) {
 	t.Run("NotJoinedIsNotReady", env.notJoinedIsNotReady)
 	t.Run("RoundRobin", env.roundRobinAcrossMembers)
 	t.Run("CleanLog", env.cleanLog)
+	t.Run("FastRestart", env.fastRestart)
 	t.Run("Etcd", func(t *testing.T) {
 		c := env.newCluster(t, "cluster-etcd", "CLUSTER_PROVIDER", "etcd", "CLUSTER_ETCD_ENDPOINTS", testservers.Etcd(t))
 		c.check(t, c.play(t, nil))
@@ -222,13 +223,21 @@ func burstEnvelope(c int) []byte {
 	return body
 }
 
-// deliverBurst posts conversation c's burst to the next live node's webhook
-// until one answers 200, as the platform retries.
+// deliverBurst posts conversation c's burst to the next live node's webhook.
 func (c *clusterRun) deliverBurst(ctx context.Context, conv int) error {
-	body := burstEnvelope(conv)
+	ids := make([]string, len(burst(conv)))
+	for k := range ids {
+		ids[k] = clusterMessageID(conv, k)
+	}
+	return c.post(ctx, burstEnvelope(conv), ids)
+}
+
+// post sends one webhook delivery of the messages ids to the next live
+// node until one answers 200, as the platform retries.
+func (c *clusterRun) post(ctx context.Context, body []byte, ids []string) error {
 	for {
 		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("conversation %d not acknowledged: %w", conv, err)
+			return fmt.Errorf("messages %v not acknowledged: %w", ids, err)
 		}
 		node := int(c.next.Add(1)) % len(c.nodes)
 		if c.down[node].Load() {
@@ -247,15 +256,13 @@ func (c *clusterRun) deliverBurst(ctx context.Context, conv int) error {
 			decodeErr := json.NewDecoder(resp.Body).Decode(&sum)
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				if decodeErr != nil || sum.Accepted+sum.Duplicates != len(burst(conv)) {
-					return fmt.Errorf("conversation %d: 200 with %+v (%v)", conv, sum, decodeErr)
+				if decodeErr != nil || sum.Accepted+sum.Duplicates != len(ids) {
+					return fmt.Errorf("messages %v: 200 with %+v (%v)", ids, sum, decodeErr)
 				}
 				c.ackedMu.Lock()
-				for k := range burst(conv) {
-					c.ackedIDs = append(c.ackedIDs, clusterMessageID(conv, k))
-				}
+				c.ackedIDs = append(c.ackedIDs, ids...)
 				c.ackedMu.Unlock()
-				c.acked.Add(int64(len(burst(conv))))
+				c.acked.Add(int64(len(ids)))
 				return nil
 			}
 		}
@@ -356,24 +363,33 @@ const clusterMetricsToken = "cluster-test-metrics-token"
 // scrape reads the samples of GET /metrics on port, by series.
 func scrape(t *testing.T, port int) map[string]float64 {
 	t.Helper()
+	samples, err := scrapeOnce(port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return samples
+}
+
+// scrapeOnce is scrape for a goroutine: it returns its error.
+func scrapeOnce(port int) (map[string]float64, error) {
 	client := &http.Client{Timeout: 5 * time.Second}
 	defer client.CloseIdleConnections()
 	req, err := http.NewRequest(http.MethodGet, fmt.Sprintf("http://127.0.0.1:%d/metrics", port), nil)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	req.Header.Set("Authorization", "Bearer "+clusterMetricsToken)
 	res, err := client.Do(req)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	defer res.Body.Close()
 	if res.StatusCode != http.StatusOK {
-		t.Fatalf("GET /metrics on port %d answered %d", port, res.StatusCode)
+		return nil, fmt.Errorf("GET /metrics on port %d answered %d", port, res.StatusCode)
 	}
 	body, err := io.ReadAll(res.Body)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	samples := map[string]float64{}
 	for line := range strings.SplitSeq(string(body), "\n") {
@@ -385,7 +401,7 @@ func scrape(t *testing.T, port int) map[string]float64 {
 			samples[line[:i]] = v
 		}
 	}
-	return samples
+	return samples, nil
 }
 
 // repliesTo counts the replies conversation conv was sent, one per text

@@ -277,6 +277,7 @@ type benchMetrics struct{ members atomic.Int64 }
 
 func (m *benchMetrics) Members(n int)                       { m.members.Store(int64(n)) }
 func (m *benchMetrics) Request(string, time.Duration, bool) {}
+func (m *benchMetrics) Agreed(bool)                         {}
 
 func quietSystem() *actor.ActorSystem {
 	return actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger {

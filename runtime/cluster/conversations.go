@@ -3,9 +3,7 @@ package cluster
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -37,8 +35,9 @@ type Conversations struct {
 	watching sync.WaitGroup
 	sub      *eventstream.Subscription
 	once     sync.Once
-	// joined says the last topology this member saw includes it.
-	joined atomic.Bool
+	// own is this member's view of the topology and whether the members
+	// agree on it: the gate of its requests and activations.
+	own ownership
 	// readyBeforeJoining is set with the k8s provider, which admits only
 	// pods whose containers are ready into the topology: there, readiness
 	// cannot wait for joining.
@@ -50,6 +49,9 @@ type Conversations struct {
 type Metrics interface {
 	// Members reports the members of a new topology.
 	Members(n int)
+	// Agreed reports whether this member is in a topology every member
+	// agrees on: until then it hosts no conversation and asks none.
+	Agreed(yes bool)
 	// Request counts one request to a conversation (deliver, chat,
 	// operate, forget) and its latency, retries included.
 	Request(request string, latency time.Duration, ok bool)
@@ -77,7 +79,7 @@ func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains,
 			return
 		}
 		metrics.Members(len(t.Members))
-		conv.joined.Store(slices.ContainsFunc(t.Members, func(m *pcluster.Member) bool { return m.Id == system.ID }))
+		conv.own.seen(t, system.ID)
 		if len(t.Left) > 0 {
 			select {
 			case conv.left <- struct{}{}:
@@ -85,15 +87,17 @@ func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains,
 			}
 		}
 	})
-	c, err := join(system, cfg, grains)
+	conv.own.system = system
+	c, err := join(system, cfg, grains, conv.own.hosts)
 	if err != nil {
 		system.EventStream.Unsubscribe(conv.sub)
 		return nil, err
 	}
 	conv.cluster = c
-	conv.watching.Add(2)
+	conv.watching.Add(3)
 	go conv.recoverOnLeave()
 	go conv.wakeUp()
+	go conv.watchAgreement()
 	return conv, nil
 }
 
@@ -101,7 +105,7 @@ func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains,
 // last saw it: before it is (joining, or after a partition) other members
 // cannot place conversations on it, and /readyz says so. With the k8s
 // provider it is always true (see readyBeforeJoining).
-func (c *Conversations) Joined() bool { return c.readyBeforeJoining || c.joined.Load() }
+func (c *Conversations) Joined() bool { return c.readyBeforeJoining || c.own.joined() }
 
 // Deliver hands turn to the conversation of its phone (session.Supervisor.Deliver).
 func (c *Conversations) Deliver(ctx context.Context, turn *sessionpb.InboundTurn) (*sessionpb.TurnAck, error) {
@@ -159,6 +163,9 @@ func (c *Conversations) wakeUp() {
 		case <-c.stop:
 			return
 		case phone := <-c.wakes:
+			if !c.waitAgreed() {
+				return
+			}
 			if pid := c.cluster.Get(phone, Kind); pid != nil {
 				c.cluster.ActorSystem.Root.Send(pid, &sessionpb.Wake{PhoneNumber: phone})
 			}
@@ -229,6 +236,9 @@ func (c *Conversations) recoverOnLeave() {
 func request[T proto.Message](ctx context.Context, c *Conversations, name, phone string, msg proto.Message) (answer T, err error) {
 	start := time.Now()
 	defer func() { c.metrics.Request(name, time.Since(start), err == nil) }()
+	if err = c.gate(ctx); err != nil {
+		return answer, err
+	}
 	answer, err = session.Ask[T](ctx, requestTimeout, func(timeout time.Duration) (any, error) {
 		return c.cluster.Request(phone, Kind, msg, pcluster.WithTimeout(timeout), pcluster.WithRetryCount(retries), pcluster.WithRetryAction(backoff))
 	})
