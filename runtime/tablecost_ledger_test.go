@@ -261,6 +261,7 @@ func (l *ledger) Query(ctx context.Context, in *dynamodb.QueryInput, opts ...fun
 	if in.IndexName != nil {
 		op += " " + *in.IndexName
 	}
+	op += " " + partitionOf(in.ExpressionAttributeValues)
 	l.book(op, consumedOf(out, func(o *dynamodb.QueryOutput) *types.ConsumedCapacity { return o.ConsumedCapacity }), nil)
 	return out, err
 }
@@ -313,6 +314,22 @@ func (l *ledger) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWr
 	}
 	l.book("TransactWriteItems", cs, ws)
 	return out, err
+}
+
+// partitionOf names the partition a query reads by the head of its key
+// values (SESSION, RECEIPT, INBOUND...).
+func partitionOf(values map[string]types.AttributeValue) string {
+	var heads []string
+	for _, v := range values {
+		if s, ok := v.(*types.AttributeValueMemberS); ok {
+			head, _, _ := strings.Cut(s.Value, "#")
+			if strings.ToUpper(head) == head && !strings.ContainsAny(head, " +0123456789") {
+				heads = append(heads, head)
+			}
+		}
+	}
+	slices.Sort(heads)
+	return strings.Join(slices.Compact(heads), ",")
 }
 
 func consumedOf[Out any](out *Out, get func(*Out) *types.ConsumedCapacity) []types.ConsumedCapacity {
