@@ -213,7 +213,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			RoundRobin:         roundRobin(cfg),
 			AssignmentSLA:      cfg.Handoff.SLA,
 		},
-		Store:   session.NewTableStore(a.table),
+		Store:   tableStore(a.table, a.sync),
 		Engine:  engine,
 		Model:   model,
 		Hearing: hearing,

@@ -22,7 +22,7 @@ import (
 // shared DynamoDB Local and returns a client built as serve builds its own
 // (its pool tuned as the outbound transport, at the default size) and the
 // table's name.
-func newDynamoLocalTable(b *testing.B, prefix string) (*dynamodb.Client, string) {
+func newDynamoLocalTable(b testing.TB, prefix string) (*dynamodb.Client, string) {
 	endpoint := testservers.SharedDynamoDBLocal(b)
 	client, err := dynamo.NewClient(context.Background(), "us-east-1", endpoint,
 		awsconfig.WithCredentialsProvider(credentials.NewStaticCredentialsProvider("x", "x", "")),

@@ -8,6 +8,7 @@ import (
 	"github.com/intake-runtime/intake/actors/projection"
 	"github.com/intake-runtime/intake/actors/projection/crm"
 	"github.com/intake-runtime/intake/actors/projection/erp"
+	"github.com/intake-runtime/intake/actors/session"
 	"github.com/intake-runtime/intake/http/admin"
 	"github.com/intake-runtime/intake/internal/httpcall"
 	"github.com/intake-runtime/intake/persistence"
@@ -88,6 +89,16 @@ func syncJob(cfg config.Config, table persistence.Table, crmStub projection.CRM,
 		job.CRM = &crm.Stub{}
 	}
 	return projection.NewJob(job, logger)
+}
+
+// tableStore is the conversations' store over table: without CRM/ERP
+// intents when the sync job is disabled and would never read them.
+func tableStore(table persistence.Table, job *projection.Job) *session.TableStore {
+	store := session.NewTableStore(table)
+	if job.Disabled() {
+		return store.WithoutProjection()
+	}
+	return store
 }
 
 // runSync runs the sync job every SYNC_INTERVAL until ctx is done. Runs never

@@ -120,7 +120,7 @@ func envelope(phone, id string, texts []string) string {
 		`"messaging_product":"whatsapp","metadata":{"phone_number_id":"PNID"},"messages":[` + strings.Join(msgs, ",") + `]}}]}]}`
 }
 
-func post(b *testing.B, c *http.Client, url, body string) {
+func post(b testing.TB, c *http.Client, url, body string) {
 	res, err := c.Post(url, "application/json", strings.NewReader(body))
 	if err != nil {
 		b.Fatal(err)
@@ -133,7 +133,7 @@ func post(b *testing.B, c *http.Client, url, body string) {
 
 // waitReplied waits until the platform received n replies in all and none
 // is waiting for its send result.
-func waitReplied(b *testing.B, sender *messaging.Stub, outbox *persistence.Outbox, n int) {
+func waitReplied(b testing.TB, sender *messaging.Stub, outbox *persistence.Outbox, n int) {
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
 		if len(sender.Sends()) >= n {

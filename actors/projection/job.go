@@ -38,6 +38,10 @@ func NewJob(cfg JobConfig, logger *zap.Logger) (*Job, error) {
 	}, nil
 }
 
+// Disabled reports whether the job was built without a CRM (CRM and ERP
+// both off): its runs do nothing, so nothing reads the intents.
+func (j *Job) Disabled() bool { return j.cfg.CRM == nil }
+
 // Run syncs up to BatchSize due projections, found through gsi1 (not a scan),
 // one at a time, and returns the backlog metrics. A run with nothing due reads
 // the backlog once. Its trigger (a schedule

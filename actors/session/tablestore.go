@@ -26,6 +26,9 @@ type TableStore struct {
 	outbox      *persistence.Outbox
 	queue       *persistence.HandoffQueue
 	legacy      legacyBuffers
+	// unprojected: no sync job runs (CRM and ERP both off), so commits
+	// record no CRM/ERP intent.
+	unprojected bool
 }
 
 var _ Store = (*TableStore)(nil)
@@ -41,6 +44,19 @@ func NewTableStore(table persistence.Table) *TableStore {
 		outbox:      persistence.NewOutbox(table),
 		queue:       persistence.NewHandoffQueue(table),
 	}
+}
+
+// WithoutProjection makes s commit turns without their CRM/ERP intent:
+// for a deployment whose sync job is off (CRM and ERP both disabled), where
+// nothing would ever read the intent. It saves a read of the projection
+// item and its write in the transaction (with its index entry) on every
+// turn that would change it: 22 of a registration's 213 write units on
+// DynamoDB Local. A session that changes after the sync is turned on
+// records its intent then.
+// Call it before the store is used.
+func (s *TableStore) WithoutProjection() *TableStore {
+	s.unprojected = true
+	return s
 }
 
 // Load implements Store.
@@ -138,7 +154,7 @@ func (s *TableStore) Commit(ctx context.Context, c Commit) (domain.Session, erro
 		Demand:        c.Demand,
 		Now:           c.Now,
 	}
-	if c.Project {
+	if c.Project && !s.unprojected {
 		session, intent, err := projection.Intent(ctx, s.projections, c.Session, c.Now)
 		if err != nil {
 			return domain.Session{}, err
