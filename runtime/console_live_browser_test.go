@@ -125,8 +125,8 @@ func TestConsoleLiveInboxInTheBrowser(t *testing.T) {
 		chromedp.Navigate(base+"/atendimento"),
 		chromedp.WaitVisible(chromedp.CSS(consoleRow(firstID))),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('`+consoleRow(firstID)+`').__before = true`),
-		browsertest.WaitFor(`!document.querySelector('`+consoleRow(firstID)+`').__before`), // redrawn by a refresh
-		browsertest.Expect(`document.querySelectorAll('`+consoleRow(firstID)+` .badge').length`, 0),
+		browsertest.WaitFor(`!document.querySelector('`+consoleRow(firstID)+`').__before`),              // redrawn by a refresh
+		browsertest.WaitFor(`document.querySelectorAll('`+consoleRow(firstID)+` .badge').length === 0`), // the open recorded the count seen
 	)
 
 	// A long conversation: the list scrolls, the reply box stays on the
@@ -148,7 +148,7 @@ func TestConsoleLiveInboxInTheBrowser(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS("#reply")),
 		browsertest.WaitForText("#messages", "Mensagem número 59 do cliente"),
 		browsertest.Expect(`(() => { const l = document.querySelector("#messages"); return l.scrollHeight > l.clientHeight; })()`, true),
-		browsertest.Expect(`(() => { const l = document.querySelector("#messages"); return l.scrollTop + l.clientHeight >= l.scrollHeight - 2; })()`, true),
+		browsertest.WaitFor(`(() => { const l = document.querySelector("#messages"); return l.scrollTop + l.clientHeight >= l.scrollHeight - 2; })()`), // scrolled after the render
 		browsertest.Expect(`(() => { const r = document.querySelector("#send").getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })()`, true),
 		browsertest.Expect(`(() => { const m = document.querySelector("#messages li:last-child").getBoundingClientRect();
 			return m.top >= 0 && m.bottom <= document.querySelector("#reply").getBoundingClientRect().top + 1; })()`, true),
