@@ -14,6 +14,7 @@ func messageKey(m domain.Message) Key {
 // EncodeMessage returns the stored item of m, keys included, with the index
 // keys of its one gsi1 entry: the outbox work index while its send is
 // unfinished, then the provider-ID index once the platform gave it an ID.
+// Attributes its keys or its raw answer hold are left out (compactMessage).
 func EncodeMessage(m domain.Message) (Item, error) {
 	item, err := encodeRecord(m)
 	if err != nil {
@@ -27,14 +28,14 @@ func EncodeMessage(m domain.Message) (Item, error) {
 	case m.ProviderMessageID != "":
 		withIndex(item, ProviderIndexPK(m.ProviderMessageID), key.SK)
 	}
-	return withKeys(item, key), nil
+	return compactMessage(withKeys(item, key)), nil
 }
 
 // DecodeMessage reads a stored message item. An item without a message type
 // reads as text, the default type of an inbound payload.
 func DecodeMessage(item Item) (domain.Message, error) {
 	var m domain.Message
-	if err := decodeRecord(item, &m); err != nil {
+	if err := decodeRecord(expandMessage(item), &m); err != nil {
 		return domain.Message{}, fmt.Errorf("persistence: decode message: %w", err)
 	}
 	if m.MessageType == "" {

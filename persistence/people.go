@@ -84,6 +84,9 @@ func (d PersonData) Export() (map[PersonKind][]map[string]any, error) {
 	for kind, items := range d.Items {
 		plain := make([]map[string]any, 0, len(items))
 		for _, item := range items {
+			if kind == PersonMessages {
+				item = expandMessage(item) // as written before compactMessage
+			}
 			var m map[string]any
 			if err := attributevalue.UnmarshalMap(item, &m); err != nil {
 				return nil, fmt.Errorf("persistence: export %s: %w", kind, err)
@@ -206,7 +209,7 @@ func (r *People) findPointed(ctx context.Context, d *PersonData) error {
 		if stringAttr(item, "direction") != string(domain.DirectionInbound) {
 			continue
 		}
-		for _, id := range append([]string{stringAttr(item, "message_id")}, stringsAttr(item, "debounced_with")...) {
+		for _, id := range append([]string{stringAttr(expandMessage(item), "message_id")}, stringsAttr(item, "debounced_with")...) {
 			if err := r.get(ctx, receiptKey(id), PersonReceipts, d); err != nil {
 				return err
 			}

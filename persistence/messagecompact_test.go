@@ -1,0 +1,132 @@
+package persistence_test
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/intake-runtime/intake/domain"
+	"github.com/intake-runtime/intake/persistence"
+)
+
+// A message item written before items left out what their keys and raw
+// answer hold reads exactly as the item the same message is written as now:
+// as a message, and in a person's export.
+func TestUncompactedMessagesReadAsBefore(t *testing.T) {
+	for _, name := range []string{"message", "message_media", "message_reply_to", "message_voice"} {
+		t.Run(name, func(t *testing.T) {
+			before, now := readItem(t, "legacy_uncompacted_"+name+".json"), readItem(t, name+".golden.json")
+			if len(now) >= len(before) && name == "message" {
+				t.Errorf("the item has %d attributes, as many as before (%d)", len(now), len(before))
+			}
+			old, err := persistence.DecodeMessage(before)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cur, err := persistence.DecodeMessage(now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(old, cur) {
+				t.Errorf("the items read differently\nbefore: %#v\n   now: %#v", old, cur)
+			}
+			if a, b := exportMessage(t, before), exportMessage(t, now); !reflect.DeepEqual(a, b) {
+				t.Errorf("the exports differ\nbefore: %v\n   now: %v", a, b)
+			}
+		})
+	}
+}
+
+func exportMessage(t *testing.T, item persistence.Item) map[string]any {
+	t.Helper()
+	d := persistence.PersonData{Items: map[persistence.PersonKind][]persistence.Item{persistence.PersonMessages: {item}}}
+	out, err := d.Export()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out[persistence.PersonMessages][0]
+}
+
+// compactReply is a committed reply as a turn writes it: the model's raw
+// answer, its head parsed, the text after it sent.
+func compactReply() domain.Message {
+	text := "Boa tarde! Fazemos pesquisas de satisfação sob medida. Quantas lojas a sua rede tem?"
+	return domain.Message{
+		MessageID: "d561732b-3c5f-4a7a-b5c3-d7190f10b4df", SessionID: "80c82502-3bc3-4dde-88e0-77ffbacae862",
+		PhoneNumber: "+5511800000000", Content: text, CleanMessageSent: text,
+		Timestamp:   time.Date(2026, 11, 27, 20, 35, 24, 7101270, time.UTC),
+		StateBefore: domain.StateNew, StateAfter: domain.StateQualifying,
+		Direction: domain.DirectionOutbound, MessageType: domain.MessageText,
+		LLMRawResponse: `{"s":0,"qualification_data":{"setor":"varejo","lojas":12,"nota":1.5}}  ` + text + "\n",
+		LLMParsedJSON: map[string]any{"s": 0.0, "qualification_data": map[string]any{
+			"setor": "varejo", "lojas": 12.0, "nota": 1.5}},
+		Agent: domain.AgentTriage, OutboxStatus: domain.OutboxSending, OutboxAttempts: 1,
+	}
+}
+
+// What a reply's item leaves out, and what it keeps because it cannot be
+// told from the rest: each case must read back the same message.
+func TestMessageItemLeavesOutWhatItsKeysAndAnswerHold(t *testing.T) {
+	derived := []string{"content", "clean_message_sent", "llm_parsed_json"}
+	cases := []struct {
+		name   string
+		change func(*domain.Message)
+		// stored are the derived attributes kept as values.
+		stored []string
+		// keyed says the keys' attributes are kept.
+		keyed bool
+	}{
+		{"a reply whose text follows its answer's head", func(*domain.Message) {}, nil, false},
+		{"a text other than the answer's", func(m *domain.Message) { m.Content, m.CleanMessageSent = "Outro texto.", "Outro texto." }, []string{"content"}, false},
+		{"a sent text other than the content", func(m *domain.Message) { m.CleanMessageSent = "Enviado." }, []string{"clean_message_sent"}, false},
+		{"nothing sent yet", func(m *domain.Message) { m.CleanMessageSent = "" }, nil, false},
+		{"a parsed head other than the answer's", func(m *domain.Message) { m.LLMParsedJSON = map[string]any{"s": 1.0} }, []string{"llm_parsed_json"}, false},
+		{"a number the answer writes otherwise", func(m *domain.Message) {
+			m.LLMRawResponse = `{"s":0,"qualification_data":{"setor":"varejo","lojas":12,"nota":1.50}} ` + m.Content
+		}, []string{"llm_parsed_json"}, false},
+		{"an answer without a head", func(m *domain.Message) { m.LLMRawResponse, m.LLMParsedJSON = m.Content, nil }, []string{"content"}, false},
+		{"an operator's message", func(m *domain.Message) {
+			m.LLMRawResponse, m.LLMParsedJSON, m.OperatorPhone = "", nil, "+5511888880000"
+		}, []string{"content"}, false},
+		{"a session ID with the key separator", func(m *domain.Message) { m.SessionID = "a#b" }, nil, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := compactReply()
+			tc.change(&m)
+			item, err := persistence.EncodeMessage(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range derived {
+				_, isMark := item[name].(*types.AttributeValueMemberBOOL)
+				_, present := item[name]
+				want := present && !contains(tc.stored, name)
+				if isMark != want {
+					t.Errorf("%s derived = %v, want %v (item %v)", name, isMark, want, item[name])
+				}
+			}
+			if _, ok := item["session_id"]; ok != tc.keyed {
+				t.Errorf("session_id stored = %v, want %v", ok, tc.keyed)
+			}
+			got, err := persistence.DecodeMessage(item)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, m) {
+				t.Errorf("round trip changed the message\n got: %#v\nwant: %#v", got, m)
+			}
+		})
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, e := range list {
+		if e == s {
+			return true
+		}
+	}
+	return false
+}
