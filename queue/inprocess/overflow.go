@@ -112,3 +112,10 @@ func footprint(m queue.Message) int64 {
 	}
 	return int64(n)
 }
+
+// Overflowing is how many messages wait in the overflow for a slot now.
+func (q *Queue) Overflowing() int {
+	q.admit.Lock()
+	defer q.admit.Unlock()
+	return q.over.len()
+}
