@@ -5,6 +5,7 @@ import (
 
 	"github.com/intake-runtime/intake/persistence/memory"
 	"github.com/intake-runtime/intake/queue/inprocess"
+	"github.com/intake-runtime/intake/runtime"
 )
 
 // Cloud is the simulated cloud context of the spec: everything the
@@ -33,7 +34,7 @@ func NewCloud(consumers int, logger *zap.Logger) (*Cloud, error) {
 
 // newCloud is NewCloud with options for the table (tests set its clock).
 func newCloud(consumers int, logger *zap.Logger, table ...memory.Option) (*Cloud, error) {
-	q, err := inprocess.New(inprocess.Config{Consumers: consumers}, logger.Named("queue"))
+	q, err := inprocess.New(runtime.InProcessQueue(consumers), logger.Named("queue"))
 	if err != nil {
 		return nil, err
 	}

@@ -56,11 +56,21 @@
 //
 // Acceptance never waits for the queue. A queue bounded in memory (the
 // in-process queue, a queue.Reserver) is asked for room before the receipt
-// is written, without waiting. When it has none, the receipt is written
-// without a claim and the message is Deferred (acknowledged, and counted by
-// Metrics): the receipt keeps it, listed among the unfinished ones, and the
-// recovery sweep enqueues it after RECOVERY_AFTER. The same one put, and no
-// wait, whatever the backlog of turns.
+// is written, without waiting. The in-process queue grants room past its
+// slots in its overflow, which hands a burst to the conversations as its
+// lanes free, oldest first: for the Acceptor that is room like any other
+// (the receipt and its claim, Accepted), and the message keeps its turn, so
+// no read of the receipt follows. When the queue has no room at all (its
+// overflow is full too), the receipt is written without a claim and the
+// message is Deferred (acknowledged, and counted by Metrics): the receipt
+// keeps it, listed among the unfinished ones, and the recovery sweep
+// enqueues it after RECOVERY_AFTER. The same one put, and no wait, whatever
+// the backlog of turns.
+//
+// A message waiting in the overflow longer than RECOVERY_AFTER is listed by
+// the sweep too: the queue recognises the sweep's copy of a message it still
+// holds and does not queue it again, so one turn, and one model call, answer
+// it.
 //
 // Writing no claim is what keeps redeliveries free: nothing was enqueued, so
 // nothing may make the platform's redelivery wait for a lease. A redelivery

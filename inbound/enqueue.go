@@ -18,8 +18,9 @@ import (
 //
 // When the Enqueuer is also a queue.Reserver (the in-process queue, bounded
 // in memory), the Acceptor never calls Send: it takes room with TryReserve
-// before it writes the receipt, and a full queue leaves the message to its
-// receipt and the recovery sweep (see "A full queue" in the package doc).
+// before it writes the receipt (room in the in-process queue's overflow
+// included), and a queue without room leaves the message to its receipt and
+// the recovery sweep (see "A full queue" in the package doc).
 type Enqueuer interface {
 	Send(ctx context.Context, msg domain.QueueMessage) error
 }

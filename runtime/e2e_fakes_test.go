@@ -37,6 +37,8 @@ type e2eRound struct {
 	replies, dups, reads, other      atomic.Int64
 	modelCalls, modelBytes, newConns atomic.Int64
 	replied                          []atomic.Bool // by phone index
+	// repliedAt is when each phone's first reply came, in unix nanoseconds.
+	repliedAt []atomic.Int64
 	// halfConns and halfCalls are newConns and the calls made when half
 	// the phones had their reply: past it the connection pools have
 	// filled to the round's peak of calls in flight, and what is opened
@@ -78,7 +80,7 @@ var e2eModelResponse = func() []byte {
 		`"usage":{"input_tokens":12,"output_tokens":7,"total_tokens":19}}`, text)
 }()
 
-func newE2EFakes(b *testing.B) *e2eFakes {
+func newE2EFakes(b testing.TB) *e2eFakes {
 	f := &e2eFakes{}
 	f.round.Store(newE2ERound(0, 1))
 	f.model = f.serve(b, f.answerModel)
@@ -87,7 +89,7 @@ func newE2EFakes(b *testing.B) *e2eFakes {
 }
 
 // serve starts a fake that counts the connections opened to it.
-func (f *e2eFakes) serve(b *testing.B, h http.HandlerFunc) *httptest.Server {
+func (f *e2eFakes) serve(b testing.TB, h http.HandlerFunc) *httptest.Server {
 	s := httptest.NewUnstartedServer(h)
 	s.Config.ConnState = func(_ net.Conn, state http.ConnState) {
 		if state == http.StateNew {
@@ -101,10 +103,11 @@ func (f *e2eFakes) serve(b *testing.B, h http.HandlerFunc) *httptest.Server {
 
 func newE2ERound(phones, window int) *e2eRound {
 	return &e2eRound{
-		phones:  int64(phones),
-		window:  make(chan struct{}, window),
-		done:    make(chan struct{}),
-		replied: make([]atomic.Bool, phones),
+		phones:    int64(phones),
+		window:    make(chan struct{}, window),
+		done:      make(chan struct{}),
+		replied:   make([]atomic.Bool, phones),
+		repliedAt: make([]atomic.Int64, phones),
 	}
 }
 
@@ -163,6 +166,7 @@ func (r *e2eRound) reply(to string) {
 		r.dups.Add(1)
 		return
 	}
+	r.repliedAt[i].Store(time.Now().UnixNano())
 	select {
 	case <-r.window:
 	default:

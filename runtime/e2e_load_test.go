@@ -16,10 +16,9 @@ const (
 	// e2eConns is how many connections the platform posts deliveries on.
 	e2eConns = 64
 	// e2eWindow bounds the conversations awaiting their reply at once: a
-	// steady load that keeps every stage busy without overflowing the
-	// in-process queue (1,024 messages), whose overflow is left to the
-	// recovery sweep minutes later (BenchmarkWebhookBacklogged measures that
-	// regime).
+	// steady load that keeps every stage busy without filling the
+	// in-process queue's 1,024 slots (TestABurstOfFirstMessages measures a
+	// burst past them).
 	e2eWindow = 512
 	// e2eStall fails a round that got no reply for this long.
 	e2eStall = time.Minute
@@ -108,7 +107,7 @@ func drive(b *testing.B, addr string, round *e2eRound) e2eRun {
 
 // waitRound waits until every phone of round got its reply, failing b when
 // no reply arrives for e2eStall.
-func waitRound(b *testing.B, round *e2eRound) {
+func waitRound(b testing.TB, round *e2eRound) {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	last, lastAt := int64(-1), time.Now()

@@ -23,18 +23,35 @@ type Queue interface {
 }
 
 // newQueue is SQS when INBOUND_QUEUE_URL is set, else an in-process queue
-// handing INBOUND_CONCURRENCY messages to conversations at once (each
-// phone's in order). The SQS poller handles one received batch at a time,
+// (InProcessQueue). The SQS poller handles one received batch at a time,
 // in order; it has no concurrency setting.
 func newQueue(ctx context.Context, cfg config.Config, m *Metrics, logger *zap.Logger) (Queue, error) {
 	if cfg.Queue.InboundURL == "" {
-		return inprocess.New(inprocess.Config{Consumers: cfg.Queue.Concurrency}, logger)
+		return inprocess.New(InProcessQueue(cfg.Queue.Concurrency), logger)
 	}
 	awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.Table.Region), awsClient(cfg, m, logger))
 	if err != nil {
 		return nil, fmt.Errorf("INBOUND_QUEUE_URL: %w", err)
 	}
 	return newSQSQueue(cfg.Queue.InboundURL, awssqs.NewFromConfig(awsCfg), logger)
+}
+
+// The in-process queue's overflow: a burst past its 1,024 slots waits in
+// memory and reaches the conversations as lanes free, oldest first, instead
+// of waiting RECOVERY_AFTER for the sweep. 100,000 messages of a typical
+// text hold about 40 MB; 64 MiB bounds long texts. Past either bound the
+// webhook leaves messages to their receipts and the sweep, as it did past
+// the slots.
+const (
+	inProcessOverflow      = 100_000
+	inProcessOverflowBytes = 64 << 20
+)
+
+// InProcessQueue is the configuration of the in-process queue of serve and
+// the emulator: consumers lanes (INBOUND_CONCURRENCY) handing messages to
+// conversations at once, each phone's in order, and the overflow above.
+func InProcessQueue(consumers int) inprocess.Config {
+	return inprocess.Config{Consumers: consumers, Overflow: inProcessOverflow, OverflowBytes: inProcessOverflowBytes}
 }
 
 // sqsQueue joins the SQS sender and poller of one queue URL.

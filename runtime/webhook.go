@@ -52,7 +52,7 @@ func newWebhookMetrics(m *Metrics, q Queue) (webhookMetrics, error) {
 	w := webhookMetrics{
 		deferred: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "intake_inbound_deferred_total",
-			Help: "Inbound messages recorded while the in-process queue was full: acknowledged, and enqueued later by the recovery sweep (RECOVERY_AFTER).",
+			Help: "Inbound messages recorded while the in-process queue and its overflow were full: acknowledged, and enqueued later by the recovery sweep (RECOVERY_AFTER).",
 		}),
 		stale: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "intake_inbound_stale_total",

@@ -7,13 +7,23 @@ import (
 
 // Config tunes the queue. Zero values take the defaults of setDefaults.
 type Config struct {
-	// Capacity bounds the messages accepted but not yet finished (waiting,
-	// being handled or waiting for a retry), reserved slots included. While
-	// it is reached Send waits and TryReserve refuses (queue.ErrFull), so a
-	// stalled consumer costs no memory: the webhook leaves what does not fit
-	// to its receipts and the recovery sweep, which sends with a wait.
-	// Default 1024.
+	// Capacity bounds the messages in the lanes, accepted but not yet
+	// finished (waiting, being handled or waiting for a retry), reserved
+	// slots included. Past it messages wait in the overflow, if any; once
+	// that is full too, Send waits and TryReserve refuses (queue.ErrFull),
+	// so a stalled consumer costs bounded memory: the webhook leaves what
+	// does not fit to its receipts and the recovery sweep, which sends with
+	// a wait. Default 1024.
 	Capacity int
+	// Overflow is how many more messages may wait in memory once the
+	// Capacity slots are taken (overflow.go): TryReserve grants them room
+	// there, and each goes to its lane, oldest first, as a slot frees. Zero
+	// keeps none: a full queue then refuses at once.
+	Overflow int
+	// OverflowBytes bounds the memory of the messages waiting in the
+	// overflow (their turns included); past it TryReserve refuses as when
+	// Overflow is reached. Default 64 MiB when Overflow is set.
+	OverflowBytes int64
 	// Consumers is the number of goroutines handling messages at once
 	// (INBOUND_CONCURRENCY in the runtime). Each has its own lane, and every
 	// message goes to the lane of its phone, so one phone's messages are
@@ -46,6 +56,9 @@ func (c *Config) setDefaults() {
 	if c.Consumers == 0 {
 		c.Consumers = 1
 	}
+	if c.Overflow > 0 && c.OverflowBytes == 0 {
+		c.OverflowBytes = 64 << 20
+	}
 	if c.MaxAttempts == 0 {
 		c.MaxAttempts = 5
 	}
@@ -64,6 +77,8 @@ func (c Config) Validate() error {
 		return errors.New("inprocess: Capacity must be at least 1")
 	case c.Consumers < 1:
 		return errors.New("inprocess: Consumers must be at least 1")
+	case c.Overflow < 0 || c.OverflowBytes < 0:
+		return errors.New("inprocess: Overflow and OverflowBytes must not be negative")
 	case c.MaxAttempts < 1:
 		return errors.New("inprocess: MaxAttempts must be at least 1")
 	case c.RetryBackoff <= 0 || c.MaxRetryBackoff < c.RetryBackoff:

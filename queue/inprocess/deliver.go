@@ -47,8 +47,17 @@ func (q *Queue) deliver(ctx context.Context, env envelope, handle queue.Handler)
 }
 
 // finish frees the slot of a message that left the queue for good, or of a
-// reservation released unused.
-func (q *Queue) finish() { <-q.slots }
+// reservation released unused: the oldest message of the overflow takes it,
+// else it is free.
+func (q *Queue) finish() {
+	q.admit.Lock()
+	defer q.admit.Unlock()
+	if msg, ok := q.over.pop(); ok {
+		q.put(msg)
+		return
+	}
+	<-q.slots
+}
 
 // retryLater puts env back at the end of its lane after delay. The timer is
 // tracked so Close can cancel it; a closed queue schedules nothing.

@@ -4,7 +4,10 @@
 // the handler as it was sent, the turn it carries included, and keeps one
 // phone's messages in order (Config.Consumers). It is a queue.Reserver: a
 // producer can take room without waiting, and learn at once that there is
-// none.
+// none. Past its slots, an overflow bounded by entries and bytes
+// (Config.Overflow) keeps a burst in memory and hands it to the lanes as
+// they free, oldest first, so that it waits seconds, not minutes for the
+// recovery sweep.
 //
 // It is not durable. A message is lost when the process stops before it was
 // handled, and an item that keeps failing is dropped after Config.MaxAttempts

@@ -13,29 +13,36 @@ import (
 
 // The pacer lets the consumers leave the CPU to the queue's producers when
 // both compete for it. A producer that cannot wait (TryReserve: the webhook,
-// which must answer the platform at once) and finds the queue full means the
-// consumers are behind. If goroutines also wait for a core (Config.CPUShort),
+// which must answer the platform at once) and finds no free slot means the
+// consumers are behind, whether its message then waits in the overflow or
+// is refused. If goroutines also wait for a core (Config.CPUShort),
 // every message the consumers take costs the producers CPU, and of the two
 // the consumers' work is the one that can wait: the message is durable, the
 // producer's answer is not. So:
 //
-//   - producers refused and the CPU short: the consumers drop to the floor
-//     pace, floorPerLane messages a second per lane (one limiter shared by
-//     all lanes), so a backlog still drains;
+//   - producers without a slot and the CPU short: the consumers drop to the
+//     floor pace, floorPerLane messages a second per lane (one limiter
+//     shared by all lanes), so a backlog still drains;
 //   - otherwise the pace rises by half each tick, and the consumers go flat
 //     out once it reaches ceilingPerFloor times the floor (half a second
-//     from the floor). A tick without a refusal is not enough to go flat
-//     out at once: a queue at the edge of full would let the consumers
-//     burst at every other tick.
+//     from the floor). A tick without a producer short of a slot is not
+//     enough to go flat out at once: a queue at the edge of full would let
+//     the consumers burst at every other tick.
 //
-// The slow-down is logged when it starts, and its end once no producer was
-// refused for calmTicks: an overload is two lines, however often the pace
-// returns to the floor meanwhile.
+// The slow-down is logged when it starts, and its end once every producer
+// found a slot for calmTicks: an overload is two lines, however often the
+// pace returns to the floor meanwhile.
+//
+// With an overflow, a burst is paced while it comes in and drained flat out
+// as soon as it stops: the work is the same, and the webhook's answers come
+// first. Under an overload that outlasts the overflow, the floor fills it
+// sooner, and the producers are then refused and leave their messages to
+// the recovery sweep: the webhook's answer is what cannot wait.
 //
 // A queue that never fills never paces: a process whose consumers keep up
 // runs every turn as soon as it can, however busy its CPU. A process short of
 // CPU for another reason (a noisy neighbour, a cgroup quota) paces its
-// consumers too while it refuses producers: the floor keeps them moving.
+// consumers too while producers find no slot: the floor keeps them moving.
 const (
 	paceTick        = 50 * time.Millisecond
 	calmTicks       = 20 // a second
@@ -52,8 +59,8 @@ type pacer struct {
 	short   func() bool
 	limiter *rate.Limiter
 	floor   rate.Limit
-	// refused is set by every TryReserve that finds the queue full.
-	refused atomic.Bool
+	// noSlot is set by every TryReserve that finds no free slot.
+	noSlot atomic.Bool
 	// The state of run's goroutine, for the log: the ticks since a
 	// refusal, and whether the consumers slowed since the last calm second.
 	calm   int
@@ -95,7 +102,7 @@ func (p *pacer) run(ctx context.Context) {
 // adjust sets the pace from what the last tick saw, and logs an overload's
 // start and end.
 func (p *pacer) adjust() {
-	refused := p.refused.Swap(false)
+	refused := p.noSlot.Swap(false)
 	short := p.short() // called every tick, so that its interval is the tick
 	if refused {
 		p.calm = 0

@@ -10,7 +10,7 @@ import (
 
 // tick runs one adjustment after a tick that saw refused and short.
 func (p *pacer) tick(refused, short bool) rate.Limit {
-	p.refused.Store(refused)
+	p.noSlot.Store(refused)
 	p.short = func() bool { return short }
 	p.adjust()
 	return p.limiter.Limit()

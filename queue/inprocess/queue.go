@@ -22,10 +22,12 @@ var (
 // Queue is a bounded in-memory queue. Send and TryReserve are safe for
 // concurrent use; one Run at a time consumes; Close ends them all for good.
 //
-// Every accepted message holds one of Capacity slots from the moment it is
+// Every message in a lane holds one of Capacity slots from the moment it is
 // reserved or sent until it succeeds or is dropped, wherever it is (waiting
 // in its lane, being handled, or waiting for a retry timer). Each message
 // waits in the lane of its phone, and each lane has one consumer goroutine.
+// A message accepted while every slot is taken waits in the overflow
+// (Config.Overflow) and takes the next slot that frees, oldest first.
 type Queue struct {
 	cfg   Config
 	log   *zap.Logger
@@ -33,6 +35,12 @@ type Queue struct {
 	lanes []*lane
 	pace  *pacer
 	seed  maphash.Seed
+
+	// admit orders what takes or frees a slot without waiting: TryReserve,
+	// the sends into room, finish. It guards over, and it is what keeps a
+	// message from waiting in the overflow while a slot is free.
+	admit sync.Mutex
+	over  *overflow
 
 	// closing is done once Close has been called; it stops Send and Run.
 	closing context.Context
@@ -77,6 +85,7 @@ func New(cfg Config, logger *zap.Logger) (*Queue, error) {
 		slots:   make(chan struct{}, cfg.Capacity),
 		lanes:   lanes,
 		pace:    newPacer(cfg, logger),
+		over:    newOverflow(cfg),
 		seed:    maphash.MakeSeed(),
 		closing: closing,
 		close:   cancel,
@@ -84,11 +93,14 @@ func New(cfg Config, logger *zap.Logger) (*Queue, error) {
 	}, nil
 }
 
-// Send enqueues msg under a new queue message ID. It waits while the queue
-// is at capacity, until ctx is done (returning ctx.Err()) or the queue is
-// closed (queue.ErrClosed); a producer that must not wait uses TryReserve.
-// Waiting Sends take freed slots before any TryReserve, in the order they
-// began to wait.
+// Send enqueues msg under a new queue message ID: into a free slot, else
+// behind the overflow. A message of the same ID already waiting in the
+// overflow (the recovery sweep's copy of a message that has not reached its
+// lane yet) is not queued twice. Send waits while the slots and the
+// overflow are full, until ctx is done (returning ctx.Err()) or the queue
+// is closed (queue.ErrClosed); a producer that must not wait uses
+// TryReserve. Waiting Sends take freed slots before any TryReserve, in the
+// order they began to wait.
 func (q *Queue) Send(ctx context.Context, msg queue.Message) error {
 	if err := check(msg); err != nil {
 		return err
@@ -96,6 +108,22 @@ func (q *Queue) Send(ctx context.Context, msg queue.Message) error {
 	if q.closing.Err() != nil {
 		return queue.ErrClosed
 	}
+	q.admit.Lock()
+	if q.over.has(msg.MessageID) {
+		q.admit.Unlock()
+		return nil
+	}
+	switch {
+	case q.over.len() == 0 && q.takeSlotLocked():
+		q.put(msg)
+		q.admit.Unlock()
+		return nil
+	case q.over.room():
+		q.over.push(msg)
+		q.admit.Unlock()
+		return nil
+	}
+	q.admit.Unlock()
 	select {
 	case q.slots <- struct{}{}:
 	case <-ctx.Done():
@@ -103,29 +131,48 @@ func (q *Queue) Send(ctx context.Context, msg queue.Message) error {
 	case <-q.closing.Done():
 		return queue.ErrClosed
 	}
+	q.admit.Lock()
+	defer q.admit.Unlock()
 	q.put(msg)
 	return nil
 }
 
-// TryReserve takes a slot without waiting: queue.ErrFull when all Capacity
-// slots are held, queue.ErrClosed after Close.
+// TryReserve takes room without waiting: a slot while the overflow is
+// empty, else a place in the overflow. It is queue.ErrFull when the slots
+// and the overflow are full, queue.ErrClosed after Close.
 func (q *Queue) TryReserve(context.Context) (queue.Reservation, error) {
 	if q.closing.Err() != nil {
 		return nil, queue.ErrClosed
 	}
+	q.admit.Lock()
+	defer q.admit.Unlock()
+	if q.over.len() == 0 && q.takeSlotLocked() {
+		return &reservation{q: q}, nil
+	}
+	q.pace.noSlot.Store(true)
+	if !q.over.room() {
+		return nil, queue.ErrFull
+	}
+	q.over.reserved++
+	return &reservation{q: q, overflow: true}, nil
+}
+
+// takeSlotLocked takes a free slot without waiting; the caller holds admit.
+func (q *Queue) takeSlotLocked() bool {
 	select {
 	case q.slots <- struct{}{}:
-		return &reservation{q: q}, nil
+		return true
 	default:
-		q.pace.refused.Store(true)
-		return nil, queue.ErrFull
+		return false
 	}
 }
 
-// reservation is a slot taken by TryReserve.
+// reservation is room taken by TryReserve: a slot, or a place in the
+// overflow.
 type reservation struct {
-	q    *Queue
-	used bool // sent into, or released
+	q        *Queue
+	overflow bool // a place in the overflow, else a slot
+	used     bool // sent into, or released
 }
 
 func (r *reservation) Send(_ context.Context, msg queue.Message) error {
@@ -139,15 +186,36 @@ func (r *reservation) Send(_ context.Context, msg queue.Message) error {
 		return queue.ErrClosed
 	}
 	r.used = true
-	r.q.put(msg)
+	q := r.q
+	q.admit.Lock()
+	defer q.admit.Unlock()
+	if !r.overflow {
+		q.put(msg)
+		return nil
+	}
+	// The place becomes the message's. A slot freed since the reservation
+	// takes it at once when nothing waits before it.
+	q.over.reserved--
+	if q.over.len() > 0 || !q.takeSlotLocked() {
+		q.over.push(msg)
+		return nil
+	}
+	q.put(msg)
 	return nil
 }
 
 func (r *reservation) Release() {
-	if !r.used {
-		r.used = true
-		r.q.finish()
+	if r.used {
+		return
 	}
+	r.used = true
+	if !r.overflow {
+		r.q.finish()
+		return
+	}
+	r.q.admit.Lock()
+	r.q.over.reserved--
+	r.q.admit.Unlock()
 }
 
 // check refuses a message SQS would refuse, so the two queues accept the
@@ -158,7 +226,8 @@ func check(msg queue.Message) error {
 }
 
 // put appends msg, whose slot is taken, to the lane of its phone. The
-// message is kept as sent, turn included.
+// message is kept as sent, turn included. The caller holds admit, so that
+// messages leaving the overflow enter their lanes in its order.
 func (q *Queue) put(msg queue.Message) {
 	l := q.lanes[maphash.String(q.seed, msg.PhoneNumber)%uint64(len(q.lanes))]
 	l.push(envelope{id: uuid.NewString(), msg: msg, lane: l})
