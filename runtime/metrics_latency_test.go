@@ -94,6 +94,7 @@ func TestMetricsAfterAConversation(t *testing.T) {
 		`intake_handoff_oldest_wait_seconds 0`,
 		`intake_queue_depth{queue="handoff"} 0`,
 		`intake_queue_depth{queue="lanes"} 0`,
+		`intake_queue_depth{queue="overflow"} 0`,
 		`intake_external_call_duration_seconds_count{outcome="error",system="model"} 1`,
 		`intake_external_call_duration_seconds_count{outcome="ok",system="model"} 1`,
 		`intake_build_info{goversion="go`,

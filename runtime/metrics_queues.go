@@ -12,7 +12,7 @@ import (
 // queueDepthHelp is the help of intake_queue_depth, whose two series come
 // from two collectors (lanes from memory, handoff from the table): the
 // registry requires the same help for both.
-const queueDepthHelp = "Messages or conversations waiting, by queue: lanes (the in-process inbound queue's messages not yet handed to a conversation), handoff (conversations waiting for a person, read from the table at scrape, at most once a minute)."
+const queueDepthHelp = "Messages or conversations waiting, by queue: lanes (the in-process inbound queue's messages not yet handed to a conversation), overflow (messages accepted beyond the lanes, waiting for room), handoff (conversations waiting for a person, read from the table at scrape, at most once a minute)."
 
 // handoffCollector reads the handoff queue from its index at scrape (at most once a minute),
 // as the projection gauges do: one query as small as the queue, on no
@@ -60,19 +60,25 @@ func (h *handoffCollector) Collect(ch chan<- prometheus.Metric) {
 }
 
 // waitingQueue is a queue that knows how many messages wait in memory (the
-// in-process queue); SQS keeps its own depth metric.
-type waitingQueue interface{ Waiting() int }
+// in-process queue): in its lanes, and accepted beyond them in its
+// overflow. SQS keeps its own depth metric.
+type waitingQueue interface {
+	Waiting() int
+	Overflowing() int
+}
 
-// watchLanes registers intake_queue_depth{queue="lanes"} when q keeps its
-// messages in memory.
+// watchLanes registers intake_queue_depth{queue="lanes"} and
+// {queue="overflow"} when q keeps its messages in memory.
 func (m *Metrics) watchLanes(q Queue) {
 	w, ok := q.(waitingQueue)
 	if !ok {
 		return
 	}
-	m.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-		Name:        "intake_queue_depth",
-		Help:        queueDepthHelp,
-		ConstLabels: prometheus.Labels{"queue": "lanes"},
-	}, func() float64 { return float64(w.Waiting()) }))
+	for name, depth := range map[string]func() int{"lanes": w.Waiting, "overflow": w.Overflowing} {
+		m.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name:        "intake_queue_depth",
+			Help:        queueDepthHelp,
+			ConstLabels: prometheus.Labels{"queue": name},
+		}, func() float64 { return float64(depth()) }))
+	}
 }
