@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.uber.org/zap"
@@ -48,6 +49,8 @@ type Live struct {
 	families map[string]Doc
 	applied  map[string]int
 	audit    Audit // nil: nothing recorded (see Audited)
+	// changes counts the versions this node applied or passed over.
+	changes atomic.Uint64
 }
 
 // New returns a Live over versions that applies nothing until documents are
@@ -128,6 +131,11 @@ func (l *Live) Refresh(ctx context.Context) error {
 	return nil
 }
 
+// Changes counts the new versions this node has taken in: loaded,
+// refreshed, saved or restored here. A scheduler compares it across a
+// Refresh to tell an idle period from an owner at work.
+func (l *Live) Changes() uint64 { return l.changes.Load() }
+
 // Save checks text, stores it as doc's next version and applies it here.
 // A refused text is a *Refused and stores nothing.
 func (l *Live) Save(ctx context.Context, doc, text, author string) (persistence.Version, error) {
@@ -199,6 +207,7 @@ func (l *Live) applyVersion(ctx context.Context, doc string, d Doc, n int) (pers
 	}
 	d.Apply(doc, v.Text)
 	l.applied[doc] = v.Version
+	l.changes.Add(1)
 	return v, nil
 }
 
@@ -216,10 +225,12 @@ func (l *Live) sync(ctx context.Context, doc string) error {
 		l.logger.Warn("stored setting refused; the node keeps what it had",
 			zap.String("doc", doc), zap.Int("version", v.Version), zap.Error(err))
 		l.applied[doc] = v.Version
+		l.changes.Add(1)
 		return nil
 	}
 	d.Apply(doc, v.Text)
 	l.applied[doc] = v.Version
+	l.changes.Add(1)
 	return nil
 }
 
