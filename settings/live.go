@@ -2,9 +2,11 @@
 // Each setting is a document versioned in the table (persistence.Versions):
 // the business, the catalogue, the knowledge packages, the hours, the CRM
 // stages, the templates and the agents' prompts. A node applies the current
-// version of each at start and then, every PROMPT_REFRESH, whatever the
-// settings index says changed: one table read per refresh however many
-// documents there are. An edit applies at once on the node that saved it.
+// version of each at start and then, at each Refresh the runtime schedules
+// (every PROMPT_REFRESH while settings change, up to a minute apart while
+// none does), whatever the settings index says changed: one table read per
+// refresh however many documents there are. An edit applies at once on the
+// node that saved it.
 //
 // A document without a stored version is its seed: the environment
 // variable or the file it started from. Nothing is written at start, so a
