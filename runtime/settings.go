@@ -56,8 +56,9 @@ const settingsIdleRefresh = time.Minute
 // settingsIdleRefresh (or interval, when longer), and falls back to
 // interval once a refresh finds a change or this node saved one. An edit
 // is applied at once on the node that stored it, and on every node of a
-// cluster within the longer pause: a minute with the defaults, and within
-// PROMPT_REFRESH of the last while an owner is at work.
+// cluster within the longest pause (a minute with the defaults); sooner
+// while an owner is at work, since the pause starts again from interval
+// after each refresh that found a change.
 func (a *App) refreshSettings(ctx context.Context, interval time.Duration) {
 	longest := max(interval, settingsIdleRefresh)
 	pause, seen := interval, a.settings.Changes()
