@@ -27,7 +27,9 @@ import (
 // settings index once a minute once its pause has grown (10, 20, 40, then
 // 60 s): 1; the sync backlog's 19 queries every 10 minutes: 1.9; the
 // rollup's marker every REPORT_INTERVAL (10 m): 0.1; about 7 in all, and
-// at most 9 in any 5 minutes (20 + 5 + 19 + 1). This test's minute, from
+// about 9 in any 5 minutes (20 + 5 + 19 + 1), except around the rollup's
+// daily sum (and its first tick on a new table, at 10 minutes): about 100
+// requests once a day. This test's minute, from
 // 3 s to 63 s after the start, holds the sweep's ticks at 30 and 60 s (4)
 // and the settings reads at 10 and 30 s (2): 6.
 func TestIdleTableRequests(t *testing.T) {
