@@ -22,7 +22,8 @@ import (
 // committed reply has no send result after as long is woken, so it sends
 // it. Both are found through the sharded work indexes, never a scan. The
 // runtime runs it at start (Start) and every RECOVERY_INTERVAL (Tick), with
-// the in-process queue and SQS alike.
+// the in-process queue and SQS alike; a Tick of a quiet node reads one shard
+// of each kind (see RecoveryConfig.LastWork).
 type Recovery struct {
 	receipts *persistence.Receipts
 	outbox   *persistence.Outbox
@@ -34,6 +35,7 @@ type Recovery struct {
 	// failures writes a sweep that fails at every tick of an outage once
 	// per interval, with a count.
 	failures *ratelog.Limiter
+	pace     pace
 }
 
 // RecoveryConfig configures the Recovery.
@@ -43,6 +45,16 @@ type RecoveryConfig struct {
 	After time.Duration
 	// Now is the clock the age is measured by; default time.Now.
 	Now func() time.Time
+	// Interval is how often Tick is called (RECOVERY_INTERVAL); it matters
+	// only with LastWork.
+	Interval time.Duration
+	// LastWork, when set, tells when this node last took work in (accepted
+	// a message, committed a turn): nothing else makes unfinished work here.
+	// For After plus two Intervals after that work, and after a pass that
+	// took work up or failed, a Tick reads every shard; on a node quiet
+	// since, it reads one shard of each kind in rotation. Nil: every Tick
+	// reads every shard.
+	LastWork func() time.Time
 }
 
 // RecoveryDeps are the Recovery's collaborators.
@@ -58,8 +70,8 @@ type RecoveryDeps struct {
 // NewRecovery checks its arguments and returns the Recovery. A nil logger
 // logs nothing.
 func NewRecovery(cfg RecoveryConfig, deps RecoveryDeps, logger *zap.Logger) (*Recovery, error) {
-	if cfg.After < 0 {
-		return nil, errors.New("inbound: RecoveryConfig.After must not be negative")
+	if cfg.After < 0 || cfg.Interval < 0 {
+		return nil, errors.New("inbound: RecoveryConfig.After and Interval must not be negative")
 	}
 	if deps.Table == nil || deps.Queue == nil || deps.Conversations == nil {
 		return nil, errors.New("inbound: RecoveryDeps.Table, Queue and Conversations are required")
@@ -79,6 +91,7 @@ func NewRecovery(cfg RecoveryConfig, deps RecoveryDeps, logger *zap.Logger) (*Re
 		now:      cfg.Now,
 		log:      logger,
 		failures: ratelog.New(ratelog.Every, nil),
+		pace:     pace{lastWork: cfg.LastWork, busyFor: cfg.After + 2*cfg.Interval},
 	}, nil
 }
 
@@ -90,8 +103,13 @@ const recoverySendTimeout = 5 * time.Second
 // messages it enqueued again and how many conversations it woke for unsent
 // replies.
 func (r *Recovery) Sweep(ctx context.Context, after time.Duration) (requeued, woken int, err error) {
+	return r.sweep(ctx, after, persistence.AllShards)
+}
+
+// sweep is Sweep over one work shard of each kind (AllShards: all of them).
+func (r *Recovery) sweep(ctx context.Context, after time.Duration, shard int) (requeued, woken int, err error) {
 	upTo := r.now().Add(-after)
-	owed, err := r.receipts.Unfinished(ctx, upTo)
+	owed, err := r.receipts.UnfinishedIn(ctx, shard, upTo)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -104,7 +122,7 @@ func (r *Recovery) Sweep(ctx context.Context, after time.Duration) (requeued, wo
 		}
 		requeued++
 	}
-	unsent, err := r.outbox.Unfinished(ctx, upTo)
+	unsent, err := r.outbox.UnfinishedIn(ctx, shard, upTo)
 	if err != nil {
 		return requeued, 0, err
 	}
@@ -121,15 +139,20 @@ func (r *Recovery) Sweep(ctx context.Context, after time.Duration) (requeued, wo
 // Start is the sweep of a process that just started: it takes up all
 // unfinished work at once, since nothing is under way yet, so whatever the
 // last run left is owed now.
-func (r *Recovery) Start(ctx context.Context) { r.sweepAndLog(ctx, 0) }
+func (r *Recovery) Start(ctx context.Context) { r.sweepAndLog(ctx, 0, persistence.AllShards) }
 
 // Tick is the periodic sweep: it takes up the work older than
-// RecoveryConfig.After. Calls must not overlap.
-func (r *Recovery) Tick(ctx context.Context) { r.sweepAndLog(ctx, r.after) }
+// RecoveryConfig.After, in every shard or, on a quiet node, in the next
+// shard of the rotation. Calls must not overlap, with each other or Start.
+func (r *Recovery) Tick(ctx context.Context) { r.sweepAndLog(ctx, r.after, r.pace.shard(r.now())) }
 
-// sweepAndLog sweeps the work older than after and logs what it took up.
-func (r *Recovery) sweepAndLog(ctx context.Context, after time.Duration) {
-	requeued, woken, err := r.Sweep(ctx, after)
+// sweepAndLog sweeps the work older than after in shard and logs what it
+// took up.
+func (r *Recovery) sweepAndLog(ctx context.Context, after time.Duration, shard int) {
+	requeued, woken, err := r.sweep(ctx, after, shard)
+	if err != nil || requeued > 0 || woken > 0 {
+		r.pace.found(r.now())
+	}
 	switch {
 	case err != nil && ctx.Err() == nil:
 		r.failures.Error(r.log, "recovery sweep failed; the next one carries on", err, zap.Int("requeued", requeued))

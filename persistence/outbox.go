@@ -98,11 +98,17 @@ func (r *Outbox) Failed(ctx context.Context, m domain.Message, detail string) er
 // upTo is zero) whose send has no result yet, across every phone, oldest
 // first within each shard.
 func (r *Outbox) Unfinished(ctx context.Context, upTo time.Time) ([]domain.Message, error) {
+	return r.UnfinishedIn(ctx, AllShards, upTo)
+}
+
+// UnfinishedIn is Unfinished over one work shard (AllShards: every one), for
+// a sweep that spreads its reads over several passes.
+func (r *Outbox) UnfinishedIn(ctx context.Context, shard int, upTo time.Time) ([]domain.Message, error) {
 	due := ""
 	if !upTo.IsZero() {
 		due = dueUpTo(upTo)
 	}
-	items, err := queryShards(ctx, r.table, WorkOutbox, due)
+	items, err := queryShards(ctx, r.table, WorkOutbox, shard, due)
 	if err != nil {
 		return nil, fmt.Errorf("persistence: unfinished replies: %w", err)
 	}

@@ -65,7 +65,13 @@ func (r *Receipts) Complete(ctx context.Context, messageID string, now time.Time
 // upTo that no committed turn has answered yet: the messages the webhook
 // acknowledged and the recovery sweep must see through.
 func (r *Receipts) Unfinished(ctx context.Context, upTo time.Time) ([]domain.QueueMessage, error) {
-	items, err := queryShards(ctx, r.table, WorkInbound, dueUpTo(upTo))
+	return r.UnfinishedIn(ctx, AllShards, upTo)
+}
+
+// UnfinishedIn is Unfinished over one work shard (AllShards: every one), for
+// a sweep that spreads its reads over several passes.
+func (r *Receipts) UnfinishedIn(ctx context.Context, shard int, upTo time.Time) ([]domain.QueueMessage, error) {
+	items, err := queryShards(ctx, r.table, WorkInbound, shard, dueUpTo(upTo))
 	if err != nil {
 		return nil, fmt.Errorf("persistence: unfinished receipts: %w", err)
 	}

@@ -41,12 +41,23 @@ func workIndexPK(kind WorkKind, phone string) string {
 	return WorkIndexPK(kind, WorkShard(phone))
 }
 
-// queryShards reads every shard of a kind of work, keeping the items whose
-// gsi1sk sorts at or before upTo (all when upTo is empty).
-func queryShards(ctx context.Context, t Table, kind WorkKind, upTo string) ([]Item, error) {
+// AllShards names every shard of a kind of work, for the readers of
+// unfinished work that take a shard.
+const AllShards = -1
+
+// queryShards reads one shard of a kind of work (every shard with
+// AllShards), keeping the items whose gsi1sk sorts at or before upTo (all
+// when upTo is empty).
+func queryShards(ctx context.Context, t Table, kind WorkKind, shard int, upTo string) ([]Item, error) {
+	if shard != AllShards && (shard < 0 || shard >= WorkShards) {
+		return nil, fmt.Errorf("persistence: no work shard %d", shard)
+	}
 	var items []Item
-	for shard := range WorkShards {
-		page, err := queryIndexAll(ctx, t, IndexQuery{GSI1PK: WorkIndexPK(kind, shard), SKUpTo: upTo}, 0)
+	for s := range WorkShards {
+		if shard != AllShards && s != shard {
+			continue
+		}
+		page, err := queryIndexAll(ctx, t, IndexQuery{GSI1PK: WorkIndexPK(kind, s), SKUpTo: upTo}, 0)
 		if err != nil {
 			return nil, err
 		}

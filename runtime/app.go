@@ -86,7 +86,10 @@ type App struct {
 	conversations Conversations
 	queue         Queue
 	sync          *projection.Job
-	sender        messaging.Sender
+	// signals tell the recovery sweep and the sync job what this node's
+	// requests and turns made.
+	signals *workSignals
+	sender  messaging.Sender
 	// media fetches customers' files for the console and the dashboard.
 	media   messaging.MediaSource
 	replies *handoff.OperatorMessages
@@ -124,6 +127,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 	if a.now == nil {
 		a.now = time.Now
 	}
+	a.signals = &workSignals{now: a.now}
 	a.metrics = newMetrics()
 	a.metrics.registerBuildInfo(opts.Version)
 	var err error
@@ -213,7 +217,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, opts Option
 			RoundRobin:         roundRobin(cfg),
 			AssignmentSLA:      cfg.Handoff.SLA,
 		},
-		Store:   tableStore(a.table, a.sync),
+		Store:   signalledStore{tableStore(a.table, a.sync), a.signals},
 		Engine:  engine,
 		Model:   model,
 		Hearing: hearing,

@@ -35,7 +35,8 @@ func (a *App) deliverer() (*inbound.Deliverer, error) {
 
 // recovery is the sweep of acknowledged work that Run keeps running.
 func (a *App) recovery() (*inbound.Recovery, error) {
-	return inbound.NewRecovery(inbound.RecoveryConfig{After: a.cfg.Recovery.After, Now: a.now},
+	return inbound.NewRecovery(inbound.RecoveryConfig{After: a.cfg.Recovery.After, Now: a.now,
+		Interval: a.cfg.Recovery.Interval, LastWork: a.signals.LastWork},
 		inbound.RecoveryDeps{Table: a.table, Queue: a.queue, Conversations: inboundTurns{a.conversations}},
 		a.logger.Named("recovery"))
 }

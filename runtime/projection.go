@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -101,18 +102,30 @@ func tableStore(table persistence.Table, job *projection.Job) *session.TableStor
 	return store
 }
 
-// runSync runs the sync job every SYNC_INTERVAL until ctx is done. Runs never
-// overlap: the next waits for the previous one to end.
+// runSync runs the sync job at start and then, at each SYNC_INTERVAL tick,
+// when there can be work (syncPace), until ctx is done. Runs never overlap:
+// the next waits for the previous one to end.
 func (a *App) runSync(ctx context.Context) {
-	every(ctx, a.cfg.Sync.Interval, func(ctx context.Context) {
+	if a.sync.Disabled() {
+		return // nothing reads the intents (CRM and ERP both off)
+	}
+	pace := syncPace{idle: max(a.cfg.Sync.Interval, syncIdleInterval)}
+	run := func(ctx context.Context) {
+		now := time.Now() // the job's clock
+		if !pace.due(now, a.signals.intent.Swap(false)) {
+			return
+		}
 		res, err := a.sync.Run(ctx, nil)
+		pace.ran(now, res, err)
 		switch {
 		case err != nil && ctx.Err() == nil:
 			a.logger.Error("CRM sync run failed", zap.Error(err))
 		case res.Metrics != nil && (res.Metrics.Pending > 0 || res.Metrics.Blocked > 0 || res.Metrics.Uncertain > 0):
 			a.logger.Info("CRM sync run", zap.Any("metrics", res.Metrics))
 		}
-	})
+	}
+	run(ctx)
+	every(ctx, a.cfg.Sync.Interval, run)
 }
 
 // erpStubbed reports whether ERP_ENABLED was true but the ERP runs as its

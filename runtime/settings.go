@@ -45,16 +45,48 @@ func (a *App) loadSettings() error {
 	return nil
 }
 
-// refreshSettings applies the settings edited on other nodes every interval
-// (PROMPT_REFRESH) until ctx is done: an edit is applied at once on the node
-// that stored it, and on every node of a cluster within one interval.
+// settingsIdleRefresh is the longest pause between two refreshes: an idle
+// node asks the settings index once a minute, not every PROMPT_REFRESH
+// (6 of an idle minute's 108 table requests at the default 10 s).
+const settingsIdleRefresh = time.Minute
+
+// refreshSettings applies the settings edited on other nodes until ctx is
+// done: first after interval (PROMPT_REFRESH), then after a pause that
+// doubles at each refresh that finds nothing new, up to
+// settingsIdleRefresh (or interval, when longer), and falls back to
+// interval once a refresh finds a change or this node saved one. An edit
+// is applied at once on the node that stored it, and on every node of a
+// cluster within the longest pause (a minute with the defaults); sooner
+// while an owner is at work, since the pause starts again from interval
+// after each refresh that found a change.
 func (a *App) refreshSettings(ctx context.Context, interval time.Duration) {
-	every(ctx, interval, func(ctx context.Context) {
+	longest := max(interval, settingsIdleRefresh)
+	pause, seen := interval, a.settings.Changes()
+	timer := time.NewTimer(pause)
+	defer timer.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-timer.C:
+		}
 		refreshCtx, cancel := context.WithTimeout(ctx, settingsTimeout)
 		err := a.settings.Refresh(refreshCtx)
 		cancel()
 		if err != nil && ctx.Err() == nil {
 			a.logger.Warn("settings not refreshed; the next refresh carries on", zap.Error(err))
 		}
-	})
+		pause = nextRefreshPause(pause, interval, longest, a.settings.Changes() != seen)
+		seen = a.settings.Changes()
+		timer.Reset(pause)
+	}
+}
+
+// nextRefreshPause is the pause after a refresh that followed pause:
+// interval after a change, else twice pause up to longest.
+func nextRefreshPause(pause, interval, longest time.Duration, changed bool) time.Duration {
+	if changed {
+		return interval
+	}
+	return min(2*pause, longest)
 }

@@ -28,7 +28,7 @@ func (a *App) webhookRoutes() error {
 		return err
 	}
 	h, err := webhook.New(webhook.Config{StoreTimeout: a.cfg.Table.Timeout},
-		webhook.Deps{Platform: platform, Table: a.table, Inbound: acceptor}, logger)
+		webhook.Deps{Platform: platform, Table: a.table, Inbound: signalledAcceptor{acceptor, a.signals}}, logger)
 	if err != nil {
 		return err
 	}

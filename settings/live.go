@@ -2,9 +2,11 @@
 // Each setting is a document versioned in the table (persistence.Versions):
 // the business, the catalogue, the knowledge packages, the hours, the CRM
 // stages, the templates and the agents' prompts. A node applies the current
-// version of each at start and then, every PROMPT_REFRESH, whatever the
-// settings index says changed: one table read per refresh however many
-// documents there are. An edit applies at once on the node that saved it.
+// version of each at start and then, at each Refresh the runtime schedules
+// (every PROMPT_REFRESH while settings change, up to a minute apart while
+// none does), whatever the settings index says changed: one table read per
+// refresh however many documents there are. An edit applies at once on the
+// node that saved it.
 //
 // A document without a stored version is its seed: the environment
 // variable or the file it started from. Nothing is written at start, so a
@@ -17,6 +19,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.uber.org/zap"
@@ -48,6 +51,8 @@ type Live struct {
 	families map[string]Doc
 	applied  map[string]int
 	audit    Audit // nil: nothing recorded (see Audited)
+	// changes counts the versions this node applied or passed over.
+	changes atomic.Uint64
 }
 
 // New returns a Live over versions that applies nothing until documents are
@@ -128,6 +133,11 @@ func (l *Live) Refresh(ctx context.Context) error {
 	return nil
 }
 
+// Changes counts the new versions this node has taken in: loaded,
+// refreshed, saved or restored here. A scheduler compares it across a
+// Refresh to tell an idle period from an owner at work.
+func (l *Live) Changes() uint64 { return l.changes.Load() }
+
 // Save checks text, stores it as doc's next version and applies it here.
 // A refused text is a *Refused and stores nothing.
 func (l *Live) Save(ctx context.Context, doc, text, author string) (persistence.Version, error) {
@@ -199,6 +209,7 @@ func (l *Live) applyVersion(ctx context.Context, doc string, d Doc, n int) (pers
 	}
 	d.Apply(doc, v.Text)
 	l.applied[doc] = v.Version
+	l.changes.Add(1)
 	return v, nil
 }
 
@@ -216,10 +227,12 @@ func (l *Live) sync(ctx context.Context, doc string) error {
 		l.logger.Warn("stored setting refused; the node keeps what it had",
 			zap.String("doc", doc), zap.Int("version", v.Version), zap.Error(err))
 		l.applied[doc] = v.Version
+		l.changes.Add(1)
 		return nil
 	}
 	d.Apply(doc, v.Text)
 	l.applied[doc] = v.Version
+	l.changes.Add(1)
 	return nil
 }
 

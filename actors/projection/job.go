@@ -81,7 +81,7 @@ func (j *Job) Run(ctx context.Context, trigger any) (Result, error) {
 		}
 	}
 	m := metricsOf(backlog, j.now())
-	return Result{Status: StatusOK, Metrics: &m}, errors.Join(errs...)
+	return Result{Status: StatusOK, Metrics: &m, NextDue: nextDue(backlog)}, errors.Join(errs...)
 }
 
 // syncOne leases one projection, converges it and stores the outcome. Under

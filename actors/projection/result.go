@@ -17,6 +17,26 @@ const (
 type Result struct {
 	Status  string   `json:"status"`
 	Metrics *Metrics `json:"metrics,omitempty"`
+	// NextDue is when the earliest projection waiting for the CRM (PENDING
+	// or UNCERTAIN, its backoff or lease included) falls due, by the
+	// backlog the run read last; zero without any. A scheduler need not
+	// read the backlog before then unless a turn records a new intent.
+	NextDue time.Time `json:"-"`
+}
+
+// nextDue is the earliest next attempt of the backlog's waiting
+// projections; zero without any.
+func nextDue(backlog persistence.Backlog) time.Time {
+	var next time.Time
+	for _, p := range backlog {
+		if p.Status != persistence.ProjectionPending && p.Status != persistence.ProjectionUncertain {
+			continue
+		}
+		if next.IsZero() || p.NextAttemptAt.Before(next) {
+			next = p.NextAttemptAt
+		}
+	}
+	return next
 }
 
 // Metrics is the backlog after a run, with the spec's key names.

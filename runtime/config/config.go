@@ -369,7 +369,8 @@ type Session struct {
 // Sync schedules the CRM sync job.
 type Sync struct {
 	// Interval is the job's period in serve and the emulator (SYNC_INTERVAL,
-	// default 30s).
+	// default 30s): a tick reads the backlog after a turn here recorded an
+	// intent, when a known retry falls due, and otherwise every 10 minutes.
 	Interval time.Duration
 }
 
@@ -391,7 +392,9 @@ type Recovery struct {
 	// After is how long a receipt stays accepted and not completed before
 	// the sweep enqueues it again (RECOVERY_AFTER, default 2m).
 	After time.Duration
-	// Interval is how often the sweep runs (RECOVERY_INTERVAL, default 30s).
+	// Interval is how often the sweep runs (RECOVERY_INTERVAL, default 30s);
+	// on a node quiet for After plus two intervals, a run reads one shard of
+	// the work index, in rotation.
 	Interval time.Duration
 }
 
@@ -406,9 +409,10 @@ type Stubs struct {
 type Content struct {
 	// Dir reads them from disk (CONTENT_DIR; empty uses the embedded copy).
 	Dir string
-	// PromptRefresh is how often serve reads the prompt overrides from the
-	// table, so one edited on another node applies here within it
-	// (PROMPT_REFRESH, default 10s).
+	// PromptRefresh is how often serve reads the settings edited in /admin
+	// from the table while they change (PROMPT_REFRESH, default 10s); the
+	// pause doubles while nothing changes, up to a minute (or PromptRefresh
+	// when longer), so an edit on another node applies here within it.
 	PromptRefresh time.Duration
 }
 
