@@ -1,9 +1,13 @@
 package memory
 
 import (
+	"fmt"
 	"math/big"
+	"strconv"
 	"testing"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // The integer fast path must give what the exact decimal path gives: the
@@ -60,5 +64,18 @@ func TestPlainIntAgreesWithTheExactPath(t *testing.T) {
 func TestCanonicalIntegerAllocatesNothing(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _, _ = canonicalNumber("1732665600000") }); n != 0 {
 		t.Errorf("canonicalNumber allocated %v times, want 0", n)
+	}
+}
+
+// Copying an item (every write and every read does) costs a few allocations
+// for its map and one array per value type, not one per attribute.
+func TestItemCopyAllocatesPerTypeNotPerAttribute(t *testing.T) {
+	item := map[string]types.AttributeValue{}
+	for i := range 16 {
+		item[fmt.Sprintf("s%d", i)] = &types.AttributeValueMemberS{Value: "v"}
+		item[fmt.Sprintf("n%d", i)] = &types.AttributeValueMemberN{Value: strconv.Itoa(i)}
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = copyItem(item) }); n > 16 {
+		t.Errorf("copying an item of 32 attributes allocated %v times, want at most 16", n)
 	}
 }
