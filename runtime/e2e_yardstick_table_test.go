@@ -24,6 +24,7 @@ type yardstickTable struct {
 	table persistence.Table
 }
 
+// ys and yn are a string and a number attribute value.
 func ys(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
 
 func yn(v int64) types.AttributeValue {
