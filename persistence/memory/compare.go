@@ -2,7 +2,6 @@ package memory
 
 import (
 	"bytes"
-	"cmp"
 	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -77,11 +76,6 @@ func numbersEqual(a, b string) bool { return compareNumbers(a, b) == 0 }
 
 // compareNumbers compares two clean N values; they parse by construction.
 func compareNumbers(a, b string) int {
-	if x, ok := plainInt(a); ok {
-		if y, ok := plainInt(b); ok {
-			return cmp.Compare(x, y)
-		}
-	}
 	da, _ := parseNumber(a)
 	db, _ := parseNumber(b)
 	return da.cmp(db)

@@ -38,9 +38,6 @@ func parseNumber(s string) (decimal, error) {
 // canonicalNumber validates the string of an N attribute value and returns
 // it as DynamoDB returns it (see decimal.String).
 func canonicalNumber(s string) (string, error) {
-	if _, ok := plainInt(s); ok {
-		return s, nil // most stored numbers: times, versions, counts, ttls
-	}
 	d, err := parseNumber(s)
 	if err != nil {
 		return "", err
@@ -85,21 +82,6 @@ func parseDecimal(s string) (decimal, error) {
 		coef.Neg(coef)
 	}
 	return decimal{coef: coef, exp: exp}, nil
-}
-
-// plainInt reports whether s is an integer already in canonical form ("0",
-// or an optional '-', a nonzero digit and at most 17 more digits) and
-// returns its value. Such a number is valid, stays as written and fits an
-// int64, so the table handles it without big.Int: every item the
-// application stores carries a few (times, versions, counts, ttls), and
-// the exact path cost about ten allocations each.
-func plainInt(s string) (int64, bool) {
-	digits := strings.TrimPrefix(s, "-")
-	if len(digits) == 0 || len(digits) > 18 || (digits[0] == '0' && s != "0") || !allDigits(digits) {
-		return 0, false
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	return n, err == nil
 }
 
 func allDigits(s string) bool {

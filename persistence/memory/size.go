@@ -3,7 +3,6 @@ package memory
 import (
 	"fmt"
 	"math/big"
-	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/intake-runtime/intake/persistence"
@@ -74,10 +73,6 @@ func valueSize(v types.AttributeValue) int {
 
 // numberSize is DynamoDB's estimate: one byte per two significant digits, plus one.
 func numberSize(s string) int {
-	if _, ok := plainInt(s); ok {
-		digits := max(1, len(strings.TrimRight(strings.TrimPrefix(s, "-"), "0")))
-		return (digits+1)/2 + 1
-	}
 	d, err := parseNumber(s)
 	if err != nil {
 		return len(s)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -123,7 +124,7 @@ func (t *Table) holds(p *predicate, key persistence.Key) bool {
 // often holds a phone ("SESSION#+55…") and the error may reach a log, so
 // the key is named with its phones masked.
 func opError(op string, key persistence.Key, err error) error {
-	return &persistence.KeyError{Backend: "memory", Op: op, Key: key, Errs: []error{err}}
+	return fmt.Errorf("memory: %s %s/%s: %w", op, redact.Phones(key.PK), redact.Phones(key.SK), err)
 }
 
 // keyAttrs returns the key attributes of a new item.

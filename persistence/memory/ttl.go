@@ -13,9 +13,6 @@ func expiredAt(ttl string, now time.Time) bool {
 	if ttl == "" {
 		return false
 	}
-	if secs, ok := plainInt(ttl); ok {
-		return secs < now.Unix() || secs == now.Unix() && now.Nanosecond() > 0
-	}
 	d, err := parseNumber(ttl)
 	if err != nil {
 		return false

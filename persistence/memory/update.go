@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -100,7 +101,7 @@ func compileUpdate(upd persistence.Update) (map[string]types.AttributeValue, err
 		if err := claim(name); err != nil {
 			return nil, err
 		}
-		av, err := persistence.MarshalValue(v)
+		av, err := attributevalue.Marshal(v)
 		if err != nil {
 			return nil, fmt.Errorf("SET %s: %w", name, err)
 		}

@@ -67,46 +67,10 @@ func clean(v types.AttributeValue) (types.AttributeValue, error) {
 	}
 }
 
-// cleanMap cleans every value of an item or of an M value. Its strings and
-// numbers, most of any item, are copied into one array of each type rather
-// than one allocation per value: every write and every read of the table
-// copies whole items.
+// cleanMap cleans every value of an item or of an M value.
 func cleanMap(m map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
 	out := make(map[string]types.AttributeValue, len(m))
-	var nS, nN int
-	for _, v := range m {
-		switch v := v.(type) {
-		case *types.AttributeValueMemberS:
-			if v != nil {
-				nS++
-			}
-		case *types.AttributeValueMemberN:
-			if v != nil {
-				nN++
-			}
-		}
-	}
-	ss := make([]types.AttributeValueMemberS, 0, nS)
-	ns := make([]types.AttributeValueMemberN, 0, nN)
 	for name, v := range m {
-		switch v := v.(type) {
-		case *types.AttributeValueMemberS:
-			if v != nil {
-				ss = append(ss, types.AttributeValueMemberS{Value: v.Value})
-				out[name] = &ss[len(ss)-1]
-				continue
-			}
-		case *types.AttributeValueMemberN:
-			if v != nil {
-				n, err := canonicalNumber(v.Value)
-				if err != nil {
-					return nil, fmt.Errorf("attribute %q: %w", name, err)
-				}
-				ns = append(ns, types.AttributeValueMemberN{Value: n})
-				out[name] = &ns[len(ns)-1]
-				continue
-			}
-		}
 		c, err := clean(v)
 		if err != nil {
 			return nil, fmt.Errorf("attribute %q: %w", name, err)
