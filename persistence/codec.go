@@ -42,16 +42,21 @@ func decodeRecord(item Item, out any) error {
 
 // withKeys adds the table keys to an encoded record.
 func withKeys(item Item, key Key) Item {
-	item[AttrPK] = str(key.PK)
-	item[AttrSK] = str(key.SK)
+	item[AttrPK], item[AttrSK] = strPair(key.PK, key.SK)
 	return item
 }
 
 // withIndex adds the gsi1 keys to an encoded record.
 func withIndex(item Item, pk, sk string) Item {
-	item[AttrGSI1PK] = str(pk)
-	item[AttrGSI1SK] = str(sk)
+	item[AttrGSI1PK], item[AttrGSI1SK] = strPair(pk, sk)
 	return item
+}
+
+// strPair is str of a and b in one allocation: every item written has a
+// pair of keys, and an indexed one two.
+func strPair(a, b string) (types.AttributeValue, types.AttributeValue) {
+	pair := &[2]types.AttributeValueMemberS{{Value: a}, {Value: b}}
+	return &pair[0], &pair[1]
 }
 
 // KeyOf reads the table keys of a stored item, as a query or a scan returns

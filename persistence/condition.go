@@ -1,7 +1,6 @@
 package persistence
 
 import (
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
@@ -67,6 +66,6 @@ func (c Condition) Validate() error {
 }
 
 func compare(op Op, name string, v any) Condition {
-	av, err := attributevalue.Marshal(v)
+	av, err := MarshalValue(v)
 	return Condition{Op: op, Name: name, Value: av, Err: err}
 }

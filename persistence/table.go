@@ -83,7 +83,7 @@ type Page struct {
 // Update changes some attributes of one item, creating it when absent (as
 // DynamoDB's UpdateItem does) unless a condition forbids it.
 type Update struct {
-	// Set assigns values, marshalled with attributevalue.Marshal.
+	// Set assigns values, marshalled with attributevalue.Marshal (see MarshalValue).
 	Set map[string]any
 	// Remove deletes attributes.
 	Remove []string

@@ -14,15 +14,20 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/intake-runtime/intake/internal/outbound"
+	"github.com/intake-runtime/intake/persistence"
+	"github.com/intake-runtime/intake/persistence/persistencetest"
 )
 
 // yardstick is the minimal service the end-to-end benchmark compares the
 // application with: a bare fiber handler that, for each message of a
 // webhook delivery, does the external calls a turn does (mark-read, one
 // model call with a request as large as the application's, the send) and
-// nothing else: no table, no queue, no actors, no debounce. It uses an
-// outbound transport configured as the application's.
+// the four table requests that keep a new phone's turn durable
+// (yardstickTable), through the same table as the application's, and
+// nothing else: no queue, no actors, no debounce. It uses an outbound
+// transport configured as the application's.
 type yardstick struct {
+	table    yardstickTable
 	client   *http.Client
 	model    string // the Responses API endpoint
 	platform string // the Cloud API messages endpoint
@@ -31,8 +36,9 @@ type yardstick struct {
 	promptHead, promptTail []byte
 }
 
-func newYardstick(f *e2eFakes, promptBytes int) *yardstick {
+func newYardstick(f *e2eFakes, promptBytes int, table persistence.Table) *yardstick {
 	y := &yardstick{
+		table:    yardstickTable{table},
 		client:   &http.Client{Transport: outbound.NewTransport(outbound.Config{})},
 		model:    f.model.URL + "/v1/responses",
 		platform: f.platform.URL + "/v21.0/PNID/messages",
@@ -89,13 +95,21 @@ func (y *yardstick) webhook(c *fiber.Ctx) error {
 	return c.SendStatus(fiber.StatusOK)
 }
 
-// answer marks the message read, asks the model and sends its reply.
+// answer keeps the message, marks it read, asks the model, commits the
+// turn, sends its reply and records the send.
 func (y *yardstick) answer(ctx context.Context, from, id, text string) error {
+	now := time.Now()
+	if err := y.table.receive(ctx, from, id, text, now); err != nil {
+		return err
+	}
 	read, _ := json.Marshal(map[string]any{
 		"messaging_product": "whatsapp", "status": "read", "message_id": id,
 		"typing_indicator": map[string]string{"type": "text"},
 	})
 	if err := y.post(ctx, y.platform, read, nil); err != nil {
+		return err
+	}
+	if err := y.table.active(ctx, from); err != nil {
 		return err
 	}
 	quoted, _ := json.Marshal(text)
@@ -115,6 +129,9 @@ func (y *yardstick) answer(ctx context.Context, from, id, text string) error {
 		return fmt.Errorf("model answered nothing")
 	}
 	_, reply, _ := strings.Cut(answer.Output[0].Content[0].Text, "} ")
+	if err := y.table.commit(ctx, from, id, text, reply, now); err != nil {
+		return err
+	}
 	send, _ := json.Marshal(map[string]any{
 		"messaging_product": "whatsapp", "recipient_type": "individual", "to": from, "type": "text",
 		"text": map[string]any{"preview_url": false, "body": reply},
@@ -124,7 +141,13 @@ func (y *yardstick) answer(ctx context.Context, from, id, text string) error {
 			ID string `json:"id"`
 		} `json:"messages"`
 	}
-	return y.post(ctx, y.platform, send, &sent)
+	if err := y.post(ctx, y.platform, send, &sent); err != nil {
+		return err
+	}
+	if len(sent.Messages) == 0 {
+		return fmt.Errorf("the platform answered no message ID")
+	}
+	return y.table.sent(ctx, id, sent.Messages[0].ID)
 }
 
 // post sends body and decodes a 2xx answer into out (when not nil).
@@ -153,9 +176,10 @@ func (y *yardstick) post(ctx context.Context, url string, body []byte, out any) 
 	return json.Unmarshal(data, out)
 }
 
-// runYardstick drives phones through the yardstick.
-func runYardstick(b *testing.B, f *e2eFakes, phones, promptBytes int) e2eRun {
-	y := newYardstick(f, promptBytes)
+// runYardstick drives phones through the yardstick over table (counted).
+func runYardstick(b *testing.B, f *e2eFakes, phones, promptBytes int, table persistence.Table) e2eRun {
+	counted := &persistencetest.CountingTable{Table: table}
+	y := newYardstick(f, promptBytes, counted)
 	app := y.app()
 	ln := listen(b)
 	served := make(chan error, 1)
@@ -168,5 +192,7 @@ func runYardstick(b *testing.B, f *e2eFakes, phones, promptBytes int) e2eRun {
 		<-served
 		y.client.CloseIdleConnections()
 	}()
-	return drive(b, ln.Addr().String(), f.begin(phones, e2eWindow))
+	run := drive(b, ln.Addr().String(), f.begin(phones, e2eWindow))
+	run.tableCalls = counted.Requests()
+	return run
 }

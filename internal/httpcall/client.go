@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -33,6 +34,8 @@ type Client struct {
 	base    string
 	limiter *pacing.Limiter
 	log     *zap.Logger
+	// bearer is the Authorization header, built once rather than per call.
+	bearer string
 	// redact cleans every detail: a provider that echoes the request back
 	// must not put the token into a detail that ends up in the table and
 	// the logs.
@@ -55,7 +58,7 @@ func New(name string, cfg Config, logger *zap.Logger) (*Client, error) {
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	return &Client{name: name, cfg: cfg, base: strings.TrimRight(cfg.BaseURL, "/"), limiter: limiter, log: logger.Named(name), redact: redact.New(cfg.AccessToken)}, nil
+	return &Client{name: name, cfg: cfg, base: strings.TrimRight(cfg.BaseURL, "/"), limiter: limiter, log: logger.Named(name), bearer: "Bearer " + cfg.AccessToken, redact: redact.New(cfg.AccessToken)}, nil
 }
 
 // Logger is the client's logger, named after its adapter, for the adapter's
@@ -129,14 +132,9 @@ func (c *Client) DoIfMatch(ctx context.Context, method, path string, query url.V
 func (c *Client) once(ctx context.Context, call, method, target string, payload []byte, etag string) (Response, time.Duration, error) {
 	reqCtx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
-	var wrote atomic.Bool
-	reqCtx = httptrace.WithClientTrace(reqCtx, &httptrace.ClientTrace{
-		WroteRequest: func(info httptrace.WroteRequestInfo) {
-			if info.Err == nil {
-				wrote.Store(true)
-			}
-		},
-	})
+	var w writeTrace
+	w.trace.WroteRequest = w.wroteRequest
+	reqCtx = httptrace.WithClientTrace(reqCtx, &w.trace)
 	var body io.Reader
 	if payload != nil {
 		body = bytes.NewReader(payload)
@@ -145,7 +143,7 @@ func (c *Client) once(ctx context.Context, call, method, target string, payload 
 	if err != nil { // only a malformed base URL, which Validate excludes
 		return Response{Kind: domain.ErrorKindPermanent, Detail: fmt.Sprintf("%s: building the request: %v", call, err)}, 0, nil
 	}
-	req.Header.Set("Authorization", "Bearer "+c.cfg.AccessToken)
+	req.Header.Set("Authorization", c.bearer)
 	req.Header.Set("Accept", "application/json")
 	if payload != nil {
 		req.Header.Set("Content-Type", "application/json")
@@ -155,7 +153,7 @@ func (c *Client) once(ctx context.Context, call, method, target string, payload 
 	}
 	resp, err := c.cfg.HTTPClient.Do(req)
 	if err != nil {
-		return c.transportFailure(ctx, call, err, wrote.Load())
+		return c.transportFailure(ctx, call, err, w.wrote.Load())
 	}
 	defer resp.Body.Close()
 	data, readErr := io.ReadAll(io.LimitReader(resp.Body, maxResponse))
@@ -166,7 +164,7 @@ func (c *Client) once(ctx context.Context, call, method, target string, payload 
 		out.Kind = domain.ErrorKindUncertain
 		out.Detail = fmt.Sprintf("%s: HTTP %d, but reading the answer failed: %v", call, resp.StatusCode, readErr)
 	case resp.StatusCode >= 200 && resp.StatusCode < 300:
-		out.Detail = fmt.Sprintf("%s: HTTP %d", call, resp.StatusCode)
+		out.Detail = call + ": HTTP " + strconv.Itoa(resp.StatusCode)
 	default:
 		out.Kind = kindOf(resp.StatusCode)
 		out.Detail = c.redact.String(statusDetail(call, resp.StatusCode, data))
@@ -175,6 +173,19 @@ func (c *Client) once(ctx context.Context, call, method, target string, payload 
 		}
 	}
 	return out, wait, nil
+}
+
+// writeTrace tells once whether a request was fully written; its trace and
+// flag are one allocation per call.
+type writeTrace struct {
+	trace httptrace.ClientTrace
+	wrote atomic.Bool
+}
+
+func (w *writeTrace) wroteRequest(info httptrace.WroteRequestInfo) {
+	if info.Err == nil {
+		w.wrote.Store(true)
+	}
 }
 
 // transportFailure classifies an error without an HTTP answer. The error

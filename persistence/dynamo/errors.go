@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
 
@@ -15,12 +14,11 @@ import (
 // ("SESSION#+55…") and the error may reach a log, so the key is named with
 // its phones masked.
 func opError(op string, key persistence.Key, err error) error {
-	pk, sk := redact.Phones(key.PK), redact.Phones(key.SK)
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
-		return fmt.Errorf("dynamo: %s %s/%s: %w: %w", op, pk, sk, persistence.ErrConflict, err)
+		return &persistence.KeyError{Backend: "dynamo", Op: op, Key: key, Errs: []error{persistence.ErrConflict, err}}
 	}
-	return fmt.Errorf("dynamo: %s %s/%s: %w", op, pk, sk, err)
+	return &persistence.KeyError{Backend: "dynamo", Op: op, Key: key, Errs: []error{err}}
 }
 
 // MissingTable reports whether err is DynamoDB's answer to a request for a

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -124,7 +123,7 @@ func (b *exprBuilder) updateExpr(u persistence.Update) (*string, error) {
 	if len(u.Set) > 0 {
 		var sets []string
 		for _, name := range slices.Sorted(maps.Keys(u.Set)) {
-			av, err := attributevalue.Marshal(u.Set[name])
+			av, err := persistence.MarshalValue(u.Set[name])
 			if err != nil {
 				return nil, fmt.Errorf("SET %s: %w", name, err)
 			}

@@ -140,8 +140,9 @@ func (c *Client) result(resp goopenai.CreateResponseResponse, latency time.Durat
 		res.TokensInput = resp.Usage.InputTokens
 		res.TokensOutput = resp.Usage.OutputTokens
 	}
-	c.logger.Debug("model call done",
-		zap.String("model", res.Model), zap.Int64("latency_ms", res.LatencyMS),
-		zap.Int("tokens_input", res.TokensInput), zap.Int("tokens_output", res.TokensOutput))
+	if ce := c.logger.Check(zap.DebugLevel, "model call done"); ce != nil { // no fields built at INFO
+		ce.Write(zap.String("model", res.Model), zap.Int64("latency_ms", res.LatencyMS),
+			zap.Int("tokens_input", res.TokensInput), zap.Int("tokens_output", res.TokensOutput))
+	}
 	return res, nil
 }
