@@ -46,26 +46,34 @@ func (r *Rollup) Committed() { r.committed.Store(r.Now().UnixNano()) }
 
 // Tick is the scheduled run. It reads the marker, and stops there when
 // another node ran within Interval, or when nothing was committed here
-// since the last run and the day has not turned (the abandoned age once a
-// day); otherwise it claims the marker, so one of the nodes that read it
-// runs, and sums.
+// since the last run and the day has not turned; otherwise it claims the
+// marker, so one of the nodes that read it runs. A node that committed
+// something sums what may have changed (sumDue). A quiet one, once a day,
+// sums again only the days whose conversations may have aged into
+// abandoned since (sumAging): a deployment without traffic pays three
+// requests a day for its reports, not a read of the session index.
 func (r *Rollup) Tick(ctx context.Context) error {
 	m, err := r.Days.Marker(ctx)
 	if err != nil {
 		return err
 	}
 	now := r.Now()
+	committed := r.committed.Load()
+	active := committed > 0 && (m.RanAt.IsZero() || committed >= m.RanAt.UnixNano())
 	if !m.RanAt.IsZero() {
 		if now.Sub(m.RanAt) < r.Interval {
 			return nil
 		}
-		if r.committed.Load() < m.RanAt.UnixNano() && r.date(m.RanAt) == r.date(now) {
+		if !active && r.date(m.RanAt) == r.date(now) {
 			return nil
 		}
 	}
 	claimed, err := r.Days.Claim(ctx, m, now)
 	if err != nil || !claimed {
 		return err
+	}
+	if !active {
+		return r.sumAging(ctx, now)
 	}
 	return r.sumDue(ctx, now)
 }
@@ -87,28 +95,53 @@ func (r *Rollup) Refresh(ctx context.Context) error {
 // sumDue sums today, yesterday, and each day of the window without an item
 // or with unsettled conversations.
 func (r *Rollup) sumDue(ctx context.Context, now time.Time) error {
+	days, err := r.due(ctx, now, true)
+	if err != nil {
+		return err
+	}
+	return r.sum(ctx, days, now)
+}
+
+// sumAging sums again the days of the window with unsettled conversations,
+// the only figures that change without a commit (a quiet conversation
+// becomes abandoned); nothing at all when every stored day is settled.
+func (r *Rollup) sumAging(ctx context.Context, now time.Time) error {
+	days, err := r.due(ctx, now, false)
+	if err != nil {
+		return err
+	}
+	return r.sum(ctx, days, now)
+}
+
+// due lists the days of the window to sum: those whose stored item counts
+// unsettled conversations and, when recent, also today, yesterday and the
+// days without an item.
+func (r *Rollup) due(ctx context.Context, now time.Time, recent bool) ([]time.Time, error) {
 	today := r.day(now)
 	first := today.AddDate(0, 0, 1-Window)
 	stored, err := r.Days.Range(ctx, first.Format(time.DateOnly), today.Format(time.DateOnly))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	settled := map[string]bool{}
 	for _, item := range stored {
 		d, err := decodeDay(item.Body)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		settled[item.Date] = d.Unsettled() == 0
 	}
 	var due []time.Time
 	for day := first; !day.After(today); day = day.AddDate(0, 0, 1) {
-		date := day.Format(time.DateOnly)
-		if s, ok := settled[date]; !ok || !s || !day.Before(today.AddDate(0, 0, -1)) {
+		s, ok := settled[day.Format(time.DateOnly)]
+		switch {
+		case ok && !s:
+			due = append(due, day)
+		case recent && (!ok || !day.Before(today.AddDate(0, 0, -1))):
 			due = append(due, day)
 		}
 	}
-	return r.sum(ctx, due, now)
+	return due, nil
 }
 
 // Backfill sums every local day from from to to, both included: the days

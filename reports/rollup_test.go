@@ -98,3 +98,34 @@ func TestRollupSumsUnsettledDaysAgain(t *testing.T) {
 		t.Errorf("the settled Monday was summed again: %v then %v", before[0].UpdatedAt, after[0].UpdatedAt)
 	}
 }
+
+// A deployment without traffic reads no session for its reports: once a
+// day a node sums again only the days whose quiet conversations may have
+// become abandoned since, and when every day is settled the daily check is
+// the marker, the day items and the claim.
+func TestAQuietDeploymentReadsNoSession(t *testing.T) {
+	w := newWorld(t, friday)
+	w.session(t, friday.Add(-time.Hour), nil) // open, quiet from Friday
+	w.rollup.Committed()
+	if err := w.rollup.Tick(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	fri := reports.Query{From: spDay("2026-11-27"), To: spDay("2026-11-27")}
+	quietDay := func(name string, wantReads int64, wantAbandoned int) {
+		t.Helper()
+		w.now = w.now.Add(24 * time.Hour)
+		reads := w.table.Reads.Load()
+		if err := w.rollup.Tick(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if got := w.table.Reads.Load() - reads; wantReads > 0 && got != wantReads || wantReads == 0 && got <= 2 {
+			t.Errorf("%s: the daily tick read %d times, want %d (0: the sessions too)", name, got, wantReads)
+		}
+		if r := w.report(t, fri); r.Total.Funnel.Abandoned != wantAbandoned {
+			t.Errorf("%s: Friday's funnel %+v, want %d abandoned", name, r.Total.Funnel, wantAbandoned)
+		}
+	}
+	quietDay("Saturday: Friday's quiet conversation has aged", 0, 1)
+	quietDay("Sunday: every day settled", 2, 1)
+	quietDay("Monday: still nothing", 2, 1)
+}
