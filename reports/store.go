@@ -2,8 +2,11 @@ package reports
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/intake-runtime/intake/persistence"
@@ -78,7 +81,8 @@ func (s *Store) Report(ctx context.Context, q Query) (Report, error) {
 }
 
 // decode returns the days of items by date, decoding only those not
-// decoded already from the same item.
+// decoded already from the same item. A report after a start decodes a
+// year of days: they are decoded on every core at once.
 func (s *Store) decode(items []persistence.ReportDay) (map[string]Day, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -86,19 +90,39 @@ func (s *Store) decode(items []persistence.ReportDay) (map[string]Day, error) {
 		s.decoded = map[string]decodedDay{}
 	}
 	days := make(map[string]Day, len(items))
+	var missing []persistence.ReportDay
 	for _, item := range items {
 		if d, ok := s.decoded[item.Date]; ok && d.updatedAt.Equal(item.UpdatedAt) {
 			days[item.Date] = d.day
 			continue
 		}
-		d, err := decodeDay(item.Body)
-		if err != nil {
-			return nil, err
-		}
-		s.decoded[item.Date] = decodedDay{updatedAt: item.UpdatedAt, day: d}
-		days[item.Date] = d
+		missing = append(missing, item)
+	}
+	decoded, err := decodeAll(missing)
+	if err != nil {
+		return nil, err
+	}
+	for i, item := range missing {
+		s.decoded[item.Date] = decodedDay{updatedAt: item.UpdatedAt, day: decoded[i]}
+		days[item.Date] = decoded[i]
 	}
 	return days, nil
+}
+
+// decodeAll decodes items on every core, in items' order.
+func decodeAll(items []persistence.ReportDay) ([]Day, error) {
+	days, errs := make([]Day, len(items)), make([]error, len(items))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(items)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(items); i = int(next.Add(1) - 1) {
+				days[i], errs[i] = decodeDay(items[i].Body)
+			}
+		})
+	}
+	wg.Wait()
+	return days, errors.Join(errs...)
 }
 
 // label is Label with its default.
