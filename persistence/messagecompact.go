@@ -19,26 +19,40 @@ import (
 //     in the partition key;
 //   - content is the raw answer's text after its JSON head, when it is that;
 //   - clean_message_sent is content, when it is that;
-//   - llm_parsed_json is the raw answer's JSON head, when it is that.
+//   - llm_parsed_json is the raw answer's JSON head, when it is that, with a
+//     qualification_data that is absent or null made an empty object, as the
+//     model answer's parser does;
+//   - message_type is text, the default, when it is absent.
 //
-// A derived attribute is left out (the keys' copies) or stored as the
-// boolean true (the others), and only when expandMessage gives it back
-// exactly; every reader of a message item (DecodeMessage, the person
-// export) expands it first, so what they see is the item as written before.
-// Items written before keep their attributes and read unchanged.
+// The keys' copies and a text message_type are left out; the attributes
+// derived from the raw answer or from content are named by one letter each
+// in the attribute derived (one attribute costs fewer bytes than three), and
+// only when expandMessage gives them back exactly. Every reader of a message
+// item (DecodeMessage, the person export) expands it first, so what they see
+// is the item as written before. Items written before keep their attributes
+// and read unchanged, and so do items of the release that stored each
+// derived attribute as the boolean true.
 const (
 	attrContent    = "content"
 	attrCleanSent  = "clean_message_sent"
 	attrParsedJSON = "llm_parsed_json"
 	attrRawAnswer  = "llm_raw_response"
+	attrType       = "message_type"
+	attrDerived    = "derived"
 )
+
+// The letters of attrDerived, one per derived attribute.
+const (
+	derivedContent = 'c'
+	derivedClean   = 's'
+	derivedParsed  = 'j'
+)
+
+// typeText is the message type a message item without one has.
+const typeText = "text"
 
 // keyAttrs are the message attributes the keys hold.
 var keyAttrs = []string{"session_id", "timestamp", "message_id", "phone_number"}
-
-// derivedMark stands for an attribute derived from the raw answer or from
-// content.
-var derivedMark types.AttributeValue = &types.AttributeValueMemberBOOL{Value: true}
 
 // compactMessage leaves out of an encoded message item, keys included, the
 // attributes expandMessage restores.
@@ -49,21 +63,27 @@ func compactMessage(item Item) Item {
 			delete(item, name)
 		}
 	}
+	if stringAttr(item, attrType) == typeText {
+		delete(item, attrType)
+	}
+	var derived []byte
 	content, hasContent := item[attrContent].(*types.AttributeValueMemberS)
 	if clean, ok := item[attrCleanSent].(*types.AttributeValueMemberS); ok && hasContent && clean.Value == content.Value {
-		item[attrCleanSent] = derivedMark
+		delete(item, attrCleanSent)
+		derived = append(derived, derivedClean)
 	}
-	head, text, ok := splitAnswer(stringAttr(item, attrRawAnswer))
-	if !ok {
-		return item
-	}
-	if hasContent && content.Value == text {
-		item[attrContent] = derivedMark
-	}
-	if parsed, ok := item[attrParsedJSON]; ok {
-		if av, err := recordEncoder.Encode(head); err == nil && reflect.DeepEqual(av, parsed) {
-			item[attrParsedJSON] = derivedMark
+	if head, text, ok := splitAnswer(stringAttr(item, attrRawAnswer)); ok {
+		if hasContent && content.Value == text {
+			delete(item, attrContent)
+			derived = append(derived, derivedContent)
 		}
+		if parsed, ok := item[attrParsedJSON]; ok && reflect.DeepEqual(encodedHead(head), parsed) {
+			delete(item, attrParsedJSON)
+			derived = append(derived, derivedParsed)
+		}
+	}
+	if len(derived) > 0 {
+		item[attrDerived] = str(string(derived))
 	}
 	return item
 }
@@ -73,7 +93,9 @@ func compactMessage(item Item) Item {
 // otherwise.
 func expandMessage(item Item) Item {
 	_, keyed := item["session_id"]
-	if keyed && !isMark(item[attrContent]) && !isMark(item[attrCleanSent]) && !isMark(item[attrParsedJSON]) {
+	_, typed := item[attrType]
+	_, derived := item[attrDerived]
+	if keyed && typed && !derived && !isMark(item[attrContent]) && !isMark(item[attrCleanSent]) && !isMark(item[attrParsedJSON]) {
 		return item
 	}
 	out := maps.Clone(item)
@@ -82,22 +104,51 @@ func expandMessage(item Item) Item {
 			out[name] = str(value)
 		}
 	}
+	if !typed {
+		out[attrType] = str(typeText)
+	}
+	letters := stringAttr(item, attrDerived)
+	delete(out, attrDerived)
 	head, text, _ := splitAnswer(stringAttr(item, attrRawAnswer))
-	if isMark(out[attrContent]) {
+	if isMark(out[attrContent]) || strings.ContainsRune(letters, derivedContent) {
 		out[attrContent] = str(text)
 	}
-	if isMark(out[attrCleanSent]) {
+	if isMark(out[attrCleanSent]) || strings.ContainsRune(letters, derivedClean) {
 		out[attrCleanSent] = out[attrContent]
 	}
 	if isMark(out[attrParsedJSON]) {
+		// The release that stored a boolean derived the head as written.
 		delete(out, attrParsedJSON)
 		if av, err := recordEncoder.Encode(head); err == nil {
+			out[attrParsedJSON] = av
+		}
+	}
+	if strings.ContainsRune(letters, derivedParsed) {
+		if av := encodedHead(head); av != nil {
 			out[attrParsedJSON] = av
 		}
 	}
 	return out
 }
 
+// encodedHead is the stored form of a raw answer's parsed head: head with a
+// qualification_data that is absent or null made an empty object, as the
+// model answer's parser gives it to the turn. nil when head cannot be
+// encoded.
+func encodedHead(head map[string]any) types.AttributeValue {
+	if head["qualification_data"] == nil {
+		head = maps.Clone(head)
+		head["qualification_data"] = map[string]any{}
+	}
+	av, err := recordEncoder.Encode(head)
+	if err != nil {
+		return nil
+	}
+	return av
+}
+
+// isMark reports whether v is the boolean true an earlier release stored
+// for a derived attribute.
 func isMark(v types.AttributeValue) bool {
 	b, ok := v.(*types.AttributeValueMemberBOOL)
 	return ok && b.Value

@@ -2,6 +2,7 @@ package persistence_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,6 +20,34 @@ func TestUncompactedMessagesReadAsBefore(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			before, now := readItem(t, "legacy_uncompacted_"+name+".json"), readItem(t, name+".golden.json")
 			if len(now) >= len(before) && name == "message" {
+				t.Errorf("the item has %d attributes, as many as before (%d)", len(now), len(before))
+			}
+			old, err := persistence.DecodeMessage(before)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cur, err := persistence.DecodeMessage(now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(old, cur) {
+				t.Errorf("the items read differently\nbefore: %#v\n   now: %#v", old, cur)
+			}
+			if a, b := exportMessage(t, before), exportMessage(t, now); !reflect.DeepEqual(a, b) {
+				t.Errorf("the exports differ\nbefore: %v\n   now: %v", a, b)
+			}
+		})
+	}
+}
+
+// A message item of the release that stored each derived attribute as the
+// boolean true (and a text message's type) reads exactly as the item the
+// same message is written as now.
+func TestMarkedMessagesReadAsBefore(t *testing.T) {
+	for _, name := range []string{"message", "message_reply_to"} {
+		t.Run(name, func(t *testing.T) {
+			before, now := readItem(t, "legacy_marked_"+name+".json"), readItem(t, name+".golden.json")
+			if len(now) >= len(before) {
 				t.Errorf("the item has %d attributes, as many as before (%d)", len(now), len(before))
 			}
 			old, err := persistence.DecodeMessage(before)
@@ -69,28 +98,43 @@ func compactReply() domain.Message {
 // What a reply's item leaves out, and what it keeps because it cannot be
 // told from the rest: each case must read back the same message.
 func TestMessageItemLeavesOutWhatItsKeysAndAnswerHold(t *testing.T) {
-	derived := []string{"content", "clean_message_sent", "llm_parsed_json"}
+	// derived names each derived attribute's letter in the attribute
+	// derived.
+	derived := map[string]string{"content": "c", "clean_message_sent": "s", "llm_parsed_json": "j"}
 	cases := []struct {
 		name   string
 		change func(*domain.Message)
-		// stored are the derived attributes kept as values.
-		stored []string
+		// stored are the derived attributes kept as values, absent those
+		// the message does not have.
+		stored, absent []string
 		// keyed says the keys' attributes are kept.
 		keyed bool
 	}{
-		{"a reply whose text follows its answer's head", func(*domain.Message) {}, nil, false},
-		{"a text other than the answer's", func(m *domain.Message) { m.Content, m.CleanMessageSent = "Outro texto.", "Outro texto." }, []string{"content"}, false},
-		{"a sent text other than the content", func(m *domain.Message) { m.CleanMessageSent = "Enviado." }, []string{"clean_message_sent"}, false},
-		{"nothing sent yet", func(m *domain.Message) { m.CleanMessageSent = "" }, nil, false},
-		{"a parsed head other than the answer's", func(m *domain.Message) { m.LLMParsedJSON = map[string]any{"s": 1.0} }, []string{"llm_parsed_json"}, false},
+		{"a reply whose text follows its answer's head", func(*domain.Message) {}, nil, nil, false},
+		{"a text other than the answer's", func(m *domain.Message) { m.Content, m.CleanMessageSent = "Outro texto.", "Outro texto." }, []string{"content"}, nil, false},
+		{"a sent text other than the content", func(m *domain.Message) { m.CleanMessageSent = "Enviado." }, []string{"clean_message_sent"}, nil, false},
+		{"nothing sent yet", func(m *domain.Message) { m.CleanMessageSent = "" }, nil, []string{"clean_message_sent"}, false},
+		{"a parsed head other than the answer's", func(m *domain.Message) { m.LLMParsedJSON = map[string]any{"s": 1.0} }, []string{"llm_parsed_json"}, nil, false},
 		{"a number the answer writes otherwise", func(m *domain.Message) {
 			m.LLMRawResponse = `{"s":0,"qualification_data":{"setor":"varejo","lojas":12,"nota":1.50}} ` + m.Content
-		}, []string{"llm_parsed_json"}, false},
-		{"an answer without a head", func(m *domain.Message) { m.LLMRawResponse, m.LLMParsedJSON = m.Content, nil }, []string{"content"}, false},
+		}, []string{"llm_parsed_json"}, nil, false},
+		{"a head without qualification_data, parsed with an empty one", func(m *domain.Message) {
+			m.LLMRawResponse = `{"s":2,"cadastral_data":{"nome":"Maria"}} ` + m.Content
+			m.LLMParsedJSON = map[string]any{"s": 2.0, "cadastral_data": map[string]any{"nome": "Maria"}, "qualification_data": map[string]any{}}
+		}, nil, nil, false},
+		{"a head with a null qualification_data, parsed with an empty one", func(m *domain.Message) {
+			m.LLMRawResponse = `{"s":2,"qualification_data":null} ` + m.Content
+			m.LLMParsedJSON = map[string]any{"s": 2.0, "qualification_data": map[string]any{}}
+		}, nil, nil, false},
+		{"a head without qualification_data, parsed as written", func(m *domain.Message) {
+			m.LLMRawResponse = `{"s":2} ` + m.Content
+			m.LLMParsedJSON = map[string]any{"s": 2.0}
+		}, []string{"llm_parsed_json"}, nil, false},
+		{"an answer without a head", func(m *domain.Message) { m.LLMRawResponse, m.LLMParsedJSON = m.Content, nil }, []string{"content"}, []string{"llm_parsed_json"}, false},
 		{"an operator's message", func(m *domain.Message) {
 			m.LLMRawResponse, m.LLMParsedJSON, m.OperatorPhone = "", nil, "+5511888880000"
-		}, []string{"content"}, false},
-		{"a session ID with the key separator", func(m *domain.Message) { m.SessionID = "a#b" }, nil, true},
+		}, []string{"content"}, []string{"llm_parsed_json"}, false},
+		{"a session ID with the key separator", func(m *domain.Message) { m.SessionID = "a#b" }, nil, nil, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -100,13 +144,17 @@ func TestMessageItemLeavesOutWhatItsKeysAndAnswerHold(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, name := range derived {
-				_, isMark := item[name].(*types.AttributeValueMemberBOOL)
+			letters, _ := item["derived"].(*types.AttributeValueMemberS)
+			for name, letter := range derived {
 				_, present := item[name]
-				want := present && !contains(tc.stored, name)
-				if isMark != want {
-					t.Errorf("%s derived = %v, want %v (item %v)", name, isMark, want, item[name])
+				isDerived := letters != nil && strings.Contains(letters.Value, letter)
+				wantStored, wantDerived := contains(tc.stored, name), !contains(tc.stored, name) && !contains(tc.absent, name)
+				if isDerived != wantDerived || present != wantStored {
+					t.Errorf("%s derived = %v, stored = %v, want %v, %v (item %v)", name, isDerived, present, wantDerived, wantStored, item)
 				}
+			}
+			if _, ok := item["message_type"]; ok {
+				t.Errorf("a text message stores its type %v", item["message_type"])
 			}
 			if _, ok := item["session_id"]; ok != tc.keyed {
 				t.Errorf("session_id stored = %v, want %v", ok, tc.keyed)

@@ -31,13 +31,11 @@ type budgetScript struct {
 // e-mail and CPF) answered at the length a model answers with the
 // production prompts.
 //
-// Issue 35 sets the goals at 20 and 100 write units. One message is held to
-// its goal; the registration's ceiling is its measured figure with a little
-// room, so a change that costs more fails here, until the last turn's
-// session fits the goal (docs/table-budget.md, "Not yet at the budget").
+// Issue 35 sets the goals at 20 and 100 write units, and both scripts are
+// held to them: a change that costs more fails here.
 var budgetScripts = []budgetScript{
 	{"one message", [][]string{{registrationTexts[0]}}, 20},
-	{"registration of 4", [][]string{{registrationTexts[0]}, {registrationTexts[1]}, {registrationTexts[2]}, {registrationTexts[3]}}, 125},
+	{"registration of 4", [][]string{{registrationTexts[0]}, {registrationTexts[1]}, {registrationTexts[2]}, {registrationTexts[3]}}, 100},
 }
 
 var registrationTexts = []string{
