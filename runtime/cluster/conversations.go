@@ -72,7 +72,7 @@ func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains,
 	conv := &Conversations{grains: grains, metrics: metrics, logger: logger,
 		left: make(chan struct{}, 1), wakes: make(chan string, wakeBacklog), stop: make(chan struct{}),
 		readyBeforeJoining: cfg.Provider == config.ClusterK8s}
-	conv.own.system, conv.own.logger = system, logger
+	conv.own.address, conv.own.logger = system.Address, logger
 	// Subscribed before joining, so the first topology is counted too.
 	conv.sub = system.EventStream.Subscribe(func(evt any) {
 		t, ok := evt.(*pcluster.ClusterTopology)

@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/asynkron/protoactor-go/actor"
 	pcluster "github.com/asynkron/protoactor-go/cluster"
 	"go.uber.org/zap"
 )
@@ -29,9 +28,9 @@ import (
 // together with its own entry in that topology, and a member counts as
 // agreeing when its entry's ID gossips the hash.
 type ownership struct {
-	system *actor.ActorSystem // its address is this member's in the topology
-	logger *zap.Logger
-	view   atomic.Pointer[view]
+	address func() string // this member's, as the topology names it (the actor system's)
+	logger  *zap.Logger
+	view    atomic.Pointer[view]
 	// agreed says every member of view gossips view's hash; it is cleared
 	// the moment a new topology arrives and set again by watch.
 	agreed atomic.Bool
@@ -77,7 +76,7 @@ func (o *ownership) seen(t *pcluster.ClusterTopology) {
 		v.ids = append(v.ids, m.Id)
 		// The address, as protoactor's placement compares it: the ID a
 		// provider gives this member is not the system's (see ownership).
-		if m.Address() == o.system.Address() {
+		if m.Address() == o.address() {
 			v.self = m
 		}
 	}
@@ -114,7 +113,7 @@ func (o *ownership) hosts(phone string) bool {
 	if v == nil || v.self == nil || !o.agreed.Load() {
 		return false
 	}
-	return v.owners.GetByClusterIdentity(pcluster.NewClusterIdentity(phone, Kind)) == o.system.Address()
+	return v.owners.GetByClusterIdentity(pcluster.NewClusterIdentity(phone, Kind)) == o.address()
 }
 
 // statement is what this member gossips under agreementKey for v: its hash
