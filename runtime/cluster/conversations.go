@@ -88,7 +88,7 @@ func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains,
 			}
 		}
 	})
-	c, err := join(system, cfg, grains, conv.own.hosts)
+	c, err := join(system, cfg, grains, conv.own.hosts, conv.Wake)
 	if err != nil {
 		system.EventStream.Unsubscribe(conv.sub)
 		return nil, err
