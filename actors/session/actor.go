@@ -56,6 +56,7 @@ type conversationActor struct {
 	// activation has not handled yet (set on the table lane).
 	wake   func(phone string)
 	orphan atomic.Bool
+	live   *liveGrains // this member's grains, for Grains.StopUnhosted
 
 	// ready is false until the snapshot and buffer are loaded; messages that
 	// arrive before are kept in early, in order, and handled then.
@@ -106,6 +107,9 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 			ctx.Stop(ctx.Self())
 			return
 		}
+		if c.live != nil {
+			c.live.started(c.phone, ctx)
+		}
 		c.start(ctx)
 	case *actor.Stopping, *actor.Restarting:
 		c.inbox.stopFlush()
@@ -120,6 +124,9 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 		}
 	case *actor.Stopped:
 		c.ended()
+		if c.live != nil {
+			c.live.stopped(c.phone, ctx)
+		}
 		if c.wake != nil && c.orphan.Load() {
 			// The last commit's reply went to the table but not out: its
 			// result met a stopped mailbox (a phone moved to another member

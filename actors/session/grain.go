@@ -18,6 +18,7 @@ import (
 type Grains struct {
 	deps  *Deps
 	store Store
+	live  liveGrains
 }
 
 // The messages a grain logs (at INFO, with its phone) when it starts and
@@ -60,7 +61,7 @@ func NewGrains(deps Deps) (*Grains, error) {
 func (g *Grains) Props(phoneOf func(actor.Context) string, hosts func(phone string) bool, wake func(phone string)) *actor.Props {
 	return actor.PropsFromProducer(func() actor.Actor {
 		c := newConversation("", g.deps, nil, phoneOf)
-		c.hosts, c.wake = hosts, wake
+		c.hosts, c.wake, c.live = hosts, wake, &g.live
 		return c
 	})
 }

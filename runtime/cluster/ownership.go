@@ -106,12 +106,12 @@ func (o *ownership) joined() bool {
 // the topology is agreed and the phone is this member's in it; or, fallen
 // back, wherever protoactor placed it.
 func (o *ownership) hosts(phone string) bool {
-	if o.fallback.Load() {
-		return true
-	}
 	v := o.view.Load()
-	if v == nil || v.self == nil || !o.agreed.Load() {
+	if v == nil || v.self == nil {
 		return false
+	}
+	if !o.agreed.Load() {
+		return o.fallback.Load()
 	}
 	return v.owners.GetByClusterIdentity(pcluster.NewClusterIdentity(phone, Kind)) == o.address()
 }
@@ -151,8 +151,11 @@ func (o *ownership) check(gossip map[string]*pcluster.GossipKeyValue) {
 		}
 	}
 	// A newer view may have arrived meanwhile: agree only on the one read.
+	// Agreed, the gate is no longer only open past the bound: hosts
+	// places by the view again.
 	if o.view.Load() == v {
 		o.agreed.Store(true)
+		o.fallback.Store(false)
 	}
 }
 
@@ -208,6 +211,9 @@ func (c *Conversations) watchAgreement() {
 		if now := c.own.Agreed(); now != was {
 			c.metrics.Agreed(now)
 			was = now
+			if now {
+				c.stopUnhosted()
+			}
 		}
 	}
 }
@@ -237,4 +243,15 @@ func (c *Conversations) waitAgreed() bool {
 		}
 	}
 	return true
+}
+
+// stopUnhosted stops this member's activations of phones another member
+// owns in the topology just agreed: ones placed before (past the bound, or
+// by protoactor while the members disagreed) that its placement actor,
+// which acts on topology changes only, leaves running. Their next request
+// is placed on the owner, which loads from the table.
+func (c *Conversations) stopUnhosted() {
+	if n := c.grains.StopUnhosted(c.own.hosts); n > 0 {
+		c.logger.Info("the members agree on the topology; stopped the conversations other members own", zap.Int("conversations", n))
+	}
 }

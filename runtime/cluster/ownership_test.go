@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -131,6 +132,18 @@ func TestGateOpensAfterTheBound(t *testing.T) {
 	o.check(nil)
 	if !o.open() || o.Agreed() || !o.hosts("+5511970000001") {
 		t.Errorf("after the bound: open %v, agreed %v; want open, not agreed, hosting", o.open(), o.Agreed())
+	}
+	// Agreement reached late: phones are placed by the topology again.
+	states := map[string]*ownership{"sysA": o, "sysB": member(1, all), "sysC": member(2, all)}
+	o.check(gossip(t, states))
+	hosted := 0
+	for c := range 30 {
+		if o.hosts(fmt.Sprintf("+55119700000%02d", c)) {
+			hosted++
+		}
+	}
+	if !o.Agreed() || hosted == 0 || hosted == 30 {
+		t.Errorf("agreed late: agreed %v, hosts %d of 30 phones; want agreed and only its own", o.Agreed(), hosted)
 	}
 	o.seen(topology(providers["k8s"], "sysA", "sysB"))
 	if o.open() {
