@@ -104,17 +104,34 @@ func (o *ownership) joined() bool {
 
 // hosts reports whether this member may run the conversation of phone now:
 // the topology is agreed and the phone is this member's in it; or, fallen
-// back, wherever protoactor placed it.
+// back, wherever protoactor placed it. A phone that is its own in a view
+// not agreed yet waits up to hostWait for the agreement: a caller agrees
+// as soon as it has every member's statement, this member about a gossip
+// round later, and a refusal meanwhile would cost the caller a retry (and
+// protoactor an error line).
 func (o *ownership) hosts(phone string) bool {
-	v := o.view.Load()
-	if v == nil || v.self == nil {
-		return false
+	deadline := time.Now().Add(hostWait)
+	for {
+		v := o.view.Load()
+		if v == nil || v.self == nil {
+			return false
+		}
+		mine := v.owners.GetByClusterIdentity(pcluster.NewClusterIdentity(phone, Kind)) == o.address()
+		switch {
+		case o.agreed.Load():
+			return mine
+		case o.fallback.Load():
+			return true
+		case !mine || time.Now().After(deadline):
+			return false
+		}
+		time.Sleep(agreementPoll / 2)
 	}
-	if !o.agreed.Load() {
-		return o.fallback.Load()
-	}
-	return v.owners.GetByClusterIdentity(pcluster.NewClusterIdentity(phone, Kind)) == o.address()
 }
+
+// hostWait bounds how long an activation waits in hosts for the
+// agreement on a view where its phone is this member's.
+const hostWait = time.Second
 
 // statement is what this member gossips under agreementKey for v: its hash
 // and this member's own entry; nil before it has joined.
