@@ -116,9 +116,11 @@ alerts: promtool
 ## bench: benchmarks only, with allocations; those over a real table use DynamoDB Local.
 ## BenchmarkEndToEnd prints the application against its yardstick (turns/s, CPU per turn,
 ## table requests per turn), over the memory table and DynamoDB Local, as a table with
-## ratios; the timeout leaves room for the 100,000-phone cases.
+## ratios; the timeout leaves room for the 100,000-phone cases. It then plays the fast-restart
+## cluster test with the 5 runs of its acceptance (`make test` plays 2).
 bench: testservers java
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 2h ./...
+	INTAKE_RESTART_RUNS=5 $(GO) test -race -count=1 -run 'TestCluster/FastRestart' -v ./cmd/intake/
 
 ## lint: gofmt must have nothing to say, go vet must pass
 lint:

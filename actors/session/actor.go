@@ -2,6 +2,7 @@ package session
 
 import (
 	"errors"
+	"sync/atomic"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -50,6 +51,12 @@ type conversationActor struct {
 	// (Grains.Props); refused is set on an activation it declined.
 	hosts   func(phone string) bool
 	refused bool
+	// wake, for a grain, wakes the conversation of a phone wherever it
+	// runs (Grains.Props); orphan says a commit landed whose result this
+	// activation has not handled yet (set on the table lane).
+	wake   func(phone string)
+	orphan atomic.Bool
+	live   *liveGrains // this member's grains, for Grains.StopUnhosted
 
 	// ready is false until the snapshot and buffer are loaded; messages that
 	// arrive before are kept in early, in order, and handled then.
@@ -100,6 +107,9 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 			ctx.Stop(ctx.Self())
 			return
 		}
+		if c.live != nil {
+			c.live.started(c.phone, ctx)
+		}
 		c.start(ctx)
 	case *actor.Stopping, *actor.Restarting:
 		c.inbox.stopFlush()
@@ -107,10 +117,22 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 		c.assign.stop()
 		c.stopWork()
 		c.flight.end() // an interrupted turn is not in flight any more; its messages stay buffered
+		if _, restarting := msg.(*actor.Restarting); restarting {
+			// This incarnation's work is over: the restarted one starts
+			// (and logs its start) from the table, like a new activation.
+			c.ended()
+		}
 	case *actor.Stopped:
-		c.deps.Metrics.ActorStopped()
-		if c.phoneOf != nil {
-			c.log().Info(logDeactivated)
+		c.ended()
+		if c.live != nil {
+			c.live.stopped(c.phone, ctx)
+		}
+		if c.wake != nil && c.orphan.Load() {
+			// The last commit's reply went to the table but not out: its
+			// result met a stopped mailbox (a phone moved to another member
+			// mid-turn), and the activation there may have loaded before
+			// it landed. Woken, it restarts from the table (woken).
+			c.wake(c.phone)
 		}
 		if c.supervisor != nil {
 			ctx.Send(c.supervisor, &ended{pid: ctx.Self()})
@@ -120,6 +142,7 @@ func (c *conversationActor) Receive(ctx actor.Context) {
 	case *sessionpb.Wake:
 		// Starting was the point: the load flushes what is buffered.
 		c.received++
+		c.woken()
 	case *holdsQuery:
 		c.received++
 		ctx.Respond(&holding{yes: c.ready && c.holds(msg.messageID)})
@@ -321,6 +344,31 @@ func (c *conversationActor) onSent(msg *messaging.Sent) {
 	c.stored.sent(msg)
 }
 
+// ended counts and logs the end of this incarnation's work (see
+// logDeactivated), when it stops or restarts.
+func (c *conversationActor) ended() {
+	c.deps.Metrics.ActorStopped()
+	if c.phoneOf != nil {
+		c.log().Info(logDeactivated)
+	}
+}
+
+// woken handles a Wake that reached a conversation already running. A Wake
+// says the table holds work of this phone that no message will trigger (an
+// unsent reply the recovery sweep found, or one found when a member started
+// or left). A conversation with nothing under way nor armed does not know of
+// that work: another activation committed it after this one loaded (a
+// phone moving between members while the old activation's turn commits,
+// whose result then never reaches it). It restarts from the table, which
+// sends the reply, instead of keeping it unsent until it idles out.
+func (c *conversationActor) woken() {
+	busy := c.flight.turn != nil || len(c.inbox.buffer) > 0 || len(c.inbox.chats) > 0 || !c.ops.empty()
+	if !c.ready || busy || !c.replies.Idle() || c.watch.armed() || c.assign.armed() {
+		return
+	}
+	panic(errWokenStale)
+}
+
 // reportIdle asks the supervisor to stop this actor when it holds nothing that
 // only memory knows; the supervisor agrees only if no message is on its way.
 //
@@ -355,3 +403,7 @@ func (c *conversationActor) log() *zap.Logger {
 // unanswered, so the recovery sweep (after RECOVERY_AFTER) or the platform's
 // redelivery hands them to the conversation again.
 var errStaleSnapshot = errors.New("session: snapshot is stale; restarting from the table")
+
+// errWokenStale is the panic of an idle actor woken for work its snapshot
+// does not hold (woken): like errStaleSnapshot, the restart reloads it.
+var errWokenStale = errors.New("session: woken for work it does not hold; restarting from the table")

@@ -18,6 +18,7 @@ import (
 type Grains struct {
 	deps  *Deps
 	store Store
+	live  liveGrains
 }
 
 // The messages a grain logs (at INFO, with its phone) when it starts and
@@ -52,10 +53,15 @@ func NewGrains(deps Deps) (*Grains, error) {
 // the caller's cluster request looks the phone up again (a member that has
 // just restarted, or a caller that placed the phone on a topology the
 // others have left, would otherwise start a second live activation).
-func (g *Grains) Props(phoneOf func(actor.Context) string, hosts func(phone string) bool) *actor.Props {
+//
+// wake wakes the conversation of a phone wherever it runs now
+// (Supervisor.Wake): an activation stopped while its turn's commit landed
+// calls it, so the activation that took the phone over, which may have
+// loaded before that commit, sends the reply it left.
+func (g *Grains) Props(phoneOf func(actor.Context) string, hosts func(phone string) bool, wake func(phone string)) *actor.Props {
 	return actor.PropsFromProducer(func() actor.Actor {
 		c := newConversation("", g.deps, nil, phoneOf)
-		c.hosts = hosts
+		c.hosts, c.wake, c.live = hosts, wake, &g.live
 		return c
 	})
 }

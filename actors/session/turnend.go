@@ -20,6 +20,7 @@ import (
 // Either way the next turn may start.
 
 func (c *conversationActor) onCommit(ctx actor.Context, res *commitResult) {
+	c.orphan.Store(false)
 	t := c.flight.current(res.seq)
 	if t == nil {
 		return

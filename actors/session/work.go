@@ -95,6 +95,9 @@ func (c *conversationActor) beginOnTable(seq uint64, prior Prior, fresh func(*do
 func (c *conversationActor) commitOnTable(seq uint64, commit Commit) {
 	c.onTable(func(ctx context.Context) any {
 		session, err := c.deps.Store.Commit(ctx, commit)
+		if err == nil {
+			c.orphan.Store(true) // until onCommit takes the result
+		}
 		return &commitResult{seq: seq, session: session, err: err}
 	})
 }

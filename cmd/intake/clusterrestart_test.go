@@ -10,14 +10,24 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strconv"
 	"testing"
 	"time"
 )
 
+// restartRuns is how many times FastRestart kills and restarts a member:
+// INTAKE_RESTART_RUNS, or 2 (about 40 s, for `make test`); `make bench` runs
+// the 5 of the acceptance (about 100 s).
+func restartRuns() int {
+	if n, err := strconv.Atoi(os.Getenv("INTAKE_RESTART_RUNS")); err == nil && n > 0 {
+		return n
+	}
+	return 2
+}
+
 // The shape of the fast-restart runs.
 const (
-	restartRuns     = 5
 	restartPhones   = 60
 	restartMessages = 5
 	// restartPause is how long a killed member stays down.
@@ -31,7 +41,7 @@ const (
 	restartReplyWait = 30 * time.Second
 )
 
-// fastRestart runs three members with the in-process queue, restartRuns
+// fastRestart runs three members with the in-process queue, restartRuns()
 // times on one cluster: restartPhones customers write restartMessages
 // messages each, one at a time, each after the previous reply, round-robin
 // through the members' webhooks; once a third are acknowledged, a member
@@ -47,7 +57,8 @@ func (e *crashEnv) fastRestart(t *testing.T) {
 		"INBOUND_QUEUE_URL", "", // the in-process queue
 		"DEBOUNCE_WINDOW", "200ms", "DEBOUNCE_MAX_WAIT", "500ms")
 	var pairs []int
-	for run := range restartRuns {
+	runs := restartRuns()
+	for run := range runs {
 		victim := run % len(c.nodes)
 		agreed := c.restartRun(t, run, victim)
 		overlaps := overlapsAfter(c.activations(t), agreed.Add(restartQuiet))
@@ -66,12 +77,12 @@ func (e *crashEnv) fastRestart(t *testing.T) {
 	c.ackedMu.Lock()
 	acked := append([]string(nil), c.ackedIDs...)
 	c.ackedMu.Unlock()
-	if want := restartRuns * restartPhones * restartMessages; len(acked) != want {
+	if want := runs * restartPhones * restartMessages; len(acked) != want {
 		t.Errorf("%d messages acknowledged, want %d", len(acked), want)
 	}
-	v, settled := c.settle(t, context.Background(), clusterSettle, func() bool { return len(c.missingRestartReplies()) == 0 })
+	v, settled := c.settle(t, context.Background(), clusterSettle, func() bool { return len(c.missingRestartReplies(runs)) == 0 })
 	if !settled {
-		t.Errorf("not settled %v after the last message: %s; replies missing: %v", clusterSettle, v.unfinished(), firstN(c.missingRestartReplies(), 10))
+		t.Errorf("not settled %v after the last message: %s; replies missing: %v", clusterSettle, v.unfinished(), firstN(c.missingRestartReplies(runs), 10))
 	}
 	lost := checkAnswered(t, c.name, acked, v)
 	sends, total := c.msgs.snapshot()
@@ -81,7 +92,7 @@ func (e *crashEnv) fastRestart(t *testing.T) {
 		}
 	}
 	t.Logf("%d runs, %d acknowledged messages, %d lost, %d sends, %d model calls; %v in all",
-		restartRuns, len(acked), lost, total, c.model.calls.Load(), time.Since(start).Round(time.Millisecond))
+		runs, len(acked), lost, total, c.model.calls.Load(), time.Since(start).Round(time.Millisecond))
 }
 
 // restartRun plays run's customers while it kills node victim and starts it
@@ -206,10 +217,10 @@ func restartEnvelope(c, k int) []byte {
 	return body
 }
 
-// missingRestartReplies lists the messages of every run not answered yet.
-func (c *clusterRun) missingRestartReplies() []string {
+// missingRestartReplies lists the messages of the runs not answered yet.
+func (c *clusterRun) missingRestartReplies(runs int) []string {
 	var missing []string
-	for conv := range restartRuns * restartPhones {
+	for conv := range runs * restartPhones {
 		for k := range restartMessages {
 			if c.msgs.count(crashPhone(conv), crashReply(restartText(conv, k))) == 0 {
 				missing = append(missing, restartMessageID(conv, k))

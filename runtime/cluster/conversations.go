@@ -72,6 +72,7 @@ func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains,
 	conv := &Conversations{grains: grains, metrics: metrics, logger: logger,
 		left: make(chan struct{}, 1), wakes: make(chan string, wakeBacklog), stop: make(chan struct{}),
 		readyBeforeJoining: cfg.Provider == config.ClusterK8s}
+	conv.own.address, conv.own.logger = system.Address, logger
 	// Subscribed before joining, so the first topology is counted too.
 	conv.sub = system.EventStream.Subscribe(func(evt any) {
 		t, ok := evt.(*pcluster.ClusterTopology)
@@ -79,7 +80,7 @@ func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains,
 			return
 		}
 		metrics.Members(len(t.Members))
-		conv.own.seen(t, system.ID)
+		conv.own.seen(t)
 		if len(t.Left) > 0 {
 			select {
 			case conv.left <- struct{}{}:
@@ -87,8 +88,7 @@ func Join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains,
 			}
 		}
 	})
-	conv.own.system = system
-	c, err := join(system, cfg, grains, conv.own.hosts)
+	c, err := join(system, cfg, grains, conv.own.hosts, conv.Wake)
 	if err != nil {
 		system.EventStream.Unsubscribe(conv.sub)
 		return nil, err

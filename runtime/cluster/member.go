@@ -19,10 +19,11 @@ import (
 const Kind = "session"
 
 // join makes system a member of the cluster cfg names, hosting the
-// conversation grains where hosts allows (see session.Grains.Props).
+// conversation grains where hosts allows; wake is their Wake (see
+// session.Grains.Props).
 // protoactor's StartMember panics on a provider that cannot start; join
 // turns that into an error.
-func join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains, hosts func(phone string) bool) (c *pcluster.Cluster, err error) {
+func join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains, hosts func(phone string) bool, wake func(phone string)) (c *pcluster.Cluster, err error) {
 	prov, err := provider(cfg)
 	if err != nil {
 		return nil, err
@@ -31,7 +32,7 @@ func join(system *actor.ActorSystem, cfg config.Cluster, grains *session.Grains,
 	if cfg.AdvertisedHost != "" {
 		opts = append(opts, remote.WithAdvertisedHost(net.JoinHostPort(cfg.AdvertisedHost, strconv.Itoa(cfg.Port))))
 	}
-	kind := pcluster.NewKind(Kind, grains.Props(phoneOf, hosts))
+	kind := pcluster.NewKind(Kind, grains.Props(phoneOf, hosts, wake))
 	c = pcluster.New(system, pcluster.Configure(cfg.Name, prov, disthash.New(),
 		remote.Configure(cfg.Host, cfg.Port, opts...), pcluster.WithKinds(kind)))
 	defer func() {
