@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/dynamo"
 )
 
@@ -151,7 +152,7 @@ func writtenItem(op string, item map[string]types.AttributeValue) written {
 		kind += " " + d.Value
 	}
 	_, indexed := item["gsi1pk"]
-	return written{kind: kind, bytes: itemSize(item), indexed: indexed}
+	return written{kind: kind, bytes: persistence.ItemSize(item), indexed: indexed}
 }
 
 // keyKind names an item by the prefixes of its keys: SESSION/S is a
@@ -169,46 +170,6 @@ func keyKind(item map[string]types.AttributeValue) string {
 		return head
 	}
 	return part("pk") + "/" + part("sk")
-}
-
-// itemSize is an item's size as DynamoDB bills it: attribute names and
-// values, numbers at about one byte per two digits.
-func itemSize(item map[string]types.AttributeValue) int {
-	n := 0
-	for name, v := range item {
-		n += len(name) + valueSize(v)
-	}
-	return n
-}
-
-func valueSize(v types.AttributeValue) int {
-	switch v := v.(type) {
-	case *types.AttributeValueMemberS:
-		return len(v.Value)
-	case *types.AttributeValueMemberN:
-		return (len(v.Value)+1)/2 + 1
-	case *types.AttributeValueMemberB:
-		return len(v.Value)
-	case *types.AttributeValueMemberSS:
-		n := 0
-		for _, s := range v.Value {
-			n += len(s)
-		}
-		return n
-	case *types.AttributeValueMemberL:
-		n := 3
-		for _, e := range v.Value {
-			n += 1 + valueSize(e)
-		}
-		return n
-	case *types.AttributeValueMemberM:
-		n := 3
-		for k, e := range v.Value {
-			n += 1 + len(k) + valueSize(e)
-		}
-		return n
-	}
-	return 1
 }
 
 const byIndex = types.ReturnConsumedCapacityIndexes

@@ -71,9 +71,9 @@ func (s *store) put(k persistence.Key, rec record) {
 	if rec.ttl != "" && (!found || slots[i].rec.ttl != rec.ttl) {
 		s.expiries.remind(k, rec.ttl)
 	}
-	s.bytes += itemSize(rec.item)
+	s.bytes += persistence.ItemSize(rec.item)
 	if found {
-		s.bytes -= itemSize(slots[i].rec.item)
+		s.bytes -= persistence.ItemSize(slots[i].rec.item)
 		s.unindex(k, slots[i].rec)
 		slots[i].rec = rec
 	} else {
@@ -97,7 +97,7 @@ func (s *store) delete(k persistence.Key) {
 	}
 	s.unindex(k, slots[i].rec)
 	s.items--
-	s.bytes -= itemSize(slots[i].rec.item)
+	s.bytes -= persistence.ItemSize(slots[i].rec.item)
 	if len(slots) == 1 {
 		delete(s.parts, k.PK)
 		s.removed++

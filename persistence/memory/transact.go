@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/intake-runtime/intake/internal/redact"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -129,7 +130,7 @@ func prepareTxWrite(w persistence.TxWrite) (txWrite, int, error) {
 		return tx, 0, err
 	}
 	if w.Kind == persistence.TxPut {
-		return tx, itemSize(w.Item), nil
+		return tx, persistence.ItemSize(w.Item), nil
 	}
-	return tx, itemSize(keyAttrs(tx.key)) + itemSize(tx.set), nil
+	return tx, persistence.ItemSize(keyAttrs(tx.key)) + persistence.ItemSize(tx.set), nil
 }
