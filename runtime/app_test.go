@@ -67,6 +67,20 @@ func listen(t testing.TB) net.Listener {
 	return ln
 }
 
+// running runs app on ln until the returned function stops it and waits
+// for Run, which must return no error.
+func running(t testing.TB, app *runtime.App, ln net.Listener) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- app.Run(ctx, ln) }()
+	return func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run after stop: %v", err)
+		}
+	}
+}
+
 // TestChatRunsATurnThroughTheWholeApplication starts the application on a
 // real listener and chats over HTTP: the turn goes through the session actor,
 // the model server and the table, and the reply comes back.

@@ -132,15 +132,7 @@ func burst(t testing.TB, phones int, held bool) burstRun {
 		t.Fatal(err)
 	}
 	ln := listen(t)
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- app.Run(ctx, ln) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-	})
+	t.Cleanup(running(t, app, ln))
 	quiet(table) // the start's sweep and settings are read
 
 	round := f.begin(phones, 1)

@@ -1,7 +1,6 @@
 package runtime_test
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -32,15 +31,7 @@ func TestAnHoursEditOnThePageChangesTheNextAfterHoursReply(t *testing.T) {
 		"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false", "DEV_UI_ENABLED": "true",
 		"BUSINESS_HOURS": "mon-fri 08:00-18:00", "UI_TIMEZONE": "America/Sao_Paulo",
 	}), runtime.Options{Now: clock.Now})
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- app.Run(ctx, ln) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil {
-			t.Errorf("Run after stop: %v", err)
-		}
-	})
+	t.Cleanup(running(t, app, ln))
 	base := "http://" + ln.Addr().String()
 	client := &http.Client{Timeout: 30 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	t.Cleanup(client.CloseIdleConnections)

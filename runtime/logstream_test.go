@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -72,20 +71,6 @@ func TestLogStreamOutlivesTheWriteTimeout(t *testing.T) {
 			}
 		case <-deadline:
 			t.Fatal("the entry logged after the write timeout never arrived")
-		}
-	}
-}
-
-// running runs app on ln until the returned function stops it and waits
-// for Run, which must return no error.
-func running(t *testing.T, app *runtime.App, ln net.Listener) (stop func()) {
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- app.Run(ctx, ln) }()
-	return func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Run after stop: %v", err)
 		}
 	}
 }

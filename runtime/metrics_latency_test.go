@@ -39,17 +39,12 @@ func TestMetricsAfterAConversation(t *testing.T) {
 	})
 	sender := messaging.NewStub(zap.NewNop())
 	app, ln := newListening(t, cfg, runtime.Options{Sender: sender, Version: "v9.9.9-test"})
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- app.Run(ctx, ln) }()
+	stop := running(t, app, ln)
 	base := "http://" + ln.Addr().String()
 	client := &http.Client{Timeout: 10 * time.Second}
 	defer func() {
 		client.CloseIdleConnections()
 		stop()
-		if err := <-done; err != nil {
-			t.Errorf("Run after stop: %v", err)
-		}
 	}()
 	get := func(path string, header map[string]string) (int, string) {
 		req, _ := http.NewRequest("GET", base+path, nil)

@@ -1,7 +1,6 @@
 package runtime_test
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"net"
@@ -125,15 +124,7 @@ func scrapeAfterAConversation(t *testing.T) string {
 	})
 	sender := messaging.NewStub(zap.NewNop())
 	app, ln := newListening(t, cfg, runtime.Options{Sender: sender})
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- app.Run(ctx, ln) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil {
-			t.Errorf("Run after stop: %v", err)
-		}
-	})
+	t.Cleanup(running(t, app, ln))
 	base := "http://" + ln.Addr().String()
 	client := &http.Client{Timeout: 10 * time.Second}
 	t.Cleanup(client.CloseIdleConnections)

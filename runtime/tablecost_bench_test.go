@@ -73,15 +73,7 @@ func benchTableCost(b *testing.B, script [][]string) {
 		b.Fatal(err)
 	}
 	ln := listen(b)
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- app.Run(ctx, ln) }()
-	defer func() {
-		stop()
-		if err := <-done; err != nil {
-			b.Error(err)
-		}
-	}()
+	defer running(b, app, ln)()
 	httpClient := &http.Client{Timeout: 10 * time.Second}
 	waitTableQuiet(usage)
 	usage.Reset()

@@ -126,15 +126,7 @@ func measureScript(t *testing.T, script [][]string, runs int) (budgetRow, string
 		t.Fatal(err)
 	}
 	ln := listen(t)
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- app.Run(ctx, ln) }()
-	defer func() {
-		stop()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-	}()
+	defer running(t, app, ln)()
 	httpClient := &http.Client{Timeout: 10 * time.Second}
 	waitLedgerQuiet(book)
 	book.reset()
