@@ -39,7 +39,7 @@ func TestReportsPageInABrowser(t *testing.T) {
 	b.Step("group by week",
 		chromedp.SetValue(chromedp.CSS(`select[name=by]`), "week"),
 		chromedp.Click(chromedp.CSS(`form.filters button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`#table-periods`)),
+		chromedp.WaitReady(chromedp.CSS(`select[name=by] option[value=week][selected]`)), // the week page: the day page stays visible until it loads
 		browsertest.Expect(`document.querySelector("#table-periods tr:nth-child(2) th").textContent.startsWith("Semana de")`, true),
 		browsertest.Expect(fits, true),
 	)
