@@ -56,22 +56,31 @@ func costAnswer(_ int, users []string) string {
 	return `{"s":0,"qualification_data":{}} Certo, pode continuar.`
 }
 
-func benchTableCost(b *testing.B, script [][]string) {
-	client, name := newDynamoLocalTable(b, "turn-cost")
-	usage := &dynamo.Usage{}
-	probe := persistence.NewOutbox(dynamo.New(client, name)) // unmetered: the benchmark's own reads
-	model := llmtest.NewServerByInput(b, costAnswer)
-	cfg := load(b, map[string]string{
+// costApp is the application whose table requests are counted: the model
+// answers by the customer's words, the turns flush fast, and no timed job
+// (recovery sweep, sync) runs during a measurement.
+func costApp(t testing.TB, table persistence.Table, answer func(call int, users []string) string) (*runtime.App, *messaging.Stub) {
+	t.Helper()
+	model := llmtest.NewServerByInput(t, answer)
+	cfg := load(t, map[string]string{
 		"LLM_API_KEY": "test-key", "LLM_BASE_URL": model.URL + "/v1", "LLM_MODEL": "test-model",
 		"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false",
 		"DEBOUNCE_WINDOW": "20ms", "DEBOUNCE_MAX_WAIT": "200ms",
 		"RECOVERY_INTERVAL": "1h", "SYNC_INTERVAL": "1h",
 	})
 	sender := messaging.NewStub(zap.NewNop())
-	app, err := runtime.New(context.Background(), cfg, zap.NewNop(), runtime.Options{Table: dynamo.New(client, name).WithUsage(usage), Sender: sender})
+	app, err := runtime.New(context.Background(), cfg, zap.NewNop(), runtime.Options{Table: table, Sender: sender})
 	if err != nil {
-		b.Fatal(err)
+		t.Fatal(err)
 	}
+	return app, sender
+}
+
+func benchTableCost(b *testing.B, script [][]string) {
+	client, name := newDynamoLocalTable(b, "turn-cost")
+	usage := &dynamo.Usage{}
+	probe := persistence.NewOutbox(dynamo.New(client, name)) // unmetered: the benchmark's own reads
+	app, sender := costApp(b, dynamo.New(client, name).WithUsage(usage), costAnswer)
 	ln := listen(b)
 	defer running(b, app, ln)()
 	httpClient := &http.Client{Timeout: 10 * time.Second}

@@ -1,7 +1,6 @@
 package runtime_test
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"os"
@@ -9,13 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/zap"
-
-	"github.com/intake-runtime/intake/actors/messaging"
-	"github.com/intake-runtime/intake/internal/llmtest"
 	"github.com/intake-runtime/intake/persistence"
 	"github.com/intake-runtime/intake/persistence/dynamo"
-	"github.com/intake-runtime/intake/runtime"
 )
 
 // budgetScript is a script of the table budget: deliveries answered one
@@ -113,18 +107,7 @@ func measureScript(t *testing.T, script [][]string, runs int) (budgetRow, string
 	client, name := newDynamoLocalTable(t, "budget")
 	book := newLedger(client)
 	probe := persistence.NewOutbox(dynamo.New(client, name)) // unbooked: the test's own reads
-	model := llmtest.NewServerByInput(t, registrationAnswer)
-	cfg := load(t, map[string]string{
-		"LLM_API_KEY": "test-key", "LLM_BASE_URL": model.URL + "/v1", "LLM_MODEL": "test-model",
-		"MESSAGING_CLOUD_ENABLED": "false", "CRM_ENABLED": "false", "ERP_ENABLED": "false",
-		"DEBOUNCE_WINDOW": "20ms", "DEBOUNCE_MAX_WAIT": "200ms",
-		"RECOVERY_INTERVAL": "1h", "SYNC_INTERVAL": "1h",
-	})
-	sender := messaging.NewStub(zap.NewNop())
-	app, err := runtime.New(context.Background(), cfg, zap.NewNop(), runtime.Options{Table: dynamo.New(book, name), Sender: sender})
-	if err != nil {
-		t.Fatal(err)
-	}
+	app, sender := costApp(t, dynamo.New(book, name), registrationAnswer)
 	ln := listen(t)
 	defer running(t, app, ln)()
 	httpClient := &http.Client{Timeout: 10 * time.Second}
