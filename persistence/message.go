@@ -16,7 +16,7 @@ func messageKey(m domain.Message) Key {
 // unfinished, then the provider-ID index once the platform gave it an ID.
 // Attributes its keys or its raw answer hold are left out (compactMessage).
 func EncodeMessage(m domain.Message) (Item, error) {
-	item, err := encodeRecord(m)
+	item, err := encodeMessageRecord(m)
 	if err != nil {
 		return nil, fmt.Errorf("persistence: encode message %s: %w", m.MessageID, err)
 	}

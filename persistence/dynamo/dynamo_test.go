@@ -129,7 +129,7 @@ func TestEnsureTableRejectsAnotherSchema(t *testing.T) {
 // package's tests, with static dummy credentials (DynamoDB Local checks that
 // requests are signed, not by whom; each access key and region has its own
 // tables).
-func localClient(t *testing.T) *dynamodb.Client {
+func localClient(t testing.TB) *dynamodb.Client {
 	endpoint := testservers.SharedDynamoDBLocal(t)
 	cfg := aws.Config{
 		Region:      "us-east-1",
