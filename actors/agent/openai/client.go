@@ -120,7 +120,7 @@ func (c *Client) result(resp goopenai.CreateResponseResponse, latency time.Durat
 	if resp.Error != nil {
 		return agent.LLMCallResult{}, fmt.Errorf("%w: response failed: %s: %s", ErrNoOutput, resp.Error.Code, resp.Error.Message)
 	}
-	text := resp.GetOutputText()
+	text := outputText(resp)
 	if text == "" {
 		reason := string(resp.Status)
 		if resp.IncompleteDetails != nil {
