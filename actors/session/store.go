@@ -28,7 +28,8 @@ type Store interface {
 	// builds a new session from the phone's last closed one (nil when none),
 	// which is not stored yet: the commit of the turn creates it
 	// (Commit.Create). The conversation calls it only when it does not hold
-	// the open session's history already.
+	// the open session's history already, nor knows that the phone never had
+	// a session (then it calls fresh(nil) itself).
 	Begin(ctx context.Context, phone string, prior Prior, fresh func(previous *domain.Session) domain.Session) (Begun, error)
 	// Commit writes a finished turn in one transaction and returns the session
 	// as stored. It is persistence.ErrConflict when the session moved past the

@@ -44,6 +44,17 @@ func (s *stored) open() (beginResult, bool) {
 	return beginResult{session: *s.session, history: s.history, isNew: s.unstored}, true
 }
 
+// first is the session a phone that has none at all begins, without asking
+// the store: a new session then follows none (Prior.NoSessions), so
+// Store.Begin would read nothing and only call fresh. ok is false when the
+// phone has or had a session.
+func (s *stored) first(fresh func(*domain.Session) domain.Session) (beginResult, bool) {
+	if s.session != nil || !s.noSessions {
+		return beginResult{}, false
+	}
+	return beginResult{session: fresh(nil), isNew: true}, true
+}
+
 // isOpen reports whether the phone has a session that is not closed.
 func (s *stored) isOpen() bool {
 	return s.session != nil && s.session.State != domain.StateClosed

@@ -117,13 +117,21 @@ func (c *conversationActor) flush(ctx actor.Context) {
 
 // open gives a turn its session and history: from memory when this
 // activation holds the open session's log (read once when it started, kept
-// up to date by every commit), otherwise from the store, which starts a new
-// session when none is open (fresh builds it; nil for operator commands).
+// up to date by every commit) or when the phone has never had a session,
+// otherwise from the store, which starts a new session when none is open
+// (fresh builds it; nil for operator commands).
 func (c *conversationActor) open(ctx actor.Context, t *turn, fresh func(*domain.Session) domain.Session) {
 	if held, ok := c.stored.open(); ok {
 		held.seq = t.seq
 		c.onBegin(ctx, &held)
 		return
+	}
+	if fresh != nil {
+		if first, ok := c.stored.first(fresh); ok {
+			first.seq = t.seq
+			c.onBegin(ctx, &first)
+			return
+		}
 	}
 	c.beginOnTable(t.seq, c.stored.prior(), fresh)
 }
