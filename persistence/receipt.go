@@ -63,17 +63,15 @@ func (r Receipt) Key() Key { return receiptKey(r.MessageID) }
 func receiptKey(messageID string) Key { return Key{PK: ReceiptPK(messageID), SK: ReceiptSK} }
 
 // EncodeReceipt returns the stored item of r, keys included. An uncompleted
-// receipt is also listed in the inbound work index (inboundIndex).
+// receipt is also listed in the inbound work index (inboundIndex). The
+// encoding is written out (receiptencode.go): every inbound message pays it
+// before the webhook answers.
 func EncodeReceipt(r Receipt) (Item, error) {
-	item, err := encodeRecord(r)
+	item, err := encodeReceiptItem(r)
 	if err != nil {
 		return nil, fmt.Errorf("persistence: encode receipt %s: %w", r.MessageID, err)
 	}
-	if r.CompletedAt == nil {
-		pk, sk := r.inboundIndex()
-		withIndex(item, pk, sk)
-	}
-	return withKeys(item, r.Key()), nil
+	return item, nil
 }
 
 // inboundIndex is where an uncompleted receipt is listed for the recovery
