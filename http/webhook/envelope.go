@@ -31,6 +31,14 @@ type acceptance struct {
 // own would only add a wait for the scheduler to every request.
 func (h *Handler) acceptAll(ctx context.Context, ms []messaging.InboundMessage) []acceptance {
 	res := make([]acceptance, len(ms))
+	if onePhone(ms) {
+		for i := range ms {
+			if !h.acceptOne(ctx, ms, res, i) {
+				break
+			}
+		}
+		return res
+	}
 	byPhone := make(map[string][]int)
 	var phones []string
 	for i, m := range ms {
@@ -39,28 +47,38 @@ func (h *Handler) acceptAll(ctx context.Context, ms []messaging.InboundMessage) 
 		}
 		byPhone[m.PhoneNumber] = append(byPhone[m.PhoneNumber], i)
 	}
-	acceptPhone := func(indexes []int) {
-		for _, i := range indexes {
-			out, err := h.inbound.Accept(ctx, ms[i])
-			res[i] = acceptance{out: out, err: err}
-			if err != nil {
-				return
-			}
-		}
-	}
-	if len(phones) == 1 {
-		acceptPhone(byPhone[phones[0]])
-		return res
-	}
 	slots := make(chan struct{}, h.cfg.Concurrency)
 	var wg sync.WaitGroup
 	for _, phone := range phones {
 		slots <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-slots }()
-			acceptPhone(byPhone[phone])
+			for _, i := range byPhone[phone] {
+				if !h.acceptOne(ctx, ms, res, i) {
+					return
+				}
+			}
 		})
 	}
 	wg.Wait()
 	return res
+}
+
+// acceptOne accepts ms[i] into res[i] and reports whether its phone goes on.
+func (h *Handler) acceptOne(ctx context.Context, ms []messaging.InboundMessage, res []acceptance, i int) bool {
+	out, err := h.inbound.Accept(ctx, ms[i])
+	res[i] = acceptance{out: out, err: err}
+	return err == nil
+}
+
+// onePhone reports whether every message of ms is of the same phone, as in
+// nearly every delivery: they are then accepted in order without grouping
+// them by phone first.
+func onePhone(ms []messaging.InboundMessage) bool {
+	for _, m := range ms {
+		if m.PhoneNumber != ms[0].PhoneNumber {
+			return false
+		}
+	}
+	return true
 }

@@ -72,7 +72,9 @@ func (h *Handler) receive(c *fiber.Ctx) error {
 	ctx, cancel := context.WithTimeout(c.UserContext(), h.cfg.StoreTimeout)
 	defer cancel()
 	sum := Summary{Rejected: h.rejected(batch.Rejected)}
-	usable := make([]messaging.InboundMessage, 0, len(batch.Messages))
+	// The batch is this request's own: the usable messages are kept in its
+	// place, in order.
+	usable := batch.Messages[:0]
 	for _, m := range batch.Messages {
 		if err := bound(&m); err != nil {
 			r := messaging.Rejection{Item: messaging.ItemMessage, ID: m.ProviderMessageID, Err: err}
