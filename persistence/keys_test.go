@@ -2,6 +2,7 @@ package persistence_test
 
 import (
 	"fmt"
+	"hash/fnv"
 	"sort"
 	"testing"
 	"time"
@@ -50,5 +51,17 @@ func TestMessageKeysSortInTimeOrder(t *testing.T) {
 	}
 	if !sort.StringsAreSorted(keys) {
 		t.Errorf("message keys out of time order: %q", keys)
+	}
+}
+
+// TestWorkShardIsFNV1a: a phone's shard is the 32-bit FNV-1a hash of its
+// number modulo WorkShards, as items already stored were indexed.
+func TestWorkShardIsFNV1a(t *testing.T) {
+	for _, phone := range []string{"", "5511999990000", "551199999000", "+1 (415) 555-0100", "ação"} {
+		h := fnv.New32a()
+		h.Write([]byte(phone))
+		if got, want := persistence.WorkShard(phone), int(h.Sum32()%persistence.WorkShards); got != want {
+			t.Errorf("WorkShard(%q) = %d, want %d", phone, got, want)
+		}
 	}
 }

@@ -1,10 +1,6 @@
 package persistence
 
 import (
-	"strconv"
-
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"github.com/intake-runtime/intake/domain"
 )
 
@@ -17,7 +13,7 @@ import (
 // to encodeRecord for every field of domain.Message, so a field added to
 // the struct and not here fails the test.
 func encodeMessageRecord(m domain.Message) (Item, error) {
-	e := messageEncoder{item: make(Item, 16)}
+	e := itemEncoder{item: make(Item, 16)}
 	e.str("message_id", m.MessageID)
 	e.str("session_id", m.SessionID)
 	e.str("phone_number", m.PhoneNumber)
@@ -59,72 +55,4 @@ func encodeMessageRecord(m domain.Message) (Item, error) {
 	e.strs("options", m.Options)
 	e.optStr("transcript", m.Transcript)
 	return e.item, e.err
-}
-
-// messageEncoder builds one message item. Its string and number values
-// come from arrays of its own, so that a message's dozen strings and
-// handful of numbers cost one allocation.
-type messageEncoder struct {
-	item    Item
-	strings [32]types.AttributeValueMemberS
-	numbers [8]types.AttributeValueMemberN
-	usedS   int
-	usedN   int
-	err     error
-}
-
-// str sets a string attribute, empty or not.
-func (e *messageEncoder) str(name, v string) {
-	s := &e.strings[e.usedS] // the test sets every field: an index out of range there means grow the array
-	e.usedS++
-	s.Value = v
-	e.item[name] = s
-}
-
-// optStr sets a string attribute tagged omitempty: an empty one is left out.
-func (e *messageEncoder) optStr(name, v string) {
-	if v != "" {
-		e.str(name, v)
-	}
-}
-
-// num sets a number attribute tagged omitempty: zero is left out.
-func (e *messageEncoder) num(name string, v int64) {
-	if v != 0 {
-		n := &e.numbers[e.usedN] // as in str
-		e.usedN++
-		n.Value = strconv.FormatInt(v, 10)
-		e.item[name] = n
-	}
-}
-
-// strs sets a list of strings tagged omitempty: a nil one is left out (an
-// empty one is kept, as the reflective encoder keeps it).
-func (e *messageEncoder) strs(name string, vs []string) {
-	if vs == nil {
-		return
-	}
-	list := make([]types.AttributeValue, len(vs))
-	members := make([]types.AttributeValueMemberS, len(vs))
-	for i, v := range vs {
-		members[i].Value = v
-		list[i] = &members[i]
-	}
-	e.item[name] = &types.AttributeValueMemberL{Value: list}
-}
-
-// nested sets, when present, an attribute whose value has a shape of its
-// own, through the reflective encoder.
-func (e *messageEncoder) nested(name string, present bool, v any) {
-	if !present || e.err != nil {
-		return
-	}
-	av, err := recordEncoder.Encode(v)
-	if err != nil {
-		e.err = err
-		return
-	}
-	if _, null := av.(*types.AttributeValueMemberNULL); !null {
-		e.item[name] = av
-	}
 }

@@ -3,7 +3,6 @@ package persistence
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 )
 
 // WorkShards is how many gsi1 partitions each kind of unfinished work is
@@ -26,11 +25,16 @@ const (
 )
 
 // WorkShard is the shard of a phone's work: the same phone always lands in
-// the same shard, phones spread evenly over all of them.
+// the same shard, phones spread evenly over all of them. It is the 32-bit
+// FNV-1a hash of the phone, written out so that the receipt and the reply
+// of every turn hash their phone without allocating.
 func WorkShard(phone string) int {
-	h := fnv.New32a()
-	h.Write([]byte(phone))
-	return int(h.Sum32() % WorkShards)
+	h := uint32(2166136261)
+	for i := range len(phone) {
+		h ^= uint32(phone[i])
+		h *= 16777619
+	}
+	return int(h % WorkShards)
 }
 
 // WorkIndexPK is the gsi1 partition of one shard of a kind of work.
@@ -38,8 +42,25 @@ func WorkIndexPK(kind WorkKind, shard int) string { return fmt.Sprintf("%s#%02d"
 
 // workIndexPK is the gsi1 partition of a phone's work of kind.
 func workIndexPK(kind WorkKind, phone string) string {
+	if pks, ok := workIndexPKs[kind]; ok {
+		return pks[WorkShard(phone)]
+	}
 	return WorkIndexPK(kind, WorkShard(phone))
 }
+
+// workIndexPKs are the partitions of each kind of work, formatted once
+// rather than for every receipt and reply.
+var workIndexPKs = func() map[WorkKind][WorkShards]string {
+	pks := map[WorkKind][WorkShards]string{}
+	for _, kind := range []WorkKind{WorkInbound, WorkOutbox} {
+		var shards [WorkShards]string
+		for s := range shards {
+			shards[s] = WorkIndexPK(kind, s)
+		}
+		pks[kind] = shards
+	}
+	return pks
+}()
 
 // AllShards names every shard of a kind of work, for the readers of
 // unfinished work that take a shard.
