@@ -2,12 +2,10 @@ package dynamo
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/intake-runtime/intake/persistence"
 )
@@ -19,19 +17,57 @@ import (
 type exprBuilder struct {
 	names  map[string]string
 	values map[string]types.AttributeValue
-	byName map[string]string
 }
 
-// name returns the placeholder of an attribute name.
+// preset is how many placeholders of each kind are written once for the
+// process instead of per request: more than any request of Intake uses.
+const preset = 64
+
+// namePlaceholders and valuePlaceholders are #n0… and :v0…, so a request
+// builds none of them.
+var namePlaceholders, valuePlaceholders = placeholders("#n"), placeholders(":v")
+
+func placeholders(prefix string) []string {
+	ps := make([]string, preset)
+	for i := range ps {
+		ps[i] = prefix + strconv.Itoa(i)
+	}
+	return ps
+}
+
+func placeholder(preset []string, i int, prefix string) string {
+	if i < len(preset) {
+		return preset[i]
+	}
+	return prefix + strconv.Itoa(i)
+}
+
+// reserve sizes the maps for names and values to come, so a request's maps
+// are allocated once at their size instead of grown. A request without
+// values keeps a nil map: DynamoDB refuses an empty one.
+func (b *exprBuilder) reserve(names, values int) {
+	if b.names == nil {
+		b.names = make(map[string]string, names)
+	}
+	if b.values == nil && values > 0 {
+		b.values = make(map[string]types.AttributeValue, values)
+	}
+}
+
+// name returns the placeholder of an attribute name. A request names a
+// handful of attributes: looking through them costs less than a second map
+// from name to placeholder.
 func (b *exprBuilder) name(n string) string {
-	if p, ok := b.byName[n]; ok {
-		return p
+	for p, known := range b.names {
+		if known == n {
+			return p
+		}
 	}
 	if b.names == nil {
-		b.names, b.byName = make(map[string]string), make(map[string]string)
+		b.names = make(map[string]string)
 	}
-	p := "#n" + strconv.Itoa(len(b.names))
-	b.names[p], b.byName[n] = n, p
+	p := placeholder(namePlaceholders, len(b.names), "#n")
+	b.names[p] = n
 	return p
 }
 
@@ -40,7 +76,7 @@ func (b *exprBuilder) value(v types.AttributeValue) string {
 	if b.values == nil {
 		b.values = make(map[string]types.AttributeValue)
 	}
-	p := ":v" + strconv.Itoa(len(b.values))
+	p := placeholder(valuePlaceholders, len(b.values), ":v")
 	b.values[p] = v
 	return p
 }
@@ -117,12 +153,22 @@ func ordered(v types.AttributeValue) bool {
 
 // updateExpr returns the update expression of u (SET, REMOVE and ADD
 // clauses, attributes in byte order so requests are deterministic), or nil
-// when u changes nothing: UpdateItem then only creates the item's keys.
+// when u changes nothing: UpdateItem then only creates the item's keys. It
+// writes the expression in one buffer: every item write of a turn comes
+// through here.
 func (b *exprBuilder) updateExpr(u persistence.Update) (*string, error) {
-	var clauses []string
+	if len(u.Set)+len(u.Remove)+len(u.Add) == 0 {
+		return nil, nil
+	}
+	// One name more for a condition's; the attributes of SET or ADD are
+	// sorted on the stack for most updates.
+	b.reserve(len(u.Set)+len(u.Remove)+len(u.Add)+1, len(u.Set)+len(u.Add))
+	var sorted [16]string
+	var expr strings.Builder
+	expr.Grow(16 * (len(u.Set) + len(u.Remove) + len(u.Add)))
 	if len(u.Set) > 0 {
-		var sets []string
-		for _, name := range slices.Sorted(maps.Keys(u.Set)) {
+		expr.WriteString("SET ")
+		for i, name := range sortedKeys(sorted[:0], u.Set) {
 			av, err := persistence.MarshalValue(u.Set[name])
 			if err != nil {
 				return nil, fmt.Errorf("SET %s: %w", name, err)
@@ -130,27 +176,49 @@ func (b *exprBuilder) updateExpr(u persistence.Update) (*string, error) {
 			if err := checkIndexKey(name, av); err != nil {
 				return nil, err
 			}
-			sets = append(sets, b.name(name)+" = "+b.value(av))
+			if i > 0 {
+				expr.WriteString(", ")
+			}
+			expr.WriteString(b.name(name))
+			expr.WriteString(" = ")
+			expr.WriteString(b.value(av))
 		}
-		clauses = append(clauses, "SET "+strings.Join(sets, ", "))
 	}
 	if len(u.Remove) > 0 {
-		removes := make([]string, len(u.Remove))
-		for i, name := range u.Remove {
-			removes[i] = b.name(name)
+		if expr.Len() > 0 {
+			expr.WriteByte(' ')
 		}
-		clauses = append(clauses, "REMOVE "+strings.Join(removes, ", "))
+		expr.WriteString("REMOVE ")
+		for i, name := range u.Remove {
+			if i > 0 {
+				expr.WriteString(", ")
+			}
+			expr.WriteString(b.name(name))
+		}
 	}
 	if len(u.Add) > 0 {
-		var adds []string
-		for _, name := range slices.Sorted(maps.Keys(u.Add)) {
-			n := &types.AttributeValueMemberN{Value: strconv.FormatInt(u.Add[name], 10)}
-			adds = append(adds, b.name(name)+" "+b.value(n))
+		if expr.Len() > 0 {
+			expr.WriteByte(' ')
 		}
-		clauses = append(clauses, "ADD "+strings.Join(adds, ", "))
+		expr.WriteString("ADD ")
+		for i, name := range sortedKeys(sorted[:0], u.Add) {
+			if i > 0 {
+				expr.WriteString(", ")
+			}
+			expr.WriteString(b.name(name))
+			expr.WriteByte(' ')
+			expr.WriteString(b.value(&types.AttributeValueMemberN{Value: strconv.FormatInt(u.Add[name], 10)}))
+		}
 	}
-	if len(clauses) == 0 {
-		return nil, nil
+	s := expr.String()
+	return &s, nil
+}
+
+// sortedKeys appends m's keys to buf in byte order.
+func sortedKeys[V any](buf []string, m map[string]V) []string {
+	for k := range m {
+		buf = append(buf, k)
 	}
-	return aws.String(strings.Join(clauses, " ")), nil
+	slices.Sort(buf)
+	return buf
 }
