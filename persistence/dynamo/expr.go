@@ -23,23 +23,36 @@ type exprBuilder struct {
 // process instead of per request: more than any request of Intake uses.
 const preset = 64
 
-// namePlaceholders and valuePlaceholders are #n0… and :v0…, so a request
-// builds none of them.
-var namePlaceholders, valuePlaceholders = placeholders("#n"), placeholders(":v")
+// namePlaceholders and valuePlaceholders are #n0… and :v0…, and exists and
+// notExists the conditions on the presence of #n0…, so a request builds
+// none of them.
+var (
+	namePlaceholders  = numbered{"#n", ""}.written()
+	valuePlaceholders = numbered{":v", ""}.written()
+	exists            = numbered{"attribute_exists(#n", ")"}.written()
+	notExists         = numbered{"attribute_not_exists(#n", ")"}.written()
+)
 
-func placeholders(prefix string) []string {
+// numbered is a text around a placeholder's number.
+type numbered struct{ prefix, suffix string }
+
+func (n numbered) format(i int) string { return n.prefix + strconv.Itoa(i) + n.suffix }
+
+// written is the text of the first preset numbers.
+func (n numbered) written() []string {
 	ps := make([]string, preset)
 	for i := range ps {
-		ps[i] = prefix + strconv.Itoa(i)
+		ps[i] = n.format(i)
 	}
 	return ps
 }
 
-func placeholder(preset []string, i int, prefix string) string {
-	if i < len(preset) {
-		return preset[i]
+// placeholder is written[i], or the text of i past the preset ones.
+func placeholder(written []string, i int, n numbered) string {
+	if i < len(written) {
+		return written[i]
 	}
-	return prefix + strconv.Itoa(i)
+	return n.format(i)
 }
 
 // reserve sizes the maps for names and values to come, so a request's maps
@@ -66,7 +79,7 @@ func (b *exprBuilder) name(n string) string {
 	if b.names == nil {
 		b.names = make(map[string]string)
 	}
-	p := placeholder(namePlaceholders, len(b.names), "#n")
+	p := placeholder(namePlaceholders, len(b.names), numbered{"#n", ""})
 	b.names[p] = n
 	return p
 }
@@ -76,7 +89,7 @@ func (b *exprBuilder) value(v types.AttributeValue) string {
 	if b.values == nil {
 		b.values = make(map[string]types.AttributeValue)
 	}
-	p := placeholder(valuePlaceholders, len(b.values), ":v")
+	p := placeholder(valuePlaceholders, len(b.values), numbered{":v", ""})
 	b.values[p] = v
 	return p
 }
@@ -102,10 +115,11 @@ func (b *exprBuilder) condition(c persistence.Condition) (string, error) {
 		if c.Name == "" {
 			return "", fmt.Errorf("empty attribute name")
 		}
+		i, _ := strconv.Atoi(b.name(c.Name)[len("#n"):])
 		if c.Op == persistence.OpExists {
-			return "attribute_exists(" + b.name(c.Name) + ")", nil
+			return placeholder(exists, i, numbered{"attribute_exists(#n", ")"}), nil
 		}
-		return "attribute_not_exists(" + b.name(c.Name) + ")", nil
+		return placeholder(notExists, i, numbered{"attribute_not_exists(#n", ")"}), nil
 	case persistence.OpEqual, persistence.OpLess:
 		if c.Name == "" {
 			return "", fmt.Errorf("empty attribute name")
