@@ -36,7 +36,7 @@ var ErrOutboxDone = errors.New("persistence: reply already sent or failed")
 // the reply has a result already.
 func (r *Outbox) Begin(ctx context.Context, m domain.Message) (uncertain bool, err error) {
 	key := messageKey(m)
-	start := Update{Set: map[string]any{"outbox_status": string(domain.OutboxSending)}, Add: map[string]int64{"outbox_attempts": 1}}
+	start := Update{Set: map[string]any{"outbox_status": string(domain.OutboxSending)}, Add: map[string]int64{"outbox_attempts": 1}, NoReturn: true}
 	_, err = r.table.Update(ctx, key, start, Equal("outbox_status", string(domain.OutboxPending)).Ptr())
 	if !errors.Is(err, ErrConflict) {
 		return false, wrapOutbox("begin", m, err)
@@ -56,7 +56,8 @@ func (r *Outbox) Sent(ctx context.Context, m domain.Message, providerMessageID s
 	upd := Update{
 		Set: map[string]any{"outbox_status": string(domain.OutboxSent)},
 		// The failed attempts before this one leave no error behind.
-		Remove: []string{"error"},
+		Remove:   []string{"error"},
+		NoReturn: true,
 	}
 	if providerMessageID != "" {
 		upd.Set["provider_message_id"] = providerMessageID
@@ -75,7 +76,7 @@ func (r *Outbox) Sent(ctx context.Context, m domain.Message, providerMessageID s
 // call may deliver the reply a second time: it is counted like a send under
 // way when the process died.
 func (r *Outbox) Retry(ctx context.Context, m domain.Message, detail string, uncertain bool) error {
-	upd := Update{Set: map[string]any{"outbox_status": string(domain.OutboxPending), "error": detail}}
+	upd := Update{Set: map[string]any{"outbox_status": string(domain.OutboxPending), "error": detail}, NoReturn: true}
 	if uncertain {
 		upd.Add = map[string]int64{"outbox_uncertain": 1}
 	}
@@ -87,8 +88,9 @@ func (r *Outbox) Retry(ctx context.Context, m domain.Message, detail string, unc
 // outbox index.
 func (r *Outbox) Failed(ctx context.Context, m domain.Message, detail string) error {
 	upd := Update{
-		Set:    map[string]any{"outbox_status": string(domain.OutboxFailed), "error": detail},
-		Remove: []string{AttrGSI1PK, AttrGSI1SK},
+		Set:      map[string]any{"outbox_status": string(domain.OutboxFailed), "error": detail},
+		Remove:   []string{AttrGSI1PK, AttrGSI1SK},
+		NoReturn: true,
 	}
 	_, err := r.table.Update(ctx, messageKey(m), upd, Exists(AttrPK).Ptr())
 	return wrapOutbox("record failure", m, err)

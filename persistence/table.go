@@ -89,6 +89,11 @@ type Update struct {
 	Remove []string
 	// Add increments numeric attributes atomically (absent counts as zero).
 	Add map[string]int64
+	// NoReturn says the caller reads nothing back: Update returns a nil
+	// item, and DynamoDB sends none (ReturnValues NONE), so a write whose
+	// answer nobody reads does not pay for decoding the whole item. Writes
+	// in a transaction return nothing anyway.
+	NoReturn bool
 }
 
 // Table is the key-value table: one DynamoDB table in production, an in-memory
@@ -102,7 +107,7 @@ type Table interface {
 	// one, when cond (optional) holds for the stored item.
 	Put(ctx context.Context, item Item, cond *Condition) error
 	// Update applies upd to one item when cond (optional) holds and returns the
-	// item as it is after the update.
+	// item as it is after the update (nil with upd.NoReturn).
 	Update(ctx context.Context, key Key, upd Update, cond *Condition) (Item, error)
 	// Delete removes one item when cond (optional) holds; deleting an absent
 	// item without a condition succeeds.

@@ -78,13 +78,16 @@ func (t *Table) Put(ctx context.Context, item persistence.Item, cond *persistenc
 }
 
 // Update applies upd with UpdateItem when cond holds and returns the item
-// after the update (ReturnValues ALL_NEW).
+// after the update (ReturnValues ALL_NEW), or nothing with upd.NoReturn.
 func (t *Table) Update(ctx context.Context, key persistence.Key, upd persistence.Update, cond *persistence.Condition) (persistence.Item, error) {
 	var b exprBuilder
 	in := &dynamodb.UpdateItemInput{
 		TableName:    &t.name,
 		Key:          keyAttrs(key),
 		ReturnValues: types.ReturnValueAllNew,
+	}
+	if upd.NoReturn {
+		in.ReturnValues = types.ReturnValueNone
 	}
 	var err error
 	if in.UpdateExpression, err = b.updateExpr(upd); err != nil {

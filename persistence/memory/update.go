@@ -12,7 +12,8 @@ import (
 
 // Update applies upd to the item under key when cond holds, creating the item
 // when absent, and returns the item after the update, as DynamoDB's
-// UpdateItem with ReturnValues ALL_NEW does.
+// UpdateItem with ReturnValues ALL_NEW does (nothing with upd.NoReturn, as
+// with ReturnValues NONE).
 func (t *Table) Update(ctx context.Context, key persistence.Key, upd persistence.Update, cond *persistence.Condition) (persistence.Item, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, opError("update", key, err)
@@ -39,6 +40,9 @@ func (t *Table) Update(ctx context.Context, key persistence.Key, upd persistence
 		return nil, opError("update", key, err)
 	}
 	t.items.put(key, rec)
+	if upd.NoReturn {
+		return nil, nil
+	}
 	// next is this call's own: a copy, or built from clean values.
 	return next, nil
 }

@@ -43,6 +43,7 @@ func Run(t *testing.T, newTable func(t *testing.T) persistence.Table) {
 		{"UpdateCreatesAbsentItem", testUpdateCreates},
 		{"UpdateSetRemoveAdd", testUpdateSetRemoveAdd},
 		{"UpdateWithoutChanges", testUpdateWithoutChanges},
+		{"UpdateReturningNothing", testUpdateReturningNothing},
 		{"ConditionalUpdate", testConditionalUpdate},
 		{"UpdateRejectsInvalid", testUpdateRejectsInvalid},
 		{"QueryOrder", testQueryOrder},

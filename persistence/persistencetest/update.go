@@ -44,6 +44,19 @@ func testUpdateWithoutChanges(t *testing.T, tbl persistence.Table) {
 	wantItem(t, get(t, tbl, "P", "S"), item("P", "S", nil))
 }
 
+func testUpdateReturningNothing(t *testing.T, tbl persistence.Table) {
+	got, err := tbl.Update(t.Context(), persistence.Key{PK: "P", SK: "S"}, persistence.Update{
+		Set: map[string]any{"state": "NEW"}, NoReturn: true,
+	}, nil)
+	if err != nil {
+		t.Fatalf("Update with NoReturn: %v", err)
+	}
+	if got != nil {
+		t.Errorf("Update with NoReturn returned %v, want no item", got)
+	}
+	wantItem(t, get(t, tbl, "P", "S"), item("P", "S", map[string]any{"state": "NEW"}))
+}
+
 func testConditionalUpdate(t *testing.T, tbl persistence.Table) {
 	ctx := t.Context()
 	key := persistence.Key{PK: "SESSION#1", SK: "S#1"}
