@@ -85,10 +85,12 @@ func (y yardstickTable) commit(ctx context.Context, phone, id, text, reply strin
 	})
 }
 
-// sent records the send's result on the reply's outbox entry.
+// sent records the send's result on the reply's outbox entry, asking
+// nothing back.
 func (y yardstickTable) sent(ctx context.Context, id, providerID string) error {
 	_, err := y.table.Update(ctx, persistence.Key{PK: "SESSION#" + id, SK: "OUT#0001"}, persistence.Update{
-		Set: map[string]any{"status": "sent", "provider_id": providerID, persistence.AttrGSI1PK: "PMID#" + providerID, persistence.AttrGSI1SK: "OUT"},
+		Set:      map[string]any{"status": "sent", "provider_id": providerID, persistence.AttrGSI1PK: "PMID#" + providerID, persistence.AttrGSI1SK: "OUT"},
+		NoReturn: true,
 	}, persistence.Equal("status", "sending").Ptr())
 	return err
 }
