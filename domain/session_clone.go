@@ -37,6 +37,7 @@ func (s Session) Clone() Session {
 	s.CSATCommentAt = clonePointer(s.CSATCommentAt)
 	s.AssignedAt = clonePointer(s.AssignedAt)
 	s.AssignmentPassed = slices.Clone(s.AssignmentPassed)
+	s.SearchKeys = slices.Clone(s.SearchKeys)
 	s.Milestones = s.Milestones.clone()
 	return s
 }

@@ -47,3 +47,32 @@ func TestSessionCloneOfNilData(t *testing.T) {
 		t.Errorf("clone invented values: %#v", c)
 	}
 }
+
+// Every list, map and pointer a clone holds is its own, whatever the field:
+// a field added to Session and not to Clone fails here.
+func TestSessionCloneCopiesEveryReference(t *testing.T) {
+	s := fullSession()
+	s.HandoffAt, s.AssignedAt = at(t1), at(t1)
+	s.CSATAskedAt, s.CSATAnsweredAt, s.CSATCommentAt = at(t1), at(t1), at(t1)
+	s.SearchKeys = []string{"SEARCH#name|x"}
+	s.Labels = []string{"vip"}
+	s.AssignmentPassed = []string{"5511988887777"}
+	c := s.Clone()
+	sv, cv := reflect.ValueOf(s), reflect.ValueOf(c)
+	for i := range sv.NumField() {
+		f := sv.Field(i)
+		switch f.Kind() {
+		case reflect.Slice, reflect.Map, reflect.Pointer:
+		default:
+			continue
+		}
+		name := sv.Type().Field(i).Name
+		if f.IsNil() || (f.Kind() != reflect.Pointer && f.Len() == 0) {
+			t.Errorf("fullSession leaves %s empty: give it a value so its copy is checked", name)
+			continue
+		}
+		if f.Pointer() == cv.Field(i).Pointer() {
+			t.Errorf("the clone shares %s with its session", name)
+		}
+	}
+}
