@@ -12,42 +12,29 @@ import (
 	"github.com/intake-runtime/intake/persistence"
 )
 
-// A message item written before items left out what their keys and raw
-// answer hold reads exactly as the item the same message is written as now:
-// as a message, and in a person's export.
-func TestUncompactedMessagesReadAsBefore(t *testing.T) {
-	for _, name := range []string{"message", "message_media", "message_reply_to", "message_voice"} {
-		t.Run(name, func(t *testing.T) {
-			before, now := readItem(t, "legacy_uncompacted_"+name+".json"), readItem(t, name+".golden.json")
-			if len(now) >= len(before) && name == "message" {
-				t.Errorf("the item has %d attributes, as many as before (%d)", len(now), len(before))
-			}
-			old, err := persistence.DecodeMessage(before)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cur, err := persistence.DecodeMessage(now)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(old, cur) {
-				t.Errorf("the items read differently\nbefore: %#v\n   now: %#v", old, cur)
-			}
-			if a, b := exportMessage(t, before), exportMessage(t, now); !reflect.DeepEqual(a, b) {
-				t.Errorf("the exports differ\nbefore: %v\n   now: %v", a, b)
-			}
-		})
+// A message item of an earlier release reads exactly as the item the same
+// message is written as now, as a message and in a person's export: items
+// written before items left out what their keys and raw answer hold
+// (uncompacted), and items of the release that stored each derived
+// attribute as the boolean true, and a text message's type (marked).
+func TestOlderMessageItemsReadAsBefore(t *testing.T) {
+	cases := []struct {
+		legacy string
+		// smaller says the item written now has fewer attributes.
+		smaller bool
+	}{
+		{"uncompacted_message", true},
+		{"uncompacted_message_media", false},
+		{"uncompacted_message_reply_to", false},
+		{"uncompacted_message_voice", false},
+		{"marked_message", true},
+		{"marked_message_reply_to", true},
 	}
-}
-
-// A message item of the release that stored each derived attribute as the
-// boolean true (and a text message's type) reads exactly as the item the
-// same message is written as now.
-func TestMarkedMessagesReadAsBefore(t *testing.T) {
-	for _, name := range []string{"message", "message_reply_to"} {
-		t.Run(name, func(t *testing.T) {
-			before, now := readItem(t, "legacy_marked_"+name+".json"), readItem(t, name+".golden.json")
-			if len(now) >= len(before) {
+	for _, tc := range cases {
+		t.Run(tc.legacy, func(t *testing.T) {
+			name := tc.legacy[strings.Index(tc.legacy, "_")+1:]
+			before, now := readItem(t, "legacy_"+tc.legacy+".json"), readItem(t, name+".golden.json")
+			if tc.smaller && len(now) >= len(before) {
 				t.Errorf("the item has %d attributes, as many as before (%d)", len(now), len(before))
 			}
 			old, err := persistence.DecodeMessage(before)
