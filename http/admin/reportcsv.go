@@ -2,12 +2,10 @@ package admin
 
 import (
 	"bytes"
-	"context"
 	"encoding/csv"
 	"slices"
 
 	"github.com/gofiber/fiber/v2"
-	"go.uber.org/zap"
 
 	"github.com/intake-runtime/intake/http/httperr"
 	"github.com/intake-runtime/intake/locale"
@@ -28,19 +26,9 @@ func (h *Handler) reportCSV(c *fiber.Ctx) error {
 	if !slices.Contains(reportTableNames, name) {
 		return httperr.Write(c, fiber.StatusNotFound, "not_found", "no such report table")
 	}
-	if h.cfg.Reports == nil {
-		return httperr.Write(c, fiber.StatusServiceUnavailable, "unavailable", "reports are not available")
-	}
-	f, refused := h.reportFilter(c)
-	if refused != nil {
-		return httperr.Write(c, fiber.StatusBadRequest, refused.code, refused.message)
-	}
-	ctx, cancel := context.WithTimeout(c.UserContext(), apiTimeout)
-	defer cancel()
-	r, err := h.cfg.Reports.Report(ctx, f.query)
-	if err != nil {
-		h.logger.Error("report failed", zap.Error(err))
-		return httperr.Write(c, fiber.StatusServiceUnavailable, "unavailable", "the report could not be built")
+	r, f, err := h.filteredReport(c)
+	if f == nil {
+		return err
 	}
 	t := tableBuilder{loc: h.pages.loc, r: r}.table(name)
 	var buf bytes.Buffer

@@ -75,8 +75,12 @@ func TestReportsAPIParameters(t *testing.T) {
 	if status, _ := f.do("GET", "/admin/api/reports", "", map[string]string{admin.KeyHeader: "wrong"}); status != 401 {
 		t.Errorf("a wrong key = %d, want 401", status)
 	}
-	if status, body := newFixture(t, admin.Config{}).do("GET", "/admin/api/reports", "", nil); status != 503 {
-		t.Errorf("without reports = %d %s, want 503", status, body)
+	if status, body := newFixture(t, admin.Config{}).do("GET", "/admin/api/reports", "", nil); status != 503 || errorOf(t, body).Code != "reports_unavailable" {
+		t.Errorf("without reports = %d %s, want 503 reports_unavailable", status, body)
+	}
+	failing := newFixture(t, admin.Config{Reports: &fixedReports{fail: true}})
+	if status, body := failing.do("GET", "/admin/api/reports", "", nil); status != 503 || errorOf(t, body).Code != "report_failed" {
+		t.Errorf("a failing report = %d %s, want 503 report_failed", status, body)
 	}
 }
 
