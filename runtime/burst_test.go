@@ -172,33 +172,20 @@ func postBurst(addr string, phones int) (acceptedAt []int64, rejected int64) {
 	client := &fasthttp.HostClient{Addr: addr, MaxConns: e2eConns, ReadTimeout: time.Minute, WriteTimeout: time.Minute}
 	defer client.CloseIdleConnections()
 	acceptedAt = make([]int64, phones)
-	var next, refused atomic.Int64
-	var posting sync.WaitGroup
-	for range e2eConns {
-		posting.Go(func() {
-			req, res := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
-			defer fasthttp.ReleaseRequest(req)
-			defer fasthttp.ReleaseResponse(res)
-			for i := int(next.Add(1) - 1); i < phones; i = int(next.Add(1) - 1) {
-				phone := e2ePhone(i)
-				body := fmt.Appendf(nil, e2eDelivery, phone, phone, i, time.Now().Unix())
-				for attempt := 1; ; attempt++ {
-					req.Reset()
-					req.SetRequestURI("http://" + addr + "/webhook")
-					req.Header.SetMethod(fasthttp.MethodPost)
-					req.Header.SetContentType("application/json")
-					req.SetBody(body)
-					if err := client.Do(req, res); err == nil && res.StatusCode() == fasthttp.StatusOK {
-						acceptedAt[i] = time.Now().UnixNano()
-						break
-					}
-					refused.Add(1)
-					time.Sleep(time.Duration(attempt) * 10 * time.Millisecond)
-				}
+	var refused atomic.Int64
+	postEach(e2eConns, phones, func(i int, req *fasthttp.Request, res *fasthttp.Response) bool {
+		phone := e2ePhone(i)
+		body := fmt.Appendf(nil, e2eDelivery, phone, phone, i, time.Now().Unix())
+		for attempt := 1; ; attempt++ {
+			webhookPost(req, addr, body)
+			if err := client.Do(req, res); err == nil && res.StatusCode() == fasthttp.StatusOK {
+				acceptedAt[i] = time.Now().UnixNano()
+				return true
 			}
-		})
-	}
-	posting.Wait()
+			refused.Add(1)
+			time.Sleep(time.Duration(attempt) * 10 * time.Millisecond)
+		}
+	})
 	return acceptedAt, refused.Load()
 }
 

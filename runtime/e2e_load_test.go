@@ -3,7 +3,6 @@ package runtime_test
 import (
 	"fmt"
 	goruntime "runtime"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -50,8 +49,7 @@ type e2eRun struct {
 func drive(b *testing.B, addr string, round *e2eRound) e2eRun {
 	client := &fasthttp.HostClient{Addr: addr, MaxConns: e2eConns, ReadTimeout: time.Minute, WriteTimeout: time.Minute}
 	defer client.CloseIdleConnections()
-	var next, rejected atomic.Int64
-	var posting sync.WaitGroup
+	var rejected atomic.Int64
 	stop := make(chan struct{})
 	defer close(stop)
 
@@ -59,39 +57,31 @@ func drive(b *testing.B, addr string, round *e2eRound) e2eRun {
 	goruntime.ReadMemStats(&mem0)
 	cpu0 := cpuTime()
 	start := time.Now()
-	for range e2eConns {
-		posting.Go(func() {
-			req, res := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
-			defer fasthttp.ReleaseRequest(req)
-			defer fasthttp.ReleaseResponse(res)
-			for i := int(next.Add(1) - 1); i < int(round.phones); i = int(next.Add(1) - 1) {
-				select {
-				case round.window <- struct{}{}:
-				case <-stop:
-					return
+	posted := make(chan struct{})
+	go func() {
+		defer close(posted)
+		postEach(e2eConns, int(round.phones), func(i int, req *fasthttp.Request, res *fasthttp.Response) bool {
+			select {
+			case round.window <- struct{}{}:
+			case <-stop:
+				return false
+			}
+			phone := e2ePhone(i)
+			body := fmt.Appendf(nil, e2eDelivery, phone, phone, i, time.Now().Unix())
+			for attempt := 0; ; attempt++ {
+				webhookPost(req, addr, body)
+				if err := client.Do(req, res); err == nil && res.StatusCode() == fasthttp.StatusOK {
+					return true
 				}
-				phone := e2ePhone(i)
-				body := fmt.Appendf(nil, e2eDelivery, phone, phone, i, time.Now().Unix())
-				for attempt := 0; ; attempt++ {
-					req.Reset()
-					req.SetRequestURI("http://" + addr + "/webhook")
-					req.Header.SetMethod(fasthttp.MethodPost)
-					req.Header.SetContentType("application/json")
-					req.SetBody(body)
-					err := client.Do(req, res)
-					if err == nil && res.StatusCode() == fasthttp.StatusOK {
-						break
-					}
-					rejected.Add(1)
-					select {
-					case <-stop:
-						return
-					case <-time.After(time.Duration(attempt+1) * 10 * time.Millisecond):
-					}
+				rejected.Add(1)
+				select {
+				case <-stop:
+					return false
+				case <-time.After(time.Duration(attempt+1) * 10 * time.Millisecond):
 				}
 			}
 		})
-	}
+	}()
 	waitRound(b, round)
 	cpu := cpuTime() - cpu0
 	goruntime.ReadMemStats(&mem1)
@@ -99,7 +89,7 @@ func drive(b *testing.B, addr string, round *e2eRound) e2eRun {
 		phones: int(round.phones), elapsed: round.end.Sub(start), cpu: cpu,
 		allocs: mem1.Mallocs - mem0.Mallocs, allocBytes: mem1.TotalAlloc - mem0.TotalAlloc,
 	}
-	posting.Wait()
+	<-posted
 	run.rejected = rejected.Load()
 	run.e2eCounts = round.counts()
 	return run

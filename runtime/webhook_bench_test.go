@@ -148,31 +148,19 @@ func serveUntilCleanup(b *testing.B, serve func(context.Context, net.Listener) e
 // how many were not answered 200.
 func postDeliveries(client *fasthttp.HostClient, from, n int) ([]time.Duration, int) {
 	latencies := make([]time.Duration, n)
-	var next, failed atomic.Int64
-	var posting sync.WaitGroup
-	for range webhookConns {
-		posting.Go(func() {
-			req, res := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
-			defer fasthttp.ReleaseRequest(req)
-			defer fasthttp.ReleaseResponse(res)
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				body := fmt.Appendf(nil, benchDelivery, from+i, from+i, time.Now().Unix())
-				req.Reset()
-				req.SetRequestURI("http://" + client.Addr + "/webhook")
-				req.Header.SetMethod(fasthttp.MethodPost)
-				req.Header.SetContentType("application/json")
-				req.Header.Set(cloudapi.SignatureHeader, cloudapi.Signature(benchSecret, body))
-				req.SetBody(body)
-				sent := time.Now()
-				err := client.DoTimeout(req, res, time.Minute)
-				latencies[i] = time.Since(sent)
-				if err != nil || res.StatusCode() != fasthttp.StatusOK {
-					failed.Add(1)
-				}
-			}
-		})
-	}
-	posting.Wait()
+	var failed atomic.Int64
+	postEach(webhookConns, n, func(i int, req *fasthttp.Request, res *fasthttp.Response) bool {
+		body := fmt.Appendf(nil, benchDelivery, from+i, from+i, time.Now().Unix())
+		webhookPost(req, client.Addr, body)
+		req.Header.Set(cloudapi.SignatureHeader, cloudapi.Signature(benchSecret, body))
+		sent := time.Now()
+		err := client.DoTimeout(req, res, time.Minute)
+		latencies[i] = time.Since(sent)
+		if err != nil || res.StatusCode() != fasthttp.StatusOK {
+			failed.Add(1)
+		}
+		return true
+	})
 	return latencies, int(failed.Load())
 }
 
