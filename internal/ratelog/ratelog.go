@@ -19,9 +19,10 @@ import (
 const Every = 10 * time.Second
 
 // Limiter lets one line per cause through every interval and counts the
-// others into the next line it lets through. A cause is the line's message,
-// a constant of the code that logs it, so the causes are few and the
-// limiter never forgets one. It is safe for concurrent use; a nil Limiter
+// others into the next line it lets through. A cause is usually the line's
+// message, a constant of the code that logs it; the protoactor log handler
+// adds the remote endpoint, so a limiter holds at most maxCauses and then
+// forgets the quiet ones. It is safe for concurrent use; a nil Limiter
 // writes every line.
 type Limiter struct {
 	every time.Duration
@@ -32,11 +33,16 @@ type Limiter struct {
 }
 
 // window is what a cause did since its last line: when that line was
-// written, and how many failures were not written since.
+// written, and how many lines were dropped since.
 type window struct {
-	last   time.Time
-	counts int
+	last    time.Time
+	dropped int
 }
+
+// maxCauses is how many causes a limiter holds before it forgets the quiet
+// ones: a cluster member restarted on a new address is a new cause, and a
+// cluster sees a few hundred in a long life, not thousands.
+const maxCauses = 1000
 
 // New returns a limiter writing one line per cause every interval; now is
 // its clock (nil: time.Now).
@@ -62,34 +68,48 @@ func (l *Limiter) Warn(logger *zap.Logger, msg string, err error, fields ...zap.
 }
 
 func (l *Limiter) log(logger *zap.Logger, level zapcore.Level, msg string, err error, fields []zap.Field) {
-	attempts, in, ok := l.allow(msg)
+	ok, dropped, in := l.Allow(msg)
 	if !ok {
 		return
 	}
-	fields = append(fields, zap.Int("attempts", attempts), zap.Duration("in", in), zap.Error(err))
+	fields = append(fields, zap.Int("attempts", dropped+1), zap.Duration("in", in), zap.Error(err))
 	logger.Log(level, msg, fields...)
 }
 
-// allow reports whether a line of cause is written now, with the failures
-// it stands for and the time since the cause's last line.
-func (l *Limiter) allow(cause string) (int, time.Duration, bool) {
+// Allow reports whether a line of cause is written now and, when it is, how
+// many lines of cause were dropped since its last line and how long ago
+// that line was (zero for the first).
+func (l *Limiter) Allow(cause string) (ok bool, dropped int, since time.Duration) {
 	if l == nil {
-		return 1, 0, true
+		return true, 0, 0
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
-	w, ok := l.seen[cause]
-	if !ok {
+	w, seen := l.seen[cause]
+	if !seen {
+		if len(l.seen) >= maxCauses {
+			l.forget(now)
+		}
 		l.seen[cause] = &window{last: now}
-		return 1, 0, true
+		return true, 0, 0
 	}
-	w.counts++
-	since := now.Sub(w.last)
+	since = now.Sub(w.last)
 	if since < l.every {
-		return 0, 0, false
+		w.dropped++
+		return false, 0, 0
 	}
-	attempts := w.counts
-	w.last, w.counts = now, 0
-	return attempts, since, true
+	dropped = w.dropped
+	w.last, w.dropped = now, 0
+	return true, dropped, since
+}
+
+// forget drops the causes whose interval is over: their next line is
+// written anyway, only its count of dropped lines is lost.
+func (l *Limiter) forget(now time.Time) {
+	for cause, w := range l.seen {
+		if now.Sub(w.last) >= l.every {
+			delete(l.seen, cause)
+		}
+	}
 }

@@ -4,10 +4,11 @@ import (
 	"context"
 	"log/slog"
 	"strings"
-	"sync"
 	"time"
 
 	"go.uber.org/zap"
+
+	"github.com/intake-runtime/intake/internal/ratelog"
 )
 
 // ActorRepeatEvery is how often a line about a connection to one member
@@ -72,11 +73,11 @@ var actorRules = []actorRule{
 // actorHandler applies actorRules on the way to next.
 type actorHandler struct {
 	next    slog.Handler
-	limiter *limiter // shared by every handler derived by With
+	limiter *ratelog.Limiter // shared by every handler derived by With
 }
 
 func newActorHandler(next slog.Handler, every time.Duration, now func() time.Time) slog.Handler {
-	return actorHandler{next: next, limiter: &limiter{every: every, now: now, seen: map[string]*window{}}}
+	return actorHandler{next: next, limiter: ratelog.New(every, now)}
 }
 
 func (h actorHandler) Enabled(ctx context.Context, l slog.Level) bool {
@@ -104,7 +105,7 @@ func (h actorHandler) Handle(ctx context.Context, r slog.Record) error {
 	if !rule.limit {
 		return h.next.Handle(ctx, r)
 	}
-	pass, suppressed := h.limiter.allow(r.Message + "\x00" + endpoint)
+	pass, suppressed, _ := h.limiter.Allow(r.Message + "\x00" + endpoint)
 	if !pass {
 		return nil
 	}
@@ -141,58 +142,4 @@ func ruleFor(message string) (actorRule, bool) {
 		}
 	}
 	return actorRule{}, false
-}
-
-// limiter lets one line per key through every interval and counts the
-// others.
-type limiter struct {
-	every time.Duration
-	now   func() time.Time
-
-	mu   sync.Mutex
-	seen map[string]*window
-}
-
-// window is a key's last line written and the lines dropped since.
-type window struct {
-	last       time.Time
-	suppressed int
-}
-
-// limiterKeys is how many keys the limiter holds before it forgets the
-// quiet ones: a member restarted on a new address is a new key, and a
-// cluster sees a few hundred in a long life, not thousands.
-const limiterKeys = 1000
-
-// allow reports whether the line under key is written, and how many lines
-// under key were dropped since the last one written.
-func (l *limiter) allow(key string) (bool, int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	w, ok := l.seen[key]
-	if ok && now.Sub(w.last) < l.every {
-		w.suppressed++
-		return false, 0
-	}
-	if !ok {
-		if len(l.seen) >= limiterKeys {
-			l.forget(now)
-		}
-		w = &window{}
-		l.seen[key] = w
-	}
-	suppressed := w.suppressed
-	w.last, w.suppressed = now, 0
-	return true, suppressed
-}
-
-// forget drops the keys whose interval is over: their next line is
-// written anyway, only its count of dropped lines is lost.
-func (l *limiter) forget(now time.Time) {
-	for k, w := range l.seen {
-		if now.Sub(w.last) >= l.every {
-			delete(l.seen, k)
-		}
-	}
 }
