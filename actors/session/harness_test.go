@@ -61,6 +61,8 @@ type harness struct {
 	shift atomic.Int64
 	// hearing, when set, is how the conversations hear voice notes.
 	hearing session.Hearing
+	// wrapStore, when set, wraps the table store the conversations use.
+	wrapStore func(session.Store) session.Store
 	// logs records what the conversations log at INFO and above.
 	logs *observer.ObservedLogs
 	core zapcore.Core
@@ -69,9 +71,18 @@ type harness struct {
 func (h *harness) now() time.Time { return time.Now().Add(time.Duration(h.shift.Load())) }
 
 func newHarness(t *testing.T, cfg session.Config, answer func(int) string) *harness {
+	return newHarnessSetUp(t, cfg, answer, nil)
+}
+
+// newHarnessSetUp is newHarness with setup (when not nil) applied to the
+// harness before its actors start.
+func newHarnessSetUp(t *testing.T, cfg session.Config, answer func(int) string, setup func(*harness)) *harness {
 	leaktest.Check(t)
 	h := &harness{t: t, table: memory.New(), model: llmtest.NewServer(t, answer), sender: messaging.NewStub(zap.NewNop()), notices: handoff.NewStub(zap.NewNop()), cfg: cfg}
 	h.core, h.logs = observer.New(zap.InfoLevel)
+	if setup != nil {
+		setup(h)
+	}
 	h.start()
 	return h
 }
@@ -102,9 +113,13 @@ func (h *harness) supervise() (*actor.ActorSystem, *session.Supervisor) {
 	system := actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger {
 		return slog.New(slog.DiscardHandler)
 	}))
+	var sessions session.Store = session.NewTableStore(h.table)
+	if h.wrapStore != nil {
+		sessions = h.wrapStore(sessions)
+	}
 	sup, err := session.NewSupervisor(system, session.Deps{
 		Config:    h.cfg,
-		Store:     session.NewTableStore(h.table),
+		Store:     sessions,
 		Engine:    engine,
 		Model:     model,
 		Messaging: messaging.RepliesDeps{Sender: h.platform(), Outbox: persistence.NewOutbox(h.table), Retry: quickRetry, NumberedOptions: h.numbered},
