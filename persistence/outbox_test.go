@@ -109,3 +109,39 @@ func TestOutboxRetryAndFailure(t *testing.T) {
 		t.Errorf("a failed reply is still unfinished: %+v", unsent)
 	}
 }
+
+// returnsAsked records, for every update, whether it asked for the item
+// back.
+type returnsAsked struct {
+	persistence.Table
+	asked []bool
+}
+
+func (r *returnsAsked) Update(ctx context.Context, key persistence.Key, upd persistence.Update, cond *persistence.Condition) (persistence.Item, error) {
+	r.asked = append(r.asked, !upd.NoReturn)
+	return r.Table.Update(ctx, key, upd, cond)
+}
+
+// The outbox reads nothing of what its writes leave: none of them asks the
+// table for the item back, which would be decoded only to be dropped.
+func TestOutboxWritesAskForNothingBack(t *testing.T) {
+	ctx := context.Background()
+	table := &returnsAsked{Table: newTable(t)}
+	outbox := persistence.NewOutbox(table)
+	m := committedReply(t, table)
+	_, err := outbox.Begin(ctx, m)
+	must(t, err)
+	must(t, outbox.Retry(ctx, m, "timeout", true))
+	_, err = outbox.Begin(ctx, m)
+	must(t, err)
+	must(t, outbox.Sent(ctx, m, "wamid.sent"))
+	must(t, outbox.Failed(ctx, m, "refused"))
+	for i, asked := range table.asked {
+		if asked {
+			t.Errorf("update %d of the outbox asked for the item back", i)
+		}
+	}
+	if len(table.asked) < 5 {
+		t.Errorf("%d updates recorded, want at least one per call (5)", len(table.asked))
+	}
+}
